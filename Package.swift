@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "iconbadge",
+    products: [
+        .executable(name: "iconbadge", targets: ["iconbadge"])
+    ],
+    targets: [
+        // C libraries, found through pkg-config (see `make deps`).
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .systemLibrary(
+            name: "CLibPng", pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // libpng glue: setjmp-based error handling cannot live in Swift.
+        .target(name: "CPngCodec", dependencies: ["CLibPng"]),
+        // The default fonts, compiled into the binary (see Sources/CBundledFont/LICENSE).
+        .target(
+            name: "CBundledFont",
+            exclude: ["LICENSE", "DejaVuSans-Bold.ttf", "DejaVuSans.ttf"],
+            cSettings: [.headerSearchPath(".")]),
+
+        .target(name: "BadgeCore"),
+        .target(
+            name: "BadgeRender",
+            dependencies: [
+                "BadgeCore", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
+                "CBundledFont",
+            ]),
+        .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeRender"]),
+        .executableTarget(name: "iconbadge", dependencies: ["BadgeCLI"]),
+
+        // Helpers shared by the test targets: paths, the built binary, golden checks.
+        .target(name: "TestSupport", dependencies: ["BadgeCore", "BadgeRender"], path: "Tests/TestSupport"),
+        .testTarget(name: "BadgeCoreTests", dependencies: ["BadgeCore", "TestSupport"]),
+        .testTarget(name: "BadgeRenderTests", dependencies: ["BadgeRender", "BadgeCore", "TestSupport"]),
+        .testTarget(name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeCore", "TestSupport"]),
+        .testTarget(
+            name: "iconbadgeTests", dependencies: ["BadgeCore", "BadgeRender", "TestSupport", "iconbadge"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,126 @@
+import BadgeCore
+
+/// The result of parsing a command's arguments.
+struct ParsedArguments<Settings> {
+    var settings: Settings
+    var positionals: [String]
+    var wantsHelp: Bool
+}
+
+/// A small getopt-style parser driven by an option table.
+///
+/// - `--name VALUE`, `--name=VALUE`, `-o VALUE`, `-oVALUE`; a value option always
+///   takes the next argument, so `--offset -4,2` works.
+/// - `--` ends the options; `-` alone is a positional (standard input/output).
+/// - An option given twice is an error; so is an unknown one (with "did you mean").
+/// - Order of application: `--style` (or `ICONBADGE_STYLE`) first, then the
+///   `ICONBADGE_*` variables, then the flags, so flags override the environment,
+///   which overrides the preset.
+struct ArgumentParser<Settings> {
+    let options: [OptionSpec<Settings>]
+    /// Options applied before the environment and the other flags (`style`).
+    var earlyOptions: Set<String> = ["style"]
+
+    func parse(_ arguments: ArraySlice<String>, defaults: Settings, environment: [String: String])
+        throws(BadgeError) -> ParsedArguments<Settings>
+    {
+        var given: [(OptionSpec<Settings>, String, String)] = []  // spec, value, as typed
+        var positionals: [String] = []
+        var seen: Set<String> = []
+        var index = arguments.startIndex
+        var wantsHelp = false
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                positionals.append(contentsOf: arguments[index...])
+                break
+            }
+            if argument == "-h" || argument == "--help" {
+                wantsHelp = true
+                continue
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positionals.append(argument)
+                continue
+            }
+            var attached: String?
+            let spec: OptionSpec<Settings>
+            let typed: String
+            if argument.hasPrefix("--") {
+                var name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    attached = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+                typed = "--\(name)"
+                guard let found = options.first(where: { $0.name == name }) else {
+                    throw .unknownOption(typed, suggestion: suggestion(for: name))
+                }
+                spec = found
+            } else {
+                let letter = argument.dropFirst().first!
+                typed = "-\(letter)"
+                guard let found = options.first(where: { $0.short == letter }) else {
+                    throw .unknownOption(argument, suggestion: suggestion(for: String(argument.dropFirst())))
+                }
+                spec = found
+                if argument.count > 2 { attached = String(argument.dropFirst(2)) }
+            }
+            guard !seen.contains(spec.name) else {
+                throw .usage("\(spec.flagName) is given twice (give it once)")
+            }
+            seen.insert(spec.name)
+            switch spec.kind {
+            case .flag:
+                given.append((spec, attached ?? "true", typed))
+            case .value:
+                if let attached {
+                    given.append((spec, attached, typed))
+                } else {
+                    guard index < arguments.endIndex else { throw .missingValue(option: typed) }
+                    given.append((spec, arguments[index], typed))
+                    index += 1
+                }
+            }
+        }
+        var settings = defaults
+        if wantsHelp { return ParsedArguments(settings: settings, positionals: positionals, wantsHelp: true) }
+
+        // Presets first, then the environment, then the command line.
+        for spec in options where earlyOptions.contains(spec.name) {
+            if let (_, value, _) = given.first(where: { $0.0.name == spec.name }) {
+                try spec.apply(&settings, value)
+            } else if spec.fromEnvironment, let value = environment[spec.environmentName] {
+                try applyEnvironment(spec, value, to: &settings)
+            }
+        }
+        for spec in options where spec.fromEnvironment && !earlyOptions.contains(spec.name) {
+            if let value = environment[spec.environmentName], !seen.contains(spec.name) {
+                try applyEnvironment(spec, value, to: &settings)
+            }
+        }
+        for (spec, value, _) in given where !earlyOptions.contains(spec.name) {
+            try spec.apply(&settings, value)
+        }
+        return ParsedArguments(settings: settings, positionals: positionals, wantsHelp: false)
+    }
+
+    /// Applies a variable's value; its errors name the variable, not the flag.
+    private func applyEnvironment(_ spec: OptionSpec<Settings>, _ value: String, to settings: inout Settings)
+        throws(BadgeError)
+    {
+        do throws(BadgeError) {
+            try spec.apply(&settings, value)
+        } catch {
+            if case .invalidValue(_, let raw, let problem) = error {
+                throw .invalidValue(option: spec.environmentName, value: raw, problem: problem)
+            }
+            throw error
+        }
+    }
+
+    private func suggestion(for name: String) -> String? {
+        Suggestion.closest(to: name, among: options.map(\.name) + ["help"]).map { "--\($0)" }
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a command's text goes and what it can see of its environment; tests pass
+/// their own to capture output.
+public struct CommandIO {
+    /// Writes text to standard output.
+    public var writeOut: (String) -> Void
+    /// Writes text to standard error.
+    public var writeErr: (String) -> Void
+    /// The environment (for `ICONBADGE_*` variables).
+    public var environment: [String: String]
+    /// Whether standard error is a terminal (progress lines are shown only then).
+    public var stderrIsTerminal: Bool
+
+    /// Creates an IO from its parts.
+    public init(
+        writeOut: @escaping (String) -> Void, writeErr: @escaping (String) -> Void, environment: [String: String],
+        stderrIsTerminal: Bool
+    ) {
+        self.writeOut = writeOut
+        self.writeErr = writeErr
+        self.environment = environment
+        self.stderrIsTerminal = stderrIsTerminal
+    }
+
+    /// The process's real standard output, standard error and environment.
+    public static func process() -> CommandIO {
+        CommandIO(
+            writeOut: { writeAll(1, $0) }, writeErr: { writeAll(2, $0) }, environment: processEnvironment(),
+            stderrIsTerminal: isatty(2) == 1)
+    }
+
+    /// Prints `iconbadge: error: MESSAGE` on standard error.
+    func error(_ message: String) { writeErr("iconbadge: error: \(message)\n") }
+    /// Prints `iconbadge: warning: MESSAGE` on standard error.
+    func warning(_ message: String) { writeErr("iconbadge: warning: \(message)\n") }
+    /// Prints `iconbadge: note: MESSAGE` on standard error.
+    func note(_ message: String) { writeErr("iconbadge: note: \(message)\n") }
+
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+        bytes.removeAll()
+    }
+
+    private static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

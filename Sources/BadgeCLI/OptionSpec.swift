@@ -1,0 +1,54 @@
+import BadgeCore
+
+/// One command-line option: the single source for parsing, help, the man page,
+/// shell completions, `ICONBADGE_*` variables and batch manifest keys.
+struct OptionSpec<Settings>: Sendable {
+    /// What kind of value an option takes (drives completion and help).
+    enum ValueKind: Equatable, Sendable {
+        /// No value: a switch.
+        case flag
+        /// A value shown in help as `placeholder`.
+        case value(placeholder: String)
+    }
+
+    /// What completion offers for the value.
+    enum Completion: Equatable, Sendable {
+        case none
+        case file
+        case folder
+        case choices([String])
+    }
+
+    /// The long name without dashes (`background`); also the manifest key.
+    let name: String
+    /// The one-letter alias, if any (`o` for `--output`).
+    var short: Character?
+    let kind: ValueKind
+    /// The help group ("Placement", "Size and shape", ...).
+    let group: String
+    /// One-line help text.
+    let help: String
+    /// The default, as shown in help; nil when there is none to show.
+    var defaultText: String?
+    var completion: Completion = .none
+    /// Whether `ICONBADGE_<NAME>` sets it (false for per-run values such as the output).
+    var fromEnvironment = true
+    /// Applies a value; the value of a flag is "true" or "false".
+    let apply: @Sendable (inout Settings, String) throws(BadgeError) -> Void
+
+    /// `--name`.
+    var flagName: String { "--\(name)" }
+
+    /// The environment variable that mirrors it: `ICONBADGE_BADGE_ANCHOR`.
+    var environmentName: String {
+        "ICONBADGE_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+
+    /// `-o, --output PATH` as help shows it.
+    var synopsis: String {
+        var text = short.map { "-\($0), " } ?? ""
+        text += flagName
+        if case .value(let placeholder) = kind { text += " \(placeholder)" }
+        return text
+    }
+}

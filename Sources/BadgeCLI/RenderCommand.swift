@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import BadgeCore
+import BadgeRender
+
+/// `iconbadge [render] ICON --value TEXT -o OUT.png`: draws a badge onto an icon.
+enum RenderCommand {
+    static let usage = "iconbadge [render] ICON (--value TEXT | --dot | --image PATH) -o OUTPUT [options]"
+
+    static let examples = [
+        ("a count badge on an app icon", "iconbadge icon.png --value 3 -o icon-3.png"),
+        ("99+ at @3x for an asset catalog", "iconbadge icon.png --value 150 --scale 3 -o icon@3x.png"),
+        ("a label in a blue pill", "iconbadge icon.png --value NEW --background '#007AFF' -o icon-new.png"),
+        ("seed 004: SwiftUI toolbar badge", "iconbadge bell.png --value 2 --anchor top-right --badge-anchor top-right --offset 6,-4 --height auto --padding 3 --min-width 20 --background blue --overflow expand -o bell.png"),
+        ("geometry as JSON, no image", "iconbadge icon.png --value 42 --report"),
+    ]
+
+    static func help() -> String {
+        var text = "Usage: \(usage)\n\nDraws a notification badge onto an icon and writes a PNG of the same size.\n"
+        text += HelpText.options(RenderOptions.all)
+        text += "\nExamples:\n"
+        for (what, command) in examples { text += "  # \(what)\n  \(command)\n" }
+        text += "\nEvery option except --value, --dot, --image and --output can also be set with an\n"
+        text += "ICONBADGE_* variable named after it (ICONBADGE_BACKGROUND, ICONBADGE_BADGE_ANCHOR);\n"
+        text += "flags override variables, which override --style.\n"
+        return text
+    }
+
+    static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
+        do throws(BadgeError) {
+            let parsed = try ArgumentParser(options: RenderOptions.all).parse(
+                arguments, defaults: RenderSettings(), environment: io.environment)
+            if parsed.wantsHelp {
+                io.writeOut(help())
+                return .success
+            }
+            return try render(parsed.settings, positionals: parsed.positionals, io: io)
+        } catch {
+            io.error(error.message)
+            return error.exitCode
+        }
+    }
+
+    static func render(_ settings: RenderSettings, positionals: [String], io: CommandIO) throws(BadgeError) -> ExitCode {
+        guard let icon = positionals.first else {
+            throw .usage("missing ICON: give the icon to badge (a PNG file, or - for standard input); see iconbadge --help")
+        }
+        guard positionals.count == 1 else {
+            throw .usage("unexpected argument \(Quoted(positionals[1])): give one ICON (use -- before a name that starts with -)")
+        }
+        let request = try settings.request(icon: icon)
+        guard settings.output != nil || settings.report else {
+            throw .usage("missing -o OUTPUT: say where to write the image (- for standard output)")
+        }
+        if let output = settings.output {
+            try checkNotInput(output: output, inputs: [icon] + (settings.image.map { [$0] } ?? []))
+        }
+        let renderer = try Renderer()
+        let composition = try renderer.compose(request)
+        if let reason = composition.hidden {
+            let why = reason == .zero ? "the value is 0 (use --show-zero to draw it)" : "the value is empty"
+            io.note("badge hidden: \(why); the output is the icon unchanged")
+        }
+        if !composition.missingGlyphs.isEmpty {
+            let points = composition.missingGlyphs.map(Report.codePoint).joined(separator: " ")
+            io.warning("no glyph for \(points) in \(composition.fontsUsed.map(\.name).joined(separator: ", ")); drawn as a box")
+        }
+        if let output = settings.output {
+            let bytes = try composition.pngData(compression: settings.pngCompression)
+            try OutputFile.write(bytes, to: output)
+        }
+        if settings.report {
+            io.writeOut(Report.json(composition, request: request, output: settings.output).serialized(pretty: true) + "\n")
+        }
+        return .success
+    }
+
+    /// Refuses an output that is one of the inputs: same path, or the same file
+    /// reached another way (a link, `./`), checked by device and inode.
+    static func checkNotInput(output: String, inputs: [String]) throws(BadgeError) {
+        guard output != "-" else { return }
+        var outputInfo = stat()
+        let outputExists = stat(output, &outputInfo) == 0
+        for input in inputs where input != "-" {
+            var inputInfo = stat()
+            let same =
+                input == output
+                || (outputExists && stat(input, &inputInfo) == 0 && inputInfo.st_dev == outputInfo.st_dev
+                    && inputInfo.st_ino == outputInfo.st_ino)
+            if same {
+                throw .usage("-o \(Quoted(output)) is an input file; write elsewhere (iconbadge never overwrites its input)")
+            }
+        }
+    }
+}

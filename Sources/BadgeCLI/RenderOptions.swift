@@ -1,0 +1,282 @@
+import BadgeCore
+import BadgeRender
+
+/// The render command's option table: parsing, help, completions, environment
+/// variables and manifest keys all come from this list.
+enum RenderOptions {
+    typealias Spec = OptionSpec<RenderSettings>
+
+    static let anchorNames = Anchor.allCases.map(\.rawValue)
+
+    static let all: [Spec] = content + labels + placement + shape + colours + fonts + output + limits
+
+    static let content: [Spec] = [
+        Spec(
+            name: "value", kind: .value(placeholder: "TEXT"), group: "Badge",
+            help: "count or text to show: 3, 150 (shown as 99+), NEW; 0 and \"\" hide the badge",
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.value = text },
+        Spec(
+            name: "dot", kind: .flag, group: "Badge", help: "draw a plain dot with no text",
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.dot = try ValueParsers.bool(text, option: "--dot") },
+        Spec(
+            name: "image", kind: .value(placeholder: "PATH"), group: "Badge",
+            help: "use a PNG image as the badge instead of a drawn shape (seed 002)", completion: .file,
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.image = text },
+        Spec(
+            name: "style", kind: .value(placeholder: "NAME"), group: "Badge",
+            help: "preset look, applied before every other option", defaultText: "ios",
+            completion: .choices(Preset.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            try ValueParsers.choice(text, option: "--style", as: Preset.self).apply(to: &settings)
+        },
+    ]
+
+    static let labels: [Spec] = [
+        Spec(
+            name: "max", kind: .value(placeholder: "N"), group: "Label",
+            help: "counts above N show as N followed by --max-suffix; 0 means no limit", defaultText: "99"
+        ) { settings, text throws(BadgeError) in
+            settings.labelRules.maxCount = try ValueParsers.integer(text, option: "--max", range: 0...999_999_999)
+        },
+        Spec(
+            name: "max-suffix", kind: .value(placeholder: "TEXT"), group: "Label",
+            help: "text after a count clamped by --max ('' for none)", defaultText: "+"
+        ) { settings, text throws(BadgeError) in
+            guard text.count <= 8 else {
+                throw .invalidValue(option: "--max-suffix", value: text, problem: "is too long (use at most 8 characters)")
+            }
+            settings.labelRules.maxSuffix = text
+        },
+        Spec(
+            name: "show-zero", kind: .flag, group: "Label", help: "draw the badge for a count of 0 instead of hiding it"
+        ) { settings, text throws(BadgeError) in
+            settings.labelRules.showZero = try ValueParsers.bool(text, option: "--show-zero")
+        },
+        Spec(
+            name: "max-chars", kind: .value(placeholder: "N"), group: "Label",
+            help: "longer text keeps N-1 characters and ends in …"
+        ) { settings, text throws(BadgeError) in
+            settings.labelRules.maxCharacters = try ValueParsers.integer(text, option: "--max-chars", range: 1...1000)
+        },
+    ]
+
+    static let placement: [Spec] = [
+        Spec(
+            name: "anchor", kind: .value(placeholder: "POINT"), group: "Placement",
+            help: "the point on the icon the badge is placed on", defaultText: "top-right",
+            completion: .choices(anchorNames)
+        ) { settings, text throws(BadgeError) in
+            settings.style.anchor = try ValueParsers.choice(text, option: "--anchor", as: Anchor.self)
+        },
+        Spec(
+            name: "badge-anchor", kind: .value(placeholder: "POINT"), group: "Placement",
+            help: "the point of the badge put on the anchor", defaultText: "center",
+            completion: .choices(anchorNames)
+        ) { settings, text throws(BadgeError) in
+            settings.style.badgeAnchor = try ValueParsers.choice(text, option: "--badge-anchor", as: Anchor.self)
+        },
+        Spec(
+            name: "offset", kind: .value(placeholder: "DX,DY"), group: "Placement",
+            help: "then move by DX,DY: pt, or % of the icon's width,height; +x right, +y down", defaultText: "0,0"
+        ) { settings, text throws(BadgeError) in
+            settings.style.offset = try ValueParsers.offset(text, option: "--offset")
+        },
+        Spec(
+            name: "overflow", kind: .value(placeholder: "MODE"), group: "Placement",
+            help: "clamp: move inside; clip: cut at the edge; expand: grow the canvas", defaultText: "clamp",
+            completion: .choices(Overflow.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.style.overflow = try ValueParsers.choice(text, option: "--overflow", as: Overflow.self)
+        },
+    ]
+
+    static let shape: [Spec] = [
+        Spec(
+            name: "height", kind: .value(placeholder: "PT|auto"), group: "Size and shape",
+            help: "badge height; auto = max(text height, --min-height) + vertical padding", defaultText: "18"
+        ) { settings, text throws(BadgeError) in
+            settings.style.height =
+                text.lowercased() == "auto"
+                ? .auto : .fixed(try ValueParsers.positive(text, option: "--height", max: 10_000))
+        },
+        Spec(
+            name: "min-height", kind: .value(placeholder: "PT"), group: "Size and shape",
+            help: "smallest text-box height for --height auto (seed 001's minimum size)", defaultText: "0"
+        ) { settings, text throws(BadgeError) in
+            settings.style.minHeight = try ValueParsers.number(text, option: "--min-height", range: 0...10_000)
+        },
+        Spec(
+            name: "min-width", kind: .value(placeholder: "PT"), group: "Size and shape",
+            help: "smallest outer width; width = max(advance + 2 × padding, height, this)", defaultText: "0"
+        ) { settings, text throws(BadgeError) in
+            settings.style.minWidth = try ValueParsers.number(text, option: "--min-width", range: 0...10_000)
+        },
+        Spec(
+            name: "padding", kind: .value(placeholder: "H[,V]"), group: "Size and shape",
+            help: "space between text and edge, per side (V is used by --height auto)", defaultText: "4,2"
+        ) { settings, text throws(BadgeError) in
+            settings.style.padding = try ValueParsers.padding(text, option: "--padding")
+        },
+        Spec(
+            name: "radius", kind: .value(placeholder: "PT"), group: "Size and shape",
+            help: "corner radius; 0 gives a rectangle", defaultText: "height/2"
+        ) { settings, text throws(BadgeError) in
+            settings.style.radius = try ValueParsers.number(text, option: "--radius", range: 0...10_000)
+        },
+        Spec(
+            name: "font-size", kind: .value(placeholder: "PT"), group: "Size and shape",
+            help: "text size (em)", defaultText: "12"
+        ) { settings, text throws(BadgeError) in
+            settings.style.fontSize = try ValueParsers.positive(text, option: "--font-size", max: 4096)
+        },
+        Spec(
+            name: "dot-size", kind: .value(placeholder: "PT"), group: "Size and shape",
+            help: "diameter of a --dot badge", defaultText: "8"
+        ) { settings, text throws(BadgeError) in
+            settings.style.dotSize = try ValueParsers.positive(text, option: "--dot-size", max: 10_000)
+        },
+        Spec(
+            name: "image-size", kind: .value(placeholder: "WxH"), group: "Size and shape",
+            help: "size of an --image badge (default: the height, keeping the aspect ratio)"
+        ) { settings, text throws(BadgeError) in
+            settings.style.imageSize = try ValueParsers.size(text, option: "--image-size", range: 0...10_000, unit: "pt")
+        },
+        Spec(
+            name: "scale", kind: .value(placeholder: "N"), group: "Size and shape",
+            help: "pixels per point: 1, 2, 3 for @1x, @2x, @3x (any positive number)", defaultText: "1"
+        ) { settings, text throws(BadgeError) in
+            settings.scale = try ValueParsers.positive(text, option: "--scale", max: 1000, unit: "×")
+        },
+        Spec(
+            name: "icon-mask", kind: .value(placeholder: "SHAPE"), group: "Size and shape",
+            help: "clip the icon itself: none, circle, or rounded:R (R in pt)", defaultText: "none",
+            completion: .choices(["none", "circle", "rounded:"])
+        ) { settings, text throws(BadgeError) in
+            settings.iconMask = try iconMask(text)
+        },
+    ]
+
+    static let colours: [Spec] = [
+        Spec(
+            name: "background", kind: .value(placeholder: "COLOR"), group: "Colour",
+            help: "fill: #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla(), a CSS name",
+            defaultText: "#FF3B30"
+        ) { settings, text throws(BadgeError) in
+            settings.style.background = try ValueParsers.color(text, option: "--background")
+        },
+        Spec(
+            name: "color", kind: .value(placeholder: "COLOR"), group: "Colour", help: "text colour",
+            defaultText: "white"
+        ) { settings, text throws(BadgeError) in
+            settings.style.textColor = try ValueParsers.color(text, option: "--color")
+        },
+        Spec(
+            name: "border-color", kind: .value(placeholder: "COLOR"), group: "Colour", help: "border colour",
+            defaultText: "white"
+        ) { settings, text throws(BadgeError) in
+            settings.style.borderColor = try ValueParsers.color(text, option: "--border-color")
+        },
+        Spec(
+            name: "border-width", kind: .value(placeholder: "PT"), group: "Colour",
+            help: "border width, drawn inside the badge's bounds", defaultText: "0"
+        ) { settings, text throws(BadgeError) in
+            settings.style.borderWidth = try ValueParsers.number(text, option: "--border-width", range: 0...10_000)
+        },
+    ]
+
+    static let fonts: [Spec] = [
+        Spec(
+            name: "font", kind: .value(placeholder: "FAMILY"), group: "Font",
+            help: "a fontconfig family, e.g. \"DejaVu Sans:bold\"; exit 69 if it is not installed",
+            defaultText: "bundled DejaVu Sans Bold"
+        ) { settings, text throws(BadgeError) in
+            guard !text.isEmpty else {
+                throw .invalidValue(option: "--font", value: text, problem: "is empty (give a family name)")
+            }
+            settings.fontFamily = text
+        },
+        Spec(
+            name: "font-file", kind: .value(placeholder: "PATH"), group: "Font",
+            help: "a TrueType/OpenType font file", completion: .file
+        ) { settings, text throws(BadgeError) in settings.fontFile = text },
+        Spec(
+            name: "font-index", kind: .value(placeholder: "N"), group: "Font",
+            help: "face of a font collection (.ttc) for --font-file", defaultText: "0"
+        ) { settings, text throws(BadgeError) in
+            settings.fontIndex = try ValueParsers.integer(text, option: "--font-index", range: 0...65535)
+        },
+        Spec(
+            name: "font-weight", kind: .value(placeholder: "WEIGHT"), group: "Font",
+            help: "regular, bold, or 100-900", defaultText: "bold",
+            completion: .choices(["regular", "bold"])
+        ) { settings, text throws(BadgeError) in
+            switch text.lowercased() {
+            case "regular", "normal": settings.fontWeight = 400
+            case "bold": settings.fontWeight = 700
+            default:
+                guard let weight = DecimalNumber.parseInteger(text, in: 100...900) else {
+                    throw .invalidValue(option: "--font-weight", value: text, problem: "is not a weight (use regular, bold, or 100 to 900)")
+                }
+                settings.fontWeight = weight
+            }
+        },
+        Spec(
+            name: "font-features", kind: .value(placeholder: "LIST"), group: "Font",
+            help: "OpenType features, comma-separated, e.g. \"tnum,-liga\"", defaultText: "tnum"
+        ) { settings, text throws(BadgeError) in
+            let features = text.split(separator: ",").map { String($0.trimmingSpaces()) }
+            for feature in features where !TextShaper.isValidFeature(feature) {
+                throw .invalidValue(option: "--font-features", value: text, problem: "has \(Quoted(feature)), not an OpenType feature (use e.g. tnum, -liga, kern=0)")
+            }
+            settings.fontFeatures = features
+        },
+    ]
+
+    static let output: [Spec] = [
+        Spec(
+            name: "output", short: "o", kind: .value(placeholder: "PATH"), group: "Output",
+            help: "where to write the PNG; - for standard output", completion: .file, fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.output = text },
+        Spec(
+            name: "report", kind: .flag, group: "Output",
+            help: "print the layout as JSON on standard output (see README, \"Geometry report\")"
+        ) { settings, text throws(BadgeError) in settings.report = try ValueParsers.bool(text, option: "--report") },
+        Spec(
+            name: "png-compression", kind: .value(placeholder: "LEVEL"), group: "Output",
+            help: "fast, default or best: PNG size against speed; pixels are the same", defaultText: "default",
+            completion: .choices(PNGCompression.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.pngCompression = try ValueParsers.choice(text, option: "--png-compression", as: PNGCompression.self)
+        },
+    ]
+
+    static let limits: [Spec] = [
+        Spec(
+            name: "max-side", kind: .value(placeholder: "PX"), group: "Limits",
+            help: "refuse images with a side longer than this (up to 32767)", defaultText: "8192"
+        ) { settings, text throws(BadgeError) in
+            settings.limits.maxSide = try ValueParsers.integer(text, option: "--max-side", range: 1...ImageLimits.cairoMaxSide)
+        },
+        Spec(
+            name: "max-pixels", kind: .value(placeholder: "N"), group: "Limits",
+            help: "refuse images with more pixels than this", defaultText: "67108864"
+        ) { settings, text throws(BadgeError) in
+            settings.limits.maxPixels = try ValueParsers.integer(text, option: "--max-pixels", range: 1...(32767 * 32767))
+        },
+    ]
+
+    static func iconMask(_ text: String) throws(BadgeError) -> IconMask {
+        let lower = text.lowercased()
+        if lower == "none" { return .none }
+        if lower == "circle" { return .circle }
+        if lower.hasPrefix("rounded:"), let radius = DecimalNumber.parse(lower.dropFirst("rounded:".count)),
+            (0...10_000).contains(radius)
+        {
+            return .rounded(radius: radius)
+        }
+        throw .invalidValue(option: "--icon-mask", value: text, problem: "is not a mask (use none, circle or rounded:R with R in pt, e.g. rounded:12)")
+    }
+}

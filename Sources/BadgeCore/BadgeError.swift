@@ -1,0 +1,71 @@
+/// Every failure iconbadge reports: each case carries the offending value or path
+/// and maps to one exit code of DESIGN.md.
+///
+/// `message` is the one line printed after `iconbadge: error: `; it names the value
+/// and, where there is one, the fix.
+public enum BadgeError: Error, Equatable, Sendable {
+    /// An option's value is not accepted: `option` as typed (`--background`), the
+    /// raw `value`, and the `problem` with what is accepted, worded to follow the
+    /// quoted value ("is not a colour (use #RGB, ...)"). Exit 64.
+    case invalidValue(option: String, value: String, problem: String)
+    /// An option that does not exist, with the closest known spelling if any. Exit 64.
+    case unknownOption(String, suggestion: String?)
+    /// An option that needs a value was given none. Exit 64.
+    case missingValue(option: String)
+    /// Any other usage problem (missing icon argument, flag given twice). Exit 64.
+    case usage(String)
+    /// An input's bytes are corrupt, unsupported or over a limit. Exit 65.
+    case badInput(path: String, reason: String)
+    /// An input does not exist or cannot be read. Exit 66.
+    case missingInput(path: String, reason: String)
+    /// A resource such as a font family or a glyph is not available. Exit 69.
+    case unavailable(resource: String, reason: String)
+    /// A library returned a status iconbadge did not expect. Exit 70.
+    case internalError(String)
+    /// An output cannot be created (folder missing, read-only, is a folder). Exit 73.
+    case cannotCreate(path: String, reason: String)
+    /// Writing an output failed part way (disk full, I/O error). Exit 74.
+    case ioError(path: String, reason: String)
+
+    /// The exit code DESIGN.md assigns to this failure.
+    public var exitCode: ExitCode {
+        switch self {
+        case .invalidValue, .unknownOption, .missingValue, .usage: return .usage
+        case .badInput: return .dataError
+        case .missingInput: return .noInput
+        case .unavailable: return .unavailable
+        case .internalError: return .software
+        case .cannotCreate: return .cannotCreate
+        case .ioError: return .ioError
+        }
+    }
+
+    /// The one-line description, without the `iconbadge: error: ` prefix.
+    public var message: String {
+        switch self {
+        case .invalidValue(let option, let value, let problem):
+            return "\(option): \(Quoted(value)) \(problem)"
+        case .unknownOption(let option, let suggestion):
+            if let suggestion {
+                return "unknown option \(Quoted(option)) (did you mean \(suggestion)?)"
+            }
+            return "unknown option \(Quoted(option)) (see iconbadge --help)"
+        case .missingValue(let option):
+            return "\(option) needs a value (see iconbadge --help)"
+        case .usage(let text):
+            return text
+        case .badInput(let path, let reason):
+            return "\(Quoted(path)): \(reason)"
+        case .missingInput(let path, let reason):
+            return "\(Quoted(path)): \(reason)"
+        case .unavailable(let resource, let reason):
+            return "\(resource): \(reason)"
+        case .internalError(let text):
+            return "internal error: \(text)"
+        case .cannotCreate(let path, let reason):
+            return "cannot create \(Quoted(path)): \(reason)"
+        case .ioError(let path, let reason):
+            return "cannot write \(Quoted(path)): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+extension JSONValue {
+    /// Compact JSON text (no spaces), or indented by two spaces when `pretty`.
+    /// Whole numbers print without a fraction (`3`, not `3.0`); others use Swift's
+    /// shortest round-trip form. Strings escape `"`, `\` and control characters.
+    public func serialized(pretty: Bool = false) -> String {
+        var out = ""
+        write(into: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
+    private func write(into out: inout String, pretty: Bool, indent: Int) {
+        let newline = pretty ? "\n" : ""
+        let pad = { (level: Int) in pretty ? String(repeating: "  ", count: level) : "" }
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .number(let value): out += JSONValue.format(value)
+        case .string(let value): JSONValue.writeString(value, into: &out)
+        case .array(let items):
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
+            out += "[" + newline
+            for (index, item) in items.enumerated() {
+                out += pad(indent + 1)
+                item.write(into: &out, pretty: pretty, indent: indent + 1)
+                out += (index + 1 < items.count ? "," : "") + newline
+            }
+            out += pad(indent) + "]"
+        case .object(let members):
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
+            out += "{" + newline
+            for (index, (key, value)) in members.enumerated() {
+                out += pad(indent + 1)
+                JSONValue.writeString(key, into: &out)
+                out += pretty ? ": " : ":"
+                value.write(into: &out, pretty: pretty, indent: indent + 1)
+                out += (index + 1 < members.count ? "," : "") + newline
+            }
+            out += pad(indent) + "}"
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return String(value)
+    }
+
+    static func writeString(_ value: String, into out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

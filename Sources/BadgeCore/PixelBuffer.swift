@@ -1,0 +1,48 @@
+/// A decoded image as **straight** (not premultiplied) 8-bit RGBA, rows top to
+/// bottom, 4 bytes per pixel, no row padding: the form images are compared in
+/// (pixelmatch's form), independent of any library.
+public struct PixelBuffer: Equatable, Sendable {
+    /// Width (pixels).
+    public let width: Int
+    /// Height (pixels).
+    public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A per pixel.
+    public var bytes: [UInt8]
+
+    /// Wraps `bytes` (must be width × height × 4 long).
+    public init(width: Int, height: Int, bytes: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && bytes.count == width * height * 4, "pixel buffer size mismatch")
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+
+    /// A buffer of one colour.
+    public init(width: Int, height: Int, fill: Color) {
+        self.width = width
+        self.height = height
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for index in stride(from: 0, to: bytes.count, by: 4) {
+            bytes[index] = fill.red
+            bytes[index + 1] = fill.green
+            bytes[index + 2] = fill.blue
+            bytes[index + 3] = fill.alpha
+        }
+        self.bytes = bytes
+    }
+
+    /// The pixel at (`x`, `y`), straight alpha.
+    public subscript(x: Int, y: Int) -> Color {
+        get {
+            let index = (y * width + x) * 4
+            return Color(red: bytes[index], green: bytes[index + 1], blue: bytes[index + 2], alpha: bytes[index + 3])
+        }
+        set {
+            let index = (y * width + x) * 4
+            bytes[index] = newValue.red
+            bytes[index + 1] = newValue.green
+            bytes[index + 2] = newValue.blue
+            bytes[index + 3] = newValue.alpha
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import BadgeCore
+
+/// A badge composed onto an icon, laid out and ready to be drawn into any output
+/// format. Made by `Renderer.compose`; drawing it twice gives the same bytes.
+public final class Composition {
+    /// The layout in pixels; nil when the badge is hidden.
+    public let layout: BadgeLayout?
+    /// Why the badge is hidden, if it is (the output is then the icon alone).
+    public let hidden: HiddenReason?
+    /// The text drawn, after the label rules; nil for a dot, an image or hidden.
+    public let label: String?
+    /// Output canvas width (pixels).
+    public let canvasWidth: Int
+    /// Output canvas height (pixels).
+    public let canvasHeight: Int
+    /// Code points no font could draw (each appears as a .notdef box).
+    public let missingGlyphs: [Unicode.Scalar]
+    /// For `--report`: every face used and how many glyphs it drew.
+    public let fontsUsed: [(name: String, glyphs: Int)]
+    /// The icon's natural size (pixels) and format.
+    public let iconWidth: Int, iconHeight: Int, iconFormat: String
+
+    let icon: LoadedIcon
+    let style: BadgeStyle
+    let iconMask: IconMask
+    let scale: Double
+    let text: ShapedText?
+    let badgeImage: LoadedIcon?
+    let isDot: Bool
+
+    /// Whether the badge is a plain dot.
+    public var isDotBadge: Bool { isDot }
+
+    init(
+        icon: LoadedIcon, layout: BadgeLayout?, hidden: HiddenReason?, label: String?, style: BadgeStyle,
+        iconMask: IconMask, scale: Double, text: ShapedText?, badgeImage: LoadedIcon?, isDot: Bool
+    ) {
+        self.icon = icon
+        self.layout = layout
+        self.hidden = hidden
+        self.label = label
+        self.style = style
+        self.iconMask = iconMask
+        self.scale = scale
+        self.text = text
+        self.badgeImage = badgeImage
+        self.isDot = isDot
+        canvasWidth = layout?.canvasWidth ?? icon.width
+        canvasHeight = layout?.canvasHeight ?? icon.height
+        missingGlyphs = text?.missing ?? []
+        var used: [(String, Int)] = []
+        for run in text?.runs ?? [] {
+            if let index = used.firstIndex(where: { $0.0 == run.face.reportName }) {
+                used[index].1 += run.glyphs.count
+            } else {
+                used.append((run.face.reportName, run.glyphs.count))
+            }
+        }
+        fontsUsed = used
+        iconWidth = icon.width
+        iconHeight = icon.height
+        iconFormat = icon.format
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+internal import CFreeType
+import BadgeCore
+
+/// A FreeType library and the faces opened with it, used by one thread at a time.
+///
+/// FreeType wants one `FT_Library` per thread; a `Renderer` checks a context out
+/// of a process-wide pool when it is made and returns it when it goes, so batch
+/// workers never share one and never lock while rendering. Contexts and their
+/// faces are never freed (see `FontFace`); there are at most as many as threads.
+final class FontContext: @unchecked Sendable {
+    let library: FT_Library
+    private var faces: [String: FontFace] = [:]
+
+    private init() throws(BadgeError) {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw .internalError("FreeType could not be initialised")
+        }
+        self.library = library
+    }
+
+    /// The face `index` of `data`, opened once per context.
+    ///
+    /// - Throws: `BadgeError.badInput` when the bytes are not a font.
+    func face(_ data: FontData, index: Int = 0) throws(BadgeError) -> FontFace {
+        let key = "\(data.origin)#\(index)"
+        if let face = faces[key] { return face }
+        let face = try FontFace(data: data, index: index, library: library)
+        faces[key] = face
+        return face
+    }
+
+    nonisolated(unsafe) private static var pool: [FontContext] = []
+    nonisolated(unsafe) private static var poolLock = pthread_mutex_t()
+    private static let poolLockReady: Bool = {
+        pthread_mutex_init(&poolLock, nil)
+        return true
+    }()
+
+    /// Takes a free context from the pool, or makes one.
+    static func checkOut() throws(BadgeError) -> FontContext {
+        _ = poolLockReady
+        pthread_mutex_lock(&poolLock)
+        let context = pool.popLast()
+        pthread_mutex_unlock(&poolLock)
+        if let context { return context }
+        return try FontContext()
+    }
+
+    /// Returns a context to the pool for the next renderer.
+    static func checkIn(_ context: FontContext) {
+        pthread_mutex_lock(&poolLock)
+        pool.append(context)
+        pthread_mutex_unlock(&poolLock)
+    }
+}

@@ -1,0 +1,22 @@
+import BadgeCore
+
+/// Reading any image iconbadge accepts as plain pixels (for `compare`, `--check`
+/// and tests).
+public enum ImageFile {
+    /// Decodes the image at `path` (or standard input for `-`) to straight RGBA.
+    ///
+    /// - Throws: 66 when the file is missing or not a regular file; 65 when it is
+    ///   not a supported image, is corrupt, or is over a limit.
+    public static func pixels(at path: String, limits: ImageLimits = ImageLimits()) throws(BadgeError) -> PixelBuffer {
+        try IconLoader.load(path, limits: limits).surface.pixelBuffer()
+    }
+
+    /// Decodes image bytes that came from `path` (used only in messages).
+    ///
+    /// - Throws: 65 when they are not a supported image, are corrupt, or are over a limit.
+    public static func pixels(of bytes: [UInt8], path: String, limits: ImageLimits = ImageLimits()) throws(BadgeError)
+        -> PixelBuffer
+    {
+        try IconLoader.decode(bytes, path: path, limits: limits).surface.pixelBuffer()
+    }
+}

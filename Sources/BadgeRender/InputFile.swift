@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import BadgeCore
+
+/// Reads input files without trusting them: only regular files (a FIFO, device or
+/// folder is refused at once, never waited on), only up to a size limit, checked
+/// before reading.
+public enum InputFile {
+    /// The whole content of the regular file at `path`, or of standard input for `-`.
+    ///
+    /// - Parameter limit: the largest size accepted (bytes); `limitFlag` names
+    ///   what raises it in the message, if anything does.
+    /// - Throws: `BadgeError.missingInput` (66) when the path does not exist, is not
+    ///   a regular file, or cannot be read; `BadgeError.badInput` (65) when it is over
+    ///   `limit`.
+    public static func bytes(at path: String, limit: Int, what: String = "file") throws(BadgeError) -> [UInt8] {
+        if path == "-" { return try readStandardInput(limit: limit) }
+        // O_NONBLOCK so that opening a FIFO with no writer returns at once.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .missingInput(path: path, reason: "no such \(what)") }
+            throw .missingInput(path: path, reason: "cannot open: \(SystemError.text(code))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw .missingInput(path: path, reason: "cannot stat: \(SystemError.text(errno))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .missingInput(path: path, reason: "is a directory, not \(article(what)) \(what)")
+        case S_IFIFO: throw .missingInput(path: path, reason: "is a FIFO; only regular files are read (use - for a pipe)")
+        case S_IFCHR, S_IFBLK: throw .missingInput(path: path, reason: "is a device; only regular files are read")
+        default: throw .missingInput(path: path, reason: "is not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw .badInput(path: path, reason: "is \(size) bytes, over the \(limit)-byte limit for a \(what)")
+        }
+        return try readAll(fd: fd, path: path, expected: size, limit: limit, what: what)
+    }
+
+    private static func readStandardInput(limit: Int) throws(BadgeError) -> [UInt8] {
+        try readAll(fd: 0, path: "-", expected: 0, limit: limit, what: "file")
+    }
+
+    private static func readAll(fd: Int32, path: String, expected: Int, limit: Int, what: String) throws(BadgeError)
+        -> [UInt8]
+    {
+        var buffer = [UInt8](repeating: 0, count: max(expected, 65536))
+        var count = 0
+        while true {
+            if count == buffer.count {
+                guard buffer.count <= limit else {
+                    throw .badInput(path: path, reason: "is over the \(limit)-byte limit for a \(what)")
+                }
+                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            }
+            let got = buffer.withUnsafeMutableBytes { raw in
+                read(fd, raw.baseAddress! + count, raw.count - count)
+            }
+            if got < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN {
+                    // Standard input opened non-blocking by the caller: wait for data.
+                    var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&pfd, 1, -1)
+                    continue
+                }
+                throw .missingInput(path: path, reason: "cannot read: \(SystemError.text(code))")
+            }
+            if got == 0 { break }
+            count += got
+            guard count <= limit else {
+                throw .badInput(path: path, reason: "is over the \(limit)-byte limit for a \(what)")
+            }
+        }
+        buffer.removeSubrange(count...)
+        return buffer
+    }
+}
+
+/// "a" or "an" before `noun`, for messages.
+func article(_ noun: String) -> String {
+    guard let first = noun.first else { return "a" }
+    return "aeiou".contains(first) ? "an" : "a"
+}
+
+/// Text of C `errno` values, without Foundation.
+enum SystemError {
+    static func text(_ code: Int32) -> String {
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message).lowercased()
+    }
+}

@@ -1,0 +1,34 @@
+internal import CCairo
+internal import CFontconfig
+internal import CFreeType
+internal import CHarfBuzz
+internal import CLibPng
+
+/// The versions of the C libraries iconbadge runs with, for `--version`, so a CI
+/// log shows what made a golden.
+public enum LibraryVersions {
+    /// Name and version of each library, in a fixed order. FreeType's is read from
+    /// a library instance; fontconfig's from `FcGetVersion`, which does not load
+    /// its configuration.
+    public static func all() -> [(name: String, version: String)] {
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var patch: Int32 = 0
+        var library: FT_Library?
+        if FT_Init_FreeType(&library) == 0, let library {
+            FT_Library_Version(library, &major, &minor, &patch)
+            FT_Done_FreeType(library)
+        }
+        let fc = FcGetVersion()
+        return [
+            ("cairo", String(cString: cairo_version_string())),
+            ("freetype", "\(major).\(minor).\(patch)"),
+            ("harfbuzz", String(cString: hb_version_string())),
+            ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)"),
+            ("libpng", String(cString: png_get_libpng_ver(nil))),
+        ]
+    }
+
+    /// The bundled font's name and version string, from its `name` table.
+    public static let bundledFont = "DejaVu Sans 2.37 (Bold and Book)"
+}

@@ -1,0 +1,66 @@
+internal import CPngCodec
+import BadgeCore
+
+/// PNG decoding and encoding through libpng (Sources/CPngCodec), in Cairo's
+/// premultiplied ARGB32 layout.
+enum PNGCodec {
+    /// Decodes PNG bytes that passed `PNGPreflight` into a new surface.
+    ///
+    /// - Throws: `BadgeError.badInput` (65) with libpng's reason when the data is
+    ///   corrupt; never Cairo's "out of memory" for a bad file.
+    static func decode(_ bytes: [UInt8], header: PNGHeader, path: String) throws(BadgeError) -> ImageSurface {
+        let surface = try ImageSurface(width: header.width, height: header.height)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { input in
+            ib_png_decode_argb32(
+                input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), surface.data,
+                surface.stride, &message, message.count)
+        }
+        surface.markDirty()
+        guard status == Int32(IB_PNG_OK) else {
+            let reason = String(nulTerminated: message)
+            if status == Int32(IB_PNG_NO_MEMORY) {
+                throw .internalError("PNG decoder: \(reason)")
+            }
+            throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
+        }
+        return surface
+    }
+
+    /// Encodes `surface` as PNG bytes with `compression`.
+    ///
+    /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
+    static func encode(_ surface: ImageSurface, compression: PNGCompression) throws(BadgeError) -> [UInt8] {
+        var settings = ib_png_default_settings()
+        settings.compression_level = Int32(compression.zlibLevel)
+        var output: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = ib_png_encode_argb32(
+            surface.data, UInt32(surface.width), UInt32(surface.height), surface.stride, settings, &output,
+            &size, &message, message.count)
+        guard status == Int32(IB_PNG_OK), let output else {
+            throw .internalError("PNG encoder: \(String(nulTerminated: message))")
+        }
+        defer { ib_png_free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+}
+
+/// The PNG encoder's speed/size trade.
+public enum PNGCompression: String, CaseIterable, Sendable {
+    /// zlib level 1: fastest, larger files.
+    case fast
+    /// zlib level 6, zlib's and Cairo's default.
+    case `default`
+    /// zlib level 9: smallest files, slowest.
+    case best
+
+    var zlibLevel: Int {
+        switch self {
+        case .fast: return 1
+        case .default: return 6
+        case .best: return 9
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import BadgeCore
+
+/// Everything one render needs. Sizes in `style` are points; `scale` turns them
+/// into pixels.
+public struct RenderRequest: Equatable, Sendable {
+    /// The icon's path, or `-` for standard input.
+    public var iconPath: String
+    /// What the badge shows.
+    public var content: BadgeContent
+    /// The rules that turn a value into a label (or hide the badge).
+    public var labelRules: LabelRules
+    /// Look and placement (points).
+    public var style: BadgeStyle
+    /// Pixels per point (1 for @1x, 2 for @2x, ...); any positive number.
+    public var scale: Double
+    /// The font for the text.
+    public var font: FontChoice
+    /// OpenType features for HarfBuzz, such as `tnum` or `-liga`.
+    public var fontFeatures: [String]
+    /// A clip applied to the icon.
+    public var iconMask: IconMask
+    /// Bounds on the input images.
+    public var limits: ImageLimits
+
+    /// A request with iOS's defaults for everything but the icon and content.
+    public init(
+        iconPath: String, content: BadgeContent, labelRules: LabelRules = LabelRules(), style: BadgeStyle = BadgeStyle(),
+        scale: Double = 1, font: FontChoice = .bundled(.bold), fontFeatures: [String] = TextShaper.defaultFeatures,
+        iconMask: IconMask = .none, limits: ImageLimits = ImageLimits()
+    ) {
+        self.iconPath = iconPath
+        self.content = content
+        self.labelRules = labelRules
+        self.style = style
+        self.scale = scale
+        self.font = font
+        self.fontFeatures = fontFeatures
+        self.iconMask = iconMask
+        self.limits = limits
+    }
+}

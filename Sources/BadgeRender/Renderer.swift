@@ -1,0 +1,83 @@
+import BadgeCore
+
+/// Composes badges onto icons. One renderer serves one thread at a time; make one
+/// per worker thread for parallel work (each has its own FreeType library, so no
+/// lock is taken while rendering).
+public final class Renderer {
+    let fonts: FontContext
+
+    /// The largest text size accepted (pixels per em); larger cannot fit any
+    /// canvas iconbadge accepts and would only make FreeType allocate.
+    public static let maxTextPixels = 4096.0
+
+    /// Makes a renderer.
+    ///
+    /// - Throws: `BadgeError.internalError` when FreeType cannot start.
+    public init() throws(BadgeError) {
+        fonts = try FontContext.checkOut()
+    }
+
+    deinit { FontContext.checkIn(fonts) }
+
+    /// Reads the icon, applies the label rules, shapes the text and lays out the badge.
+    ///
+    /// - Throws: the icon's or the badge image's read and decode errors (65, 66),
+    ///   font errors (65, 66, 69), and layout errors (65) when the badge cannot fit.
+    public func compose(_ request: RenderRequest) throws(BadgeError) -> Composition {
+        let icon = try IconLoader.load(request.iconPath, limits: request.limits)
+        return try compose(request, icon: icon)
+    }
+
+    func compose(_ request: RenderRequest, icon: LoadedIcon) throws(BadgeError) -> Composition {
+        let style = request.style
+        let scale = request.scale
+        func finish(body: BadgeBody, label: String?, text: ShapedText?, image: LoadedIcon?) throws(BadgeError)
+            -> Composition
+        {
+            let layout = try BadgeLayout.compute(
+                iconWidth: icon.width, iconHeight: icon.height, style: style, body: body, scale: scale,
+                maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+            return Composition(
+                icon: icon, layout: layout, hidden: nil, label: label, style: style, iconMask: request.iconMask,
+                scale: scale, text: text, badgeImage: image, isDot: body == .dot)
+        }
+        switch request.content {
+        case .dot:
+            return try finish(body: .dot, label: nil, text: nil, image: nil)
+        case .image(let path):
+            let image = try IconLoader.load(path, limits: request.limits)
+            return try finish(
+                body: .image(width: image.width, height: image.height), label: nil, text: nil, image: image)
+        case .value(let value):
+            switch request.labelRules.label(for: value) {
+            case .hidden(let reason):
+                return Composition(
+                    icon: icon, layout: nil, hidden: reason, label: nil, style: style, iconMask: request.iconMask,
+                    scale: scale, text: nil, badgeImage: nil, isDot: false)
+            case .text(let label):
+                let pixelSize = style.fontSize * scale
+                guard pixelSize > 0, pixelSize <= Renderer.maxTextPixels else {
+                    throw .badInput(
+                        path: "badge",
+                        reason:
+                            "text of \(style.fontSize) pt at scale \(scale) is \(pixelSize) px, outside 0-\(Int(Renderer.maxTextPixels)) px; use a smaller --font-size or --scale"
+                    )
+                }
+                let face = try primaryFace(request.font)
+                let text = TextShaper.shape(label, face: face, pixelSize: pixelSize, features: request.fontFeatures)
+                return try finish(body: .text(text.metrics), label: label, text: text, image: nil)
+            }
+        }
+    }
+
+    func primaryFace(_ choice: FontChoice) throws(BadgeError) -> FontFace {
+        switch choice {
+        case .bundled(.bold): return try fonts.face(.bundledBold)
+        case .bundled(.regular): return try fonts.face(.bundledRegular)
+        case .file(let path, let index):
+            return try fonts.face(try FontData.mapping(path: path), index: index)
+        case .family(let pattern):
+            throw .unavailable(resource: "font \(Quoted(pattern))", reason: "font families are not supported yet")
+        }
+    }
+}

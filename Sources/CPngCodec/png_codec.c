@@ -1,0 +1,245 @@
+#include "png_codec.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+// Largest metadata chunk libpng may allocate; DESIGN.md's 8 MB rule, so that a
+// 57-byte file whose chunk claims 1 GiB cannot make libpng allocate it.
+#define IB_PNG_CHUNK_MALLOC_MAX (8u * 1024u * 1024u)
+
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    size_t offset;
+    char *error;
+    size_t error_size;
+} ib_reader;
+
+static void ib_set_error(char *error, size_t error_size, const char *message) {
+    if (error == NULL || error_size == 0) return;
+    strncpy(error, message, error_size - 1);
+    error[error_size - 1] = '\0';
+}
+
+static void ib_png_error(png_structp png, png_const_charp message) {
+    ib_reader *reader = (ib_reader *)png_get_error_ptr(png);
+    ib_set_error(reader->error, reader->error_size, message);
+    png_longjmp(png, 1);
+}
+
+// Warnings are dropped: libpng would print them on stderr, and the CLI's promise
+// is one line per failure, ours.
+static void ib_png_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void ib_png_read(png_structp png, png_bytep out, png_size_t length) {
+    ib_reader *reader = (ib_reader *)png_get_io_ptr(png);
+    if (length > reader->size - reader->offset) {
+        png_error(png, "file is truncated");
+    }
+    memcpy(out, reader->data + reader->offset, length);
+    reader->offset += length;
+}
+
+// Cairo's own premultiplication (cairo-png.c), so pixels match its loader.
+static inline uint32_t ib_multiply_alpha(uint32_t alpha, uint32_t color) {
+    uint32_t temp = alpha * color + 0x80;
+    return (temp + (temp >> 8)) >> 8;
+}
+
+int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
+                         uint8_t *pixels, size_t stride, char *error, size_t error_size) {
+    ib_reader reader = {data, size, 0, error, error_size};
+    png_bytep *volatile rows = NULL;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, ib_png_error,
+                                             ib_png_warning);
+    if (png == NULL) {
+        ib_set_error(error, error_size, "cannot create a PNG reader");
+        return IB_PNG_NO_MEMORY;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        ib_set_error(error, error_size, "cannot create a PNG reader");
+        return IB_PNG_NO_MEMORY;
+    }
+    volatile int status = IB_PNG_CORRUPT;
+    if (setjmp(png_jmpbuf(png))) {
+        free(rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return status;
+    }
+    png_set_read_fn(png, &reader, ib_png_read);
+    png_set_user_limits(png, width, height);
+    png_set_chunk_malloc_max(png, IB_PNG_CHUNK_MALLOC_MAX);
+    png_read_info(png, info);
+
+    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
+        status = IB_PNG_MISMATCH;
+        png_error(png, "image header changed between checks");
+    }
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA)
+        png_set_gray_to_rgb(png);
+    png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        png_error(png, "unexpected row size after expansion");
+    }
+
+    rows = malloc(sizeof(png_bytep) * height);
+    if (rows == NULL) {
+        status = IB_PNG_NO_MEMORY;
+        png_error(png, "out of memory for row pointers");
+    }
+    for (uint32_t y = 0; y < height; y++) rows[y] = pixels + (size_t)y * stride;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+
+    // RGBA bytes to premultiplied native-endian ARGB words, in place.
+    for (uint32_t y = 0; y < height; y++) {
+        uint8_t *row = rows[y];
+        for (uint32_t x = 0; x < width; x++) {
+            uint8_t *p = row + (size_t)x * 4;
+            uint32_t a = p[3];
+            uint32_t r = p[0], g = p[1], b = p[2];
+            if (a != 0xff) {
+                r = ib_multiply_alpha(a, r);
+                g = ib_multiply_alpha(a, g);
+                b = ib_multiply_alpha(a, b);
+            }
+            uint32_t word = (a << 24) | (r << 16) | (g << 8) | b;
+            memcpy(p, &word, 4);
+        }
+    }
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    return IB_PNG_OK;
+}
+
+ib_png_settings ib_png_default_settings(void) {
+    ib_png_settings settings = {6, Z_DEFAULT_STRATEGY, PNG_ALL_FILTERS};
+    return settings;
+}
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+    char *error;
+    size_t error_size;
+} ib_writer;
+
+static void ib_png_write(png_structp png, png_bytep bytes, png_size_t length) {
+    ib_writer *writer = (ib_writer *)png_get_io_ptr(png);
+    if (length > SIZE_MAX - writer->size) png_error(png, "PNG too large");
+    size_t needed = writer->size + length;
+    if (needed > writer->capacity) {
+        size_t capacity = writer->capacity ? writer->capacity : 4096;
+        while (capacity < needed) capacity *= 2;
+        uint8_t *grown = realloc(writer->data, capacity);
+        if (grown == NULL) png_error(png, "out of memory while encoding PNG");
+        writer->data = grown;
+        writer->capacity = capacity;
+    }
+    memcpy(writer->data + writer->size, bytes, length);
+    writer->size = needed;
+}
+
+static void ib_png_flush(png_structp png) { (void)png; }
+
+static void ib_png_write_error(png_structp png, png_const_charp message) {
+    ib_writer *writer = (ib_writer *)png_get_error_ptr(png);
+    ib_set_error(writer->error, writer->error_size, message);
+    png_longjmp(png, 1);
+}
+
+int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                         ib_png_settings settings, uint8_t **out, size_t *out_size,
+                         char *error, size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    ib_writer writer = {NULL, 0, 0, 0, error, error_size};
+    int opaque = 1;
+    for (uint32_t y = 0; y < height && opaque; y++) {
+        const uint8_t *row = pixels + (size_t)y * stride;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t word;
+            memcpy(&word, row + (size_t)x * 4, 4);
+            if ((word >> 24) != 0xff) { opaque = 0; break; }
+        }
+    }
+    size_t channels = opaque ? 3 : 4;
+    uint8_t *row_buffer = malloc((size_t)width * channels + 1);
+    if (row_buffer == NULL) {
+        ib_set_error(error, error_size, "out of memory while encoding PNG");
+        return IB_PNG_NO_MEMORY;
+    }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer,
+                                              ib_png_write_error, ib_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (png == NULL || info == NULL) {
+        png_destroy_write_struct(&png, &info);
+        free(row_buffer);
+        ib_set_error(error, error_size, "cannot create a PNG writer");
+        return IB_PNG_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(row_buffer);
+        free(writer.data);
+        return IB_PNG_NO_MEMORY;
+    }
+    png_set_write_fn(png, &writer, ib_png_write, ib_png_flush);
+    png_set_compression_level(png, settings.compression_level);
+    png_set_compression_strategy(png, settings.strategy);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, settings.filters);
+    png_set_IHDR(png, info, width, height, 8,
+                 opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = pixels + (size_t)y * stride;
+        uint8_t *o = row_buffer;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t word;
+            memcpy(&word, row + (size_t)x * 4, 4);
+            uint32_t a = word >> 24;
+            uint32_t r = (word >> 16) & 0xff, g = (word >> 8) & 0xff, b = word & 0xff;
+            if (a == 0) {
+                r = g = b = 0;
+            } else if (a != 0xff) {
+                // Cairo's unpremultiply rounding (cairo-png.c).
+                r = (r * 255 + a / 2) / a;
+                g = (g * 255 + a / 2) / a;
+                b = (b * 255 + a / 2) / a;
+            }
+            o[0] = (uint8_t)r;
+            o[1] = (uint8_t)g;
+            o[2] = (uint8_t)b;
+            if (!opaque) o[3] = (uint8_t)a;
+            o += channels;
+        }
+        png_write_row(png, row_buffer);
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(row_buffer);
+    *out = writer.data;
+    *out_size = writer.size;
+    return IB_PNG_OK;
+}
+
+void ib_png_free(uint8_t *buffer) { free(buffer); }
