@@ -1,10 +1,11 @@
+import BadgeCore
+import BadgeRender
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BadgeCore
-import BadgeRender
 
 /// `iconbadge [render] ICON --value TEXT -o OUT.png`: draws a badge onto an icon.
 enum RenderCommand {
@@ -14,7 +15,10 @@ enum RenderCommand {
         ("a count badge on an app icon", "iconbadge icon.png --value 3 -o icon-3.png"),
         ("99+ at @3x for an asset catalog", "iconbadge icon.png --value 150 --scale 3 -o icon@3x.png"),
         ("a label in a blue pill", "iconbadge icon.png --value NEW --background '#007AFF' -o icon-new.png"),
-        ("seed 004: SwiftUI toolbar badge", "iconbadge bell.png --value 2 --anchor top-right --badge-anchor top-right --offset 6,-4 --height auto --padding 3 --min-width 20 --background blue --overflow expand -o bell.png"),
+        (
+            "seed 004: SwiftUI toolbar badge",
+            "iconbadge bell.png --value 2 --anchor top-right --badge-anchor top-right --offset 6,-4 --height auto --padding 3 --min-width 20 --background blue --overflow expand -o bell.png"
+        ),
         ("geometry as JSON, no image", "iconbadge icon.png --value 42 --report"),
     ]
 
@@ -44,12 +48,16 @@ enum RenderCommand {
         }
     }
 
-    static func render(_ settings: RenderSettings, positionals: [String], io: CommandIO) throws(BadgeError) -> ExitCode {
+    static func render(_ settings: RenderSettings, positionals: [String], io: CommandIO) throws(BadgeError) -> ExitCode
+    {
         guard let icon = positionals.first else {
-            throw .usage("missing ICON: give the icon to badge (a PNG file, or - for standard input); see iconbadge --help")
+            throw .usage(
+                "missing ICON: give the icon to badge (a PNG file, or - for standard input); see iconbadge --help")
         }
         guard positionals.count == 1 else {
-            throw .usage("unexpected argument \(Quoted(positionals[1])): give one ICON (use -- before a name that starts with -)")
+            throw .usage(
+                "unexpected argument \(Quoted(positionals[1])): give one ICON (use -- before a name that starts with -)"
+            )
         }
         let request = try settings.request(icon: icon)
         guard settings.output != nil || settings.report else {
@@ -66,14 +74,17 @@ enum RenderCommand {
         }
         if !composition.missingGlyphs.isEmpty {
             let points = composition.missingGlyphs.map(Report.codePoint).joined(separator: " ")
-            io.warning("no glyph for \(points) in \(composition.fontsUsed.map(\.name).joined(separator: ", ")); drawn as a box")
+            io.warning(
+                "no glyph for \(points) in \(composition.fontsUsed.map(\.name).joined(separator: ", ")); drawn as a box"
+            )
         }
         if let output = settings.output {
             let bytes = try composition.pngData(compression: settings.pngCompression)
             try OutputFile.write(bytes, to: output)
         }
         if settings.report {
-            io.writeOut(Report.json(composition, request: request, output: settings.output).serialized(pretty: true) + "\n")
+            io.writeOut(
+                Report.json(composition, request: request, output: settings.output).serialized(pretty: true) + "\n")
         }
         return .success
     }
@@ -91,7 +102,8 @@ enum RenderCommand {
                 || (outputExists && stat(input, &inputInfo) == 0 && inputInfo.st_dev == outputInfo.st_dev
                     && inputInfo.st_ino == outputInfo.st_ino)
             if same {
-                throw .usage("-o \(Quoted(output)) is an input file; write elsewhere (iconbadge never overwrites its input)")
+                throw .usage(
+                    "-o \(Quoted(output)) is an input file; write elsewhere (iconbadge never overwrites its input)")
             }
         }
     }

@@ -46,7 +46,8 @@ enum RenderOptions {
             help: "text after a count clamped by --max ('' for none)", defaultText: "+"
         ) { settings, text throws(BadgeError) in
             guard text.count <= 8 else {
-                throw .invalidValue(option: "--max-suffix", value: text, problem: "is too long (use at most 8 characters)")
+                throw .invalidValue(
+                    option: "--max-suffix", value: text, problem: "is too long (use at most 8 characters)")
             }
             settings.labelRules.maxSuffix = text
         },
@@ -142,7 +143,8 @@ enum RenderOptions {
             name: "image-size", kind: .value(placeholder: "WxH"), group: "Size and shape",
             help: "size of an --image badge (default: the height, keeping the aspect ratio)"
         ) { settings, text throws(BadgeError) in
-            settings.style.imageSize = try ValueParsers.size(text, option: "--image-size", range: 0...10_000, unit: "pt")
+            settings.style.imageSize = try ValueParsers.size(
+                text, option: "--image-size", range: 0...10_000, unit: "pt")
         },
         Spec(
             name: "scale", kind: .value(placeholder: "N"), group: "Size and shape",
@@ -218,7 +220,9 @@ enum RenderOptions {
             case "bold": settings.fontWeight = 700
             default:
                 guard let weight = DecimalNumber.parseInteger(text, in: 100...900) else {
-                    throw .invalidValue(option: "--font-weight", value: text, problem: "is not a weight (use regular, bold, or 100 to 900)")
+                    throw .invalidValue(
+                        option: "--font-weight", value: text,
+                        problem: "is not a weight (use regular, bold, or 100 to 900)")
                 }
                 settings.fontWeight = weight
             }
@@ -229,7 +233,9 @@ enum RenderOptions {
         ) { settings, text throws(BadgeError) in
             let features = text.split(separator: ",").map { String($0.trimmingSpaces()) }
             for feature in features where !TextShaper.isValidFeature(feature) {
-                throw .invalidValue(option: "--font-features", value: text, problem: "has \(Quoted(feature)), not an OpenType feature (use e.g. tnum, -liga, kern=0)")
+                throw .invalidValue(
+                    option: "--font-features", value: text,
+                    problem: "has \(Quoted(feature)), not an OpenType feature (use e.g. tnum, -liga, kern=0)")
             }
             settings.fontFeatures = features
         },
@@ -249,7 +255,8 @@ enum RenderOptions {
             help: "fast, default or best: PNG size against speed; pixels are the same", defaultText: "default",
             completion: .choices(PNGCompression.allCases.map(\.rawValue))
         ) { settings, text throws(BadgeError) in
-            settings.pngCompression = try ValueParsers.choice(text, option: "--png-compression", as: PNGCompression.self)
+            settings.pngCompression = try ValueParsers.choice(
+                text, option: "--png-compression", as: PNGCompression.self)
         },
     ]
 
@@ -258,13 +265,15 @@ enum RenderOptions {
             name: "max-side", kind: .value(placeholder: "PX"), group: "Limits",
             help: "refuse images with a side longer than this (up to 32767)", defaultText: "8192"
         ) { settings, text throws(BadgeError) in
-            settings.limits.maxSide = try ValueParsers.integer(text, option: "--max-side", range: 1...ImageLimits.cairoMaxSide)
+            settings.limits.maxSide = try ValueParsers.integer(
+                text, option: "--max-side", range: 1...ImageLimits.cairoMaxSide)
         },
         Spec(
             name: "max-pixels", kind: .value(placeholder: "N"), group: "Limits",
             help: "refuse images with more pixels than this", defaultText: "67108864"
         ) { settings, text throws(BadgeError) in
-            settings.limits.maxPixels = try ValueParsers.integer(text, option: "--max-pixels", range: 1...(32767 * 32767))
+            settings.limits.maxPixels = try ValueParsers.integer(
+                text, option: "--max-pixels", range: 1...(32767 * 32767))
         },
     ]
 
@@ -277,6 +286,8 @@ enum RenderOptions {
         {
             return .rounded(radius: radius)
         }
-        throw .invalidValue(option: "--icon-mask", value: text, problem: "is not a mask (use none, circle or rounded:R with R in pt, e.g. rounded:12)")
+        throw .invalidValue(
+            option: "--icon-mask", value: text,
+            problem: "is not a mask (use none, circle or rounded:R with R in pt, e.g. rounded:12)")
     }
 }

@@ -52,7 +52,8 @@ struct RenderSettings {
             }
             font = .file(path: fontFile, index: fontIndex)
         } else if let fontFamily {
-            font = .family(fontWeight.map { "\(fontFamily):weight=\(RenderSettings.fontconfigWeight($0))" } ?? fontFamily)
+            font = .family(
+                fontWeight.map { "\(fontFamily):weight=\(RenderSettings.fontconfigWeight($0))" } ?? fontFamily)
         } else {
             font = .bundled((fontWeight ?? 700) >= 600 ? .bold : .regular)
         }
@@ -63,7 +64,9 @@ struct RenderSettings {
 
     /// CSS weight (100-900) to fontconfig's weight scale (fontconfig.h FC_WEIGHT_*).
     static func fontconfigWeight(_ css: Int) -> Int {
-        let table: [(Int, Int)] = [(100, 0), (200, 40), (300, 50), (400, 80), (500, 100), (600, 180), (700, 200), (800, 205), (900, 210)]
+        let table: [(Int, Int)] = [
+            (100, 0), (200, 40), (300, 50), (400, 80), (500, 100), (600, 180), (700, 200), (800, 205), (900, 210),
+        ]
         return table.min(by: { abs($0.0 - css) < abs($1.0 - css) })!.1
     }
 }

@@ -6,24 +6,38 @@ import BadgeRender
 enum Report {
     static func json(_ composition: Composition, request: RenderRequest, output: String?) -> JSONValue {
         func rect(_ r: Rect) -> JSONValue {
-            .object([("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height))])
+            .object([
+                ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
+            ])
         }
         var members: [(String, JSONValue)] = [
             ("schema", .number(1)),
-            ("icon", .object([
-                ("path", .string(request.iconPath)), ("format", .string(composition.iconFormat)),
-                ("width", .number(Double(composition.iconWidth))), ("height", .number(Double(composition.iconHeight))),
-            ])),
-            ("canvas", .object([
-                ("width", .number(Double(composition.canvasWidth))), ("height", .number(Double(composition.canvasHeight))),
-            ])),
+            (
+                "icon",
+                .object([
+                    ("path", .string(request.iconPath)), ("format", .string(composition.iconFormat)),
+                    ("width", .number(Double(composition.iconWidth))),
+                    ("height", .number(Double(composition.iconHeight))),
+                ])
+            ),
+            (
+                "canvas",
+                .object([
+                    ("width", .number(Double(composition.canvasWidth))),
+                    ("height", .number(Double(composition.canvasHeight))),
+                ])
+            ),
             ("scale", .number(request.scale)),
         ]
         if let output { members.append(("output", .string(output))) }
         guard let layout = composition.layout else {
             members.append(("hidden", .bool(true)))
             members.append(("hiddenReason", .string(composition.hidden == .zero ? "zero" : "empty")))
-            members.append(("iconRect", rect(Rect(x: 0, y: 0, width: Double(composition.iconWidth), height: Double(composition.iconHeight)))))
+            members.append(
+                (
+                    "iconRect",
+                    rect(Rect(x: 0, y: 0, width: Double(composition.iconWidth), height: Double(composition.iconHeight)))
+                ))
             return .object(members)
         }
         members.append(("hidden", .bool(false)))
@@ -41,9 +55,14 @@ enum Report {
         if let ink = layout.inkBounds { badge.append(("inkBox", rect(ink))) }
         members.append(("badge", .object(badge)))
         if !composition.fontsUsed.isEmpty {
-            members.append(("fonts", .array(composition.fontsUsed.map {
-                .object([("face", .string($0.name)), ("glyphs", .number(Double($0.glyphs)))])
-            })))
+            members.append(
+                (
+                    "fonts",
+                    .array(
+                        composition.fontsUsed.map {
+                            .object([("face", .string($0.name)), ("glyphs", .number(Double($0.glyphs)))])
+                        })
+                ))
         }
         if !composition.missingGlyphs.isEmpty {
             members.append(("missingGlyphs", .array(composition.missingGlyphs.map { .string(codePoint($0)) })))

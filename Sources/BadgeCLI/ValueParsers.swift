@@ -11,7 +11,8 @@ enum ValueParsers {
                 option: option, value: text, problem: "is not a number (use a decimal such as 12 or 1.5, in \(unit))")
         }
         guard range.contains(value) else {
-            throw .invalidValue(option: option, value: text, problem: "is out of range (use \(describe(range)) \(unit))")
+            throw .invalidValue(
+                option: option, value: text, problem: "is out of range (use \(describe(range)) \(unit))")
         }
         return value
     }
@@ -19,19 +20,29 @@ enum ValueParsers {
     static func positive(_ text: String, option: String, max: Double, unit: String = "pt") throws(BadgeError)
         -> Double
     {
-        let value = try number(text, option: option, range: 0...max, unit: unit)
+        let value = try number(
+            text, option: option, range: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, unit: unit)
         guard value > 0 else {
-            throw .invalidValue(option: option, value: text, problem: "must be greater than 0 (use up to \(format(max)) \(unit))")
+            throw .invalidValue(
+                option: option, value: text, problem: "must be greater than 0 (use up to \(format(max)) \(unit))")
+        }
+        guard value <= max else {
+            throw .invalidValue(
+                option: option, value: text, problem: "is out of range (use more than 0, up to \(format(max)) \(unit))")
         }
         return value
     }
 
     static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws(BadgeError) -> Int {
         guard let value = DecimalNumber.parseInteger(text, in: Int.min...Int.max) else {
-            throw .invalidValue(option: option, value: text, problem: "is not a whole number (use \(range.lowerBound) to \(range.upperBound))")
+            throw .invalidValue(
+                option: option, value: text,
+                problem: "is not a whole number (use \(range.lowerBound) to \(range.upperBound))")
         }
         guard range.contains(value) else {
-            throw .invalidValue(option: option, value: text, problem: "is out of range (use \(range.lowerBound) to \(range.upperBound))")
+            throw .invalidValue(
+                option: option, value: text, problem: "is out of range (use \(range.lowerBound) to \(range.upperBound))"
+            )
         }
         return value
     }
@@ -57,18 +68,24 @@ enum ValueParsers {
     static func length(_ text: Substring, whole: String, option: String, range: Double) throws(BadgeError) -> Length {
         if text.hasSuffix("%") {
             guard let value = DecimalNumber.parse(text.dropLast()) else {
-                throw .invalidValue(option: option, value: whole, problem: "is not DX,DY (use numbers in pt or percentages, e.g. 6,-4 or -20%,20%)")
+                throw .invalidValue(
+                    option: option, value: whole,
+                    problem: "is not DX,DY (use numbers in pt or percentages, e.g. 6,-4 or -20%,20%)")
             }
             guard abs(value) <= 1000 else {
-                throw .invalidValue(option: option, value: whole, problem: "is out of range (percentages from -1000% to 1000%)")
+                throw .invalidValue(
+                    option: option, value: whole, problem: "is out of range (percentages from -1000% to 1000%)")
             }
             return .percent(value)
         }
         guard let value = DecimalNumber.parse(text) else {
-            throw .invalidValue(option: option, value: whole, problem: "is not DX,DY (use numbers in pt or percentages, e.g. 6,-4 or -20%,20%)")
+            throw .invalidValue(
+                option: option, value: whole,
+                problem: "is not DX,DY (use numbers in pt or percentages, e.g. 6,-4 or -20%,20%)")
         }
         guard abs(value) <= range else {
-            throw .invalidValue(option: option, value: whole, problem: "is out of range (use -\(format(range)) to \(format(range)) pt)")
+            throw .invalidValue(
+                option: option, value: whole, problem: "is out of range (use -\(format(range)) to \(format(range)) pt)")
         }
         return .points(value)
     }
@@ -76,7 +93,8 @@ enum ValueParsers {
     static func offset(_ text: String, option: String) throws(BadgeError) -> Offset {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw .invalidValue(option: option, value: text, problem: "is not DX,DY (use two values, e.g. 6,-4 or -20%,20%)")
+            throw .invalidValue(
+                option: option, value: text, problem: "is not DX,DY (use two values, e.g. 6,-4 or -20%,20%)")
         }
         return Offset(
             dx: try length(parts[0].trimmingSpaces(), whole: text, option: option, range: 100_000),
@@ -87,15 +105,18 @@ enum ValueParsers {
     static func padding(_ text: String, option: String) throws(BadgeError) -> Padding {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else {
-            throw .invalidValue(option: option, value: text, problem: "is not H or H,V (points per side, e.g. 4 or 4,2)")
+            throw .invalidValue(
+                option: option, value: text, problem: "is not H or H,V (points per side, e.g. 4 or 4,2)")
         }
         var values: [Double] = []
         for part in parts {
             guard let value = DecimalNumber.parse(part.trimmingSpaces()) else {
-                throw .invalidValue(option: option, value: text, problem: "is not H or H,V (points per side, e.g. 4 or 4,2)")
+                throw .invalidValue(
+                    option: option, value: text, problem: "is not H or H,V (points per side, e.g. 4 or 4,2)")
             }
             guard (0...10_000).contains(value) else {
-                throw .invalidValue(option: option, value: text, problem: "is out of range (use 0 to 10000 pt per side)")
+                throw .invalidValue(
+                    option: option, value: text, problem: "is out of range (use 0 to 10000 pt per side)")
             }
             values.append(value)
         }
@@ -103,7 +124,9 @@ enum ValueParsers {
     }
 
     /// `WxH` or `N` (for N × N), each in `range`.
-    static func size(_ text: String, option: String, range: ClosedRange<Double>, unit: String) throws(BadgeError) -> Size {
+    static func size(_ text: String, option: String, range: ClosedRange<Double>, unit: String) throws(BadgeError)
+        -> Size
+    {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else {
             throw .invalidValue(option: option, value: text, problem: "is not WxH or N (e.g. 8x8 or 8, in \(unit))")
@@ -114,7 +137,9 @@ enum ValueParsers {
                 throw .invalidValue(option: option, value: text, problem: "is not WxH or N (e.g. 8x8 or 8, in \(unit))")
             }
             guard range.contains(value), value > 0 else {
-                throw .invalidValue(option: option, value: text, problem: "is out of range (each side greater than 0, up to \(format(range.upperBound)) \(unit))")
+                throw .invalidValue(
+                    option: option, value: text,
+                    problem: "is out of range (each side greater than 0, up to \(format(range.upperBound)) \(unit))")
             }
             values.append(value)
         }
@@ -125,7 +150,8 @@ enum ValueParsers {
         switch text.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off", "": return false
-        default: throw .invalidValue(option: option, value: text, problem: "is not a boolean (use true or false, 1 or 0)")
+        default:
+            throw .invalidValue(option: option, value: text, problem: "is not a boolean (use true or false, 1 or 0)")
         }
     }
 

@@ -129,8 +129,10 @@ extension Color {
     private static func parseHSLFunction(_ inner: Substring) throws(ColorSyntaxError) -> Color {
         let (parts, alpha) = try components(inner, function: "hsl")
         let hue = try angle(parts[0])
-        let saturation = min(max(try number(parts[1].hasSuffix("%") ? parts[1].dropLast() : parts[1], percentOf: 1), 0), 100) / 100
-        let lightness = min(max(try number(parts[2].hasSuffix("%") ? parts[2].dropLast() : parts[2], percentOf: 1), 0), 100) / 100
+        let saturation =
+            min(max(try number(parts[1].hasSuffix("%") ? parts[1].dropLast() : parts[1], percentOf: 1), 0), 100) / 100
+        let lightness =
+            min(max(try number(parts[2].hasSuffix("%") ? parts[2].dropLast() : parts[2], percentOf: 1), 0), 100) / 100
         // CSS Color 4, section 7.1: hslToRgb.
         func channel(_ n: Double) -> Double {
             let k = (n + hue / 30).truncatingRemainder(dividingBy: 12)

@@ -38,10 +38,11 @@ public struct Color: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// `#RRGGBBAA`, the form every parser of this project accepts back.
     public var description: String {
-        "#" + [red, green, blue, alpha].map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [red, green, blue, alpha].map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     /// Whether the colour draws nothing (alpha 0).

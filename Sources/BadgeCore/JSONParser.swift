@@ -216,14 +216,18 @@ public struct JSONParser {
             let integerStart = index
             let integerDigits = digits()
             guard integerDigits > 0 else { throw error("bad number", at: start) }
-            if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { throw error("leading zero in a number", at: start) }
+            if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+                throw error("leading zero in a number", at: start)
+            }
             if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 guard digits() > 0 else { throw error("bad number", at: start) }
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 guard digits() > 0 else { throw error("bad number", at: start) }
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)

@@ -84,7 +84,8 @@ public enum PNGPreflight {
         throws(PNGPreflightError) -> PNGHeader
     {
         func uint32(at offset: Int) -> Int {
-            Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
         }
         let width = uint32(at: offset)
         let height = uint32(at: offset + 4)
@@ -94,7 +95,9 @@ public enum PNGPreflight {
         guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
             throw .corrupt("invalid image size \(width) × \(height)")
         }
-        let allowedDepths: [Int: [Int]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        let allowedDepths: [Int: [Int]] = [
+            0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16],
+        ]
         guard let depths = allowedDepths[colorType] else {
             throw .corrupt("invalid colour type \(colorType)")
         }
@@ -105,7 +108,8 @@ public enum PNGPreflight {
             throw .corrupt("invalid compression, filter or interlace method in IHDR")
         }
         try checkSize(width: width, height: height, limits: limits)
-        return PNGHeader(width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: interlace == 1)
+        return PNGHeader(
+            width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: interlace == 1)
     }
 
     /// Checks a decoded size against `limits` (any format, not only PNG).
@@ -115,11 +119,13 @@ public enum PNGPreflight {
         let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
         if width > side || height > side {
             throw .tooLarge(
-                "the image is \(width) × \(height) px, over the \(side) px side limit (raise it with --max-side, up to 32767)")
+                "the image is \(width) × \(height) px, over the \(side) px side limit (raise it with --max-side, up to 32767)"
+            )
         }
         if width.multipliedReportingOverflow(by: height).partialValue > limits.maxPixels {
             throw .tooLarge(
-                "the image is \(width) × \(height) = \(width * height) px, over the \(limits.maxPixels) pixel limit (raise it with --max-pixels)")
+                "the image is \(width) × \(height) = \(width * height) px, over the \(limits.maxPixels) pixel limit (raise it with --max-pixels)"
+            )
         }
     }
 }

@@ -1,5 +1,5 @@
-internal import CCairo
 import BadgeCore
+internal import CCairo
 
 /// Draws a composition onto any Cairo context (image, SVG or PDF surface): one
 /// drawing code path for every output format.
@@ -35,8 +35,10 @@ enum BadgePainter {
     }
 
     private static func paintIcon(_ composition: Composition, into cr: OpaquePointer) {
-        let iconRect = composition.layout?.iconRect ?? Rect(
-            x: 0, y: 0, width: Double(composition.icon.width), height: Double(composition.icon.height))
+        let iconRect =
+            composition.layout?.iconRect
+            ?? Rect(
+                x: 0, y: 0, width: Double(composition.icon.width), height: Double(composition.icon.height))
         cairo_save(cr)
         switch composition.iconMask {
         case .none:

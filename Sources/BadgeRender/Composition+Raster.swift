@@ -1,5 +1,5 @@
-internal import CCairo
 import BadgeCore
+internal import CCairo
 
 extension Composition {
     /// Draws the composition into a new premultiplied ARGB32 image.

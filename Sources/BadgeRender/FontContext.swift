@@ -1,10 +1,11 @@
+import BadgeCore
+internal import CFreeType
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-internal import CFreeType
-import BadgeCore
 
 /// A FreeType library and the faces opened with it, used by one thread at a time.
 ///

@@ -1,10 +1,11 @@
+import BadgeCore
+internal import CBundledFont
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-internal import CBundledFont
-import BadgeCore
 
 /// The bytes of a font file, shared by FreeType (drawing) and HarfBuzz (shaping),
 /// so both see the very same face. Bundled fonts point into the binary; font

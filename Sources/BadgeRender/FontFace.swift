@@ -1,7 +1,7 @@
+import BadgeCore
 internal import CCairo
 internal import CFreeType
 internal import CHarfBuzz
-import BadgeCore
 
 /// One face of a font file, opened once for drawing (FreeType through Cairo) and
 /// for shaping (HarfBuzz's OpenType functions over the same bytes).

@@ -1,5 +1,5 @@
-internal import CCairo
 import BadgeCore
+internal import CCairo
 
 /// An owned Cairo ARGB32 image surface: premultiplied alpha, native-endian 32-bit
 /// words (0xAARRGGBB), `stride` bytes per row. Destroyed with its owner.

@@ -1,9 +1,10 @@
+import BadgeCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BadgeCore
 
 /// Reads input files without trusting them: only regular files (a FIFO, device or
 /// folder is refused at once, never waited on), only up to a size limit, checked
@@ -33,7 +34,8 @@ public enum InputFile {
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw .missingInput(path: path, reason: "is a directory, not \(article(what)) \(what)")
-        case S_IFIFO: throw .missingInput(path: path, reason: "is a FIFO; only regular files are read (use - for a pipe)")
+        case S_IFIFO:
+            throw .missingInput(path: path, reason: "is a FIFO; only regular files are read (use - for a pipe)")
         case S_IFCHR, S_IFBLK: throw .missingInput(path: path, reason: "is a device; only regular files are read")
         default: throw .missingInput(path: path, reason: "is not a regular file")
         }

@@ -1,9 +1,10 @@
+import BadgeCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BadgeCore
 
 /// Writes outputs atomically: the bytes go to a temporary file in the target's
 /// folder, are flushed, and the temporary file is renamed over the target. A

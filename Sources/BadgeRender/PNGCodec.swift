@@ -1,5 +1,5 @@
-internal import CPngCodec
 import BadgeCore
+internal import CPngCodec
 
 /// PNG decoding and encoding through libpng (Sources/CPngCodec), in Cairo's
 /// premultiplied ARGB32 layout.

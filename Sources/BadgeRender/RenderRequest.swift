@@ -24,7 +24,8 @@ public struct RenderRequest: Equatable, Sendable {
 
     /// A request with iOS's defaults for everything but the icon and content.
     public init(
-        iconPath: String, content: BadgeContent, labelRules: LabelRules = LabelRules(), style: BadgeStyle = BadgeStyle(),
+        iconPath: String, content: BadgeContent, labelRules: LabelRules = LabelRules(),
+        style: BadgeStyle = BadgeStyle(),
         scale: Double = 1, font: FontChoice = .bundled(.bold), fontFeatures: [String] = TextShaper.defaultFeatures,
         iconMask: IconMask = .none, limits: ImageLimits = ImageLimits()
     ) {

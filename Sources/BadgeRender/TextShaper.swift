@@ -1,6 +1,6 @@
+import BadgeCore
 internal import CCairo
 internal import CHarfBuzz
-import BadgeCore
 
 /// Shapes text with HarfBuzz and measures its ink with Cairo, using the face
 /// that draws each glyph. Nothing is measured per character or from a table.

@@ -1,8 +1,9 @@
+import BadgeCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BadgeCLI
 
 exit(BadgeCLI.main(CommandLine.arguments))

@@ -1,5 +1,6 @@
-@testable import BadgeCore
 import Testing
+
+@testable import BadgeCore
 
 /// Layout with made-up text metrics (pixels), so the rules are checked without fonts.
 @Suite struct BadgeLayoutTests {
@@ -11,7 +12,8 @@ import Testing
     }
 
     func layout(
-        _ style: BadgeStyle = BadgeStyle(), metrics: TextMetrics = digit(), icon: (Int, Int) = (60, 60), scale: Double = 1
+        _ style: BadgeStyle = BadgeStyle(), metrics: TextMetrics = digit(), icon: (Int, Int) = (60, 60),
+        scale: Double = 1
     ) throws -> BadgeLayout {
         try BadgeLayout.compute(iconWidth: icon.0, iconHeight: icon.1, style: style, body: .text(metrics), scale: scale)
     }
@@ -71,7 +73,8 @@ import Testing
 
     @Test func descendersKeepTheCapitalBaseline() throws {
         // "gy": ink from x-height (-7) to the descender (+3); centred with the cap box.
-        let gy = TextMetrics(advance: 14, inkBounds: Rect(x: 0, y: -7, width: 14, height: 10), ascent: 11, descent: 3, capHeight: 9)
+        let gy = TextMetrics(
+            advance: 14, inkBounds: Rect(x: 0, y: -7, width: 14, height: 10), ascent: 11, descent: 3, capHeight: 9)
         #expect(gy.centringBox == Rect(x: 0, y: -9, width: 14, height: 12))
     }
 
@@ -101,10 +104,12 @@ import Testing
         let dot = try BadgeLayout.compute(iconWidth: 60, iconHeight: 60, style: style, body: .dot, scale: 2)
         #expect(dot.badgeRect.width == 16 && dot.badgeRect.height == 16)
         style.imageSize = Size(width: 8, height: 8)
-        let image = try BadgeLayout.compute(iconWidth: 60, iconHeight: 60, style: style, body: .image(width: 64, height: 32), scale: 3)
+        let image = try BadgeLayout.compute(
+            iconWidth: 60, iconHeight: 60, style: style, body: .image(width: 64, height: 32), scale: 3)
         #expect(image.badgeRect.width == 24 && image.badgeRect.height == 24)
         style.imageSize = nil
-        let natural = try BadgeLayout.compute(iconWidth: 60, iconHeight: 60, style: style, body: .image(width: 64, height: 32), scale: 1)
+        let natural = try BadgeLayout.compute(
+            iconWidth: 60, iconHeight: 60, style: style, body: .image(width: 64, height: 32), scale: 1)
         #expect(natural.badgeRect.width == 36 && natural.badgeRect.height == 18)
     }
 

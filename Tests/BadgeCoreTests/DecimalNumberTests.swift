@@ -1,13 +1,18 @@
-@testable import BadgeCore
 import Testing
 
+@testable import BadgeCore
+
 @Suite struct DecimalNumberTests {
-    @Test(arguments: [("12", 12.0), ("-4", -4.0), ("+1.5", 1.5), (".5", 0.5), ("5.", 5.0), ("1e3", 1000.0), ("2E-1", 0.2)])
+    @Test(arguments: [
+        ("12", 12.0), ("-4", -4.0), ("+1.5", 1.5), (".5", 0.5), ("5.", 5.0), ("1e3", 1000.0), ("2E-1", 0.2),
+    ])
     func acceptsDecimals(text: String, value: Double) {
         #expect(DecimalNumber.parse(text) == value)
     }
 
-    @Test(arguments: ["nan", "NaN", "inf", "-infinity", "1e400", "0x1p3", "0x10", "", "-", ".", "1,5", " 1", "1 ", "1e", "e5", "1..2"])
+    @Test(arguments: [
+        "nan", "NaN", "inf", "-infinity", "1e400", "0x1p3", "0x10", "", "-", ".", "1,5", " 1", "1 ", "1e", "e5", "1..2",
+    ])
     func rejectsEverythingElse(text: String) {
         #expect(DecimalNumber.parse(text) == nil)
     }

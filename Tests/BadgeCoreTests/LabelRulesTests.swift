@@ -1,5 +1,6 @@
-@testable import BadgeCore
 import Testing
+
+@testable import BadgeCore
 
 @Suite struct LabelRulesTests {
     let rules = LabelRules()
@@ -14,8 +15,10 @@ import Testing
         #expect(rules.label(for: "") == .hidden(.empty))
     }
 
-    @Test(arguments: [("1", "1"), ("99", "99"), ("100", "99+"), ("150", "99+"), ("007", "7"),
-                      ("123456789012345678901234567890", "99+")])
+    @Test(arguments: [
+        ("1", "1"), ("99", "99"), ("100", "99+"), ("150", "99+"), ("007", "7"),
+        ("123456789012345678901234567890", "99+"),
+    ])
     func countsClampAtMax(value: String, shown: String) {
         #expect(rules.label(for: value) == .text(shown))
     }

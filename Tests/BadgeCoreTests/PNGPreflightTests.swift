@@ -1,7 +1,8 @@
-@testable import BadgeCore
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
+@testable import BadgeCore
 
 @Suite struct PNGPreflightTests {
     func check(_ bytes: [UInt8], limits: ImageLimits = ImageLimits()) throws(PNGPreflightError) -> PNGHeader {
@@ -25,27 +26,38 @@ import TestSupport
             .filter { $0.hasPrefix("huge_") }
         #expect(crashers.count >= 5)
         for name in crashers {
-            #expect(throws: PNGPreflightError.self, "\(name)") { try check(try file("libpng-testpngs/crashers/\(name)")) }
+            #expect(throws: PNGPreflightError.self, "\(name)") {
+                try check(try file("libpng-testpngs/crashers/\(name)"))
+            }
         }
     }
 
     @Test(arguments: ["xs1n0g01", "xs2n0g01", "xs4n0g01", "xs7n0g01", "xcrn0g04", "xlfn0g04"])
     func refusesBadSignatures(name: String) throws {
-        #expect(throws: PNGPreflightError.corrupt("not a PNG file (bad signature)")) { try check(try file("pngsuite/\(name).png")) }
+        #expect(throws: PNGPreflightError.corrupt("not a PNG file (bad signature)")) {
+            try check(try file("pngsuite/\(name).png"))
+        }
     }
 
     @Test func namesBadColourTypeAndDepth() throws {
-        #expect(throws: PNGPreflightError.corrupt("invalid colour type 1")) { try check(try file("pngsuite/xc1n0g08.png")) }
+        #expect(throws: PNGPreflightError.corrupt("invalid colour type 1")) {
+            try check(try file("pngsuite/xc1n0g08.png"))
+        }
         #expect(throws: PNGPreflightError.corrupt("invalid bit depth 0 for colour type 2")) {
             try check(try file("pngsuite/xd0n2c08.png"))
         }
-        #expect(throws: PNGPreflightError.corrupt("no image data (no IDAT chunk)")) { try check(try file("pngsuite/xdtn0g01.png")) }
+        #expect(throws: PNGPreflightError.corrupt("no image data (no IDAT chunk)")) {
+            try check(try file("pngsuite/xdtn0g01.png"))
+        }
     }
 
     @Test func enforcesSizeLimitsFromTheHeader() throws {
         var limits = ImageLimits()
         limits.maxSide = 16
-        #expect(throws: PNGPreflightError.tooLarge("the image is 32 × 32 px, over the 16 px side limit (raise it with --max-side, up to 32767)")) {
+        #expect(
+            throws: PNGPreflightError.tooLarge(
+                "the image is 32 × 32 px, over the 16 px side limit (raise it with --max-side, up to 32767)")
+        ) {
             try check(try file("pngsuite/basn2c08.png"), limits: limits)
         }
         limits = ImageLimits()

@@ -39,7 +39,8 @@ public enum Golden {
         }
         guard differing > 0 else { return nil }
         try writeFailure(name, png: png, diff: diff)
-        return "\(name): \(differing) pixels differ from the golden; see \(Paths.goldenFailures)/\(name).actual.png and .diff.ppm"
+        return
+            "\(name): \(differing) pixels differ from the golden; see \(Paths.goldenFailures)/\(name).actual.png and .diff.ppm"
     }
 
     private static func writeFailure(_ name: String, png: [UInt8], diff: PixelBuffer?) throws {

@@ -33,7 +33,9 @@ public enum Paths {
     /// The built `iconbadge` binary next to the test bundle.
     public static let binary: String = {
         let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("iconbadge").path,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "iconbadge"
+            ).path,
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("iconbadge").path,
             root + "/.build/debug/iconbadge",

@@ -50,5 +50,6 @@ public func runIconbadge(
     group.wait()
     let outData = outBox.data
     process.waitUntilExit()
-    return RunResult(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+    return RunResult(
+        status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
 }

@@ -1,0 +1,70 @@
+import BadgeCore
+import BadgeRender
+import TestSupport
+import Testing
+
+/// Renders compared with committed goldens on decoded pixels, exactly.
+/// Regenerate with `make golden` only when a change is intended; look at them first.
+@Suite struct GoldenTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let request: RenderRequest
+        var testDescription: String { name }
+    }
+
+    static func request(
+        _ icon: String, _ content: BadgeContent, scale: Double = 1, font: FontChoice = .bundled(.bold),
+        rules: LabelRules = LabelRules(), _ configure: (inout BadgeStyle) -> Void = { _ in }
+    ) -> RenderRequest {
+        var style = BadgeStyle()
+        configure(&style)
+        return RenderRequest(
+            iconPath: Paths.fixture("icons/\(icon)"), content: content, labelRules: rules, style: style, scale: scale,
+            font: font)
+    }
+
+    static let cases: [Case] = [
+        Case(name: "count-3-folder48", request: request("folder-48x48.png", .value("3"))),
+        Case(name: "count-150-folder48", request: request("folder-48x48.png", .value("150"))),
+        Case(name: "count-42-trash256-3x", request: request("user-trash-256x256.png", .value("42"), scale: 3)),
+        Case(
+            name: "count-7-trash256-2x-clip",
+            request: request("user-trash-256x256.png", .value("7"), scale: 2) {
+                $0.overflow = .clip
+            }),
+        Case(
+            name: "text-new-blue-folder48",
+            request: request("folder-48x48.png", .value("NEW")) {
+                $0.background = Color(rgb: 0x007AFF)
+            }),
+        Case(name: "dot-trash32", request: request("user-trash-32x32.png", .dot)),
+        Case(
+            name: "translucent-border-folder48",
+            request: request("folder-48x48.png", .value("5")) {
+                $0.background = Color(red: 255, green: 0, blue: 0, alpha: 128)
+                $0.borderColor = .white
+                $0.borderWidth = 2
+            }),
+        Case(
+            name: "expand-regular-rect-folder48",
+            request: request("folder-48x48.png", .value("12"), font: .bundled(.regular)) {
+                $0.overflow = .expand
+                $0.radius = 0
+            }),
+        Case(name: "hidden-zero-folder48", request: request("folder-48x48.png", .value("0"))),
+        Case(
+            name: "bottom-left-offset-trash256",
+            request: request("user-trash-256x256.png", .value("99"), scale: 2) {
+                $0.anchor = .bottomLeft
+                $0.badgeAnchor = .bottomLeft
+                $0.offset = Offset(dx: .points(4), dy: .points(-4))
+            }),
+    ]
+
+    @Test(arguments: cases)
+    func matchesGolden(_ testCase: Case) throws {
+        let png = try Renderer().compose(testCase.request).pngData()
+        let failure = try Golden.check(testCase.name, png: png)
+        #expect(failure == nil, "\(failure ?? "")")
+    }
+}

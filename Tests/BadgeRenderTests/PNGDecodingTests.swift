@@ -1,0 +1,55 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct PNGDecodingTests {
+    static let suite = try! FileManager.default.contentsOfDirectory(atPath: Paths.corpus("pngsuite"))
+        .filter { $0.hasSuffix(".png") }.sorted()
+
+    @Test func everyValidPngSuiteImageDecodes() throws {
+        let valid = Self.suite.filter { !$0.hasPrefix("x") }
+        #expect(valid.count >= 160)
+        for name in valid {
+            let pixels = try ImageFile.pixels(at: Paths.corpus("pngsuite/\(name)"))
+            #expect(pixels.width > 0 && pixels.height > 0, "\(name)")
+        }
+    }
+
+    @Test func everyCorruptPngSuiteImageIs65WithAReason() {
+        let corrupt = Self.suite.filter { $0.hasPrefix("x") }
+        #expect(corrupt.count == 14)
+        for name in corrupt {
+            do {
+                _ = try ImageFile.pixels(at: Paths.corpus("pngsuite/\(name)"))
+                Issue.record("\(name) decoded")
+            } catch {
+                #expect(error.exitCode == .dataError, "\(name)")
+                #expect(!error.message.contains("out of memory"), "\(name): \(error.message)")
+                #expect(error.message.contains(name), "\(name): \(error.message)")
+            }
+        }
+    }
+
+    @Test func expandsEveryColourTypeToTheSamePixels() throws {
+        // basn0g08 (grey) and its RGB rendering agree; palette and RGB agree.
+        let grey = try ImageFile.pixels(at: Paths.corpus("pngsuite/basn0g08.png"))
+        #expect(grey[0, 0] == Color(red: 0, green: 0, blue: 0))
+        #expect(grey[31, 31].red == grey[31, 31].green)
+        let interlaced = try ImageFile.pixels(at: Paths.corpus("pngsuite/basi6a16.png"))
+        let plain = try ImageFile.pixels(at: Paths.corpus("pngsuite/basn6a16.png"))
+        #expect(interlaced == plain)
+        // tRNS on a grey image becomes alpha 0 for the keyed value.
+        let keyed = try ImageFile.pixels(at: Paths.corpus("pngsuite/tbbn0g04.png"))
+        #expect(keyed.bytes.enumerated().contains { $0.offset % 4 == 3 && $0.element == 0 })
+    }
+
+    @Test func hugeChunkCrashersFailFastWithoutAllocating() {
+        for name in ["huge_bKGD_chunk.png", "huge_IDAT.png", "huge_iTXt_chunk.png"] {
+            let path = Paths.corpus("libpng-testpngs/crashers/\(name)")
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            #expect(throws: BadgeError.self, "\(name)") { try ImageFile.pixels(at: path) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Installs what iconbadge needs to build and test, only where it is missing.
+# Debian/Ubuntu: apt-get (as root, or through sudo). macOS: prints the brew line.
+# Usage: scripts/install-deps.sh [--bench]   (--bench adds ImageMagick for `make bench`)
+set -eu
+
+# pkg-config modules the build links against, and the Debian packages providing them.
+MODULES="cairo freetype2 harfbuzz fontconfig libpng16"
+APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev"
+BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng"
+# Packages checked with dpkg (no pkg-config module): fonts used by the tests.
+APT_EXTRA=""
+if [ "${1:-}" = "--bench" ]; then
+    APT_EXTRA="$APT_EXTRA imagemagick"
+fi
+
+case "$(uname -s)" in
+Darwin)
+    if ! pkg-config --exists $MODULES 2>/dev/null; then
+        echo "iconbadge needs: brew install $BREW_PACKAGES"
+        exit 1
+    fi
+    exit 0
+    ;;
+esac
+
+missing=""
+if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $MODULES 2>/dev/null; then
+    missing="$APT_PACKAGES"
+fi
+for package in $APT_EXTRA; do
+    dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
+done
+[ -z "$missing" ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "iconbadge: missing packages ($missing) and no apt-get; install the equivalents of: $APT_PACKAGES" >&2
+    exit 1
+fi
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+echo "make deps: installing$missing"
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing </dev/null >/dev/null
+pkg-config --exists $MODULES
