@@ -7,7 +7,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 SAMPLE = Fixtures/icons/folder-48x48.png
 SAMPLE_LARGE = Fixtures/icons/user-trash-256x256.png
 
-.PHONY: all deps build release run test golden bench install uninstall clean format lint
+.PHONY: all deps build release run test golden docs bench install uninstall clean format lint
 
 all: build
 
@@ -36,6 +36,10 @@ test: deps
 # Rewrites Fixtures/goldens from the current code. Look at the images before committing.
 golden: deps
 	ICONBADGE_UPDATE_GOLDENS=1 $(SWIFT) test --filter Golden
+
+# Re-renders the README's pictures (docs/gallery.txt); a test checks they are current.
+docs: build
+	scripts/docs.sh
 
 bench: deps
 	@scripts/install-deps.sh --bench

@@ -20,3 +20,16 @@ public enum ImageFile {
         try IconLoader.decode(bytes, path: path, limits: limits).surface.pixelBuffer()
     }
 }
+
+extension ImageFile {
+    /// Encodes straight-alpha RGBA pixels as PNG (8-bit RGB when all opaque, RGBA
+    /// otherwise), through the same encoder as every render.
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo or libpng fail.
+    public static func pngData(of pixels: PixelBuffer, compression: PNGCompression = .default) throws(BadgeError)
+        -> [UInt8]
+    {
+        let surface = try ImageSurface(pixels: pixels)
+        return try PNGCodec.encode(surface, compression: compression)
+    }
+}

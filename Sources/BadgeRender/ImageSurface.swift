@@ -22,6 +22,40 @@ final class ImageSurface {
         self.height = height
     }
 
+    /// A surface holding `pixels`, premultiplied with Cairo's rounding.
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo cannot allocate it.
+    convenience init(pixels: PixelBuffer) throws(BadgeError) {
+        try self.init(width: pixels.width, height: pixels.height)
+        let base = data
+        let rowBytes = stride
+        pixels.bytes.withUnsafeBufferPointer { input in
+            for y in 0..<height {
+                let row = UnsafeMutableRawPointer(base + y * rowBytes)
+                for x in 0..<width {
+                    let index = (y * width + x) * 4
+                    let a = UInt32(input[index + 3])
+                    var r = UInt32(input[index])
+                    var g = UInt32(input[index + 1])
+                    var b = UInt32(input[index + 2])
+                    if a != 255 {
+                        r = Self.multiply(a, r)
+                        g = Self.multiply(a, g)
+                        b = Self.multiply(a, b)
+                    }
+                    row.storeBytes(of: a << 24 | r << 16 | g << 8 | b, toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+        }
+        markDirty()
+    }
+
+    /// Cairo's premultiplication rounding (cairo-png.c `multiply_alpha`).
+    static func multiply(_ alpha: UInt32, _ color: UInt32) -> UInt32 {
+        let temp = alpha * color + 0x80
+        return (temp + (temp >> 8)) >> 8
+    }
+
     deinit { cairo_surface_destroy(surface) }
 
     var stride: Int { Int(cairo_image_surface_get_stride(surface)) }

@@ -77,7 +77,8 @@ public final class Renderer {
         case .file(let path, let index):
             return try fonts.face(try FontData.mapping(path: path), index: index)
         case .family(let pattern):
-            throw .unavailable(resource: "font \(Quoted(pattern))", reason: "font families are not supported yet")
+            let font = try FontConfig.resolve(pattern)
+            return try fonts.face(try FontData.mapping(path: font.path), index: font.index)
         }
     }
 }

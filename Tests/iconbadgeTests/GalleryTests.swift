@@ -1,0 +1,43 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+/// The README's pictures (docs/gallery.txt) are what the commands beside them make.
+@Suite struct GalleryTests {
+    struct Entry: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: String
+        var testDescription: String { name }
+    }
+
+    static let entries: [Entry] = {
+        let text = (try? String(contentsOfFile: Paths.root + "/docs/gallery.txt", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), let bar = line.firstIndex(of: "|") else { return nil }
+            return Entry(
+                name: line[..<bar].trimmingCharacters(in: .whitespaces),
+                arguments: line[line.index(after: bar)...].trimmingCharacters(in: .whitespaces))
+        }
+    }()
+
+    @Test func galleryIsNotEmpty() {
+        #expect(Self.entries.count >= 12)
+    }
+
+    @Test(arguments: entries)
+    func pictureIsCurrentAndShownWithItsCommand(_ entry: Entry) throws {
+        let output = Paths.scratch("gallery") + "/\(entry.name).png"
+        let run = try runIconbadge(shellWords(entry.arguments) + ["-o", output], in: Paths.root)
+        #expect(run.status == 0, "\(run.stderr)")
+        let committed = try ImageFile.pixels(at: Paths.root + "/docs/images/\(entry.name).png")
+        #expect(
+            try ImageFile.pixels(at: output) == committed, "run make docs and look at docs/images/\(entry.name).png")
+        let readme = try String(contentsOfFile: Paths.root + "/README.md", encoding: .utf8)
+        #expect(
+            readme.contains("iconbadge \(entry.arguments) -o \(entry.name).png"),
+            "README lacks the command for \(entry.name)")
+        #expect(readme.contains("docs/images/\(entry.name).png"), "README lacks the picture \(entry.name)")
+    }
+}
