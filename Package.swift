@@ -23,6 +23,11 @@ let package = Package(
         .systemLibrary(
             name: "CLibPng", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CFriBidi", pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
+        // FriBidi glue: its macros do not import into Swift.
+        .target(name: "CBidi", dependencies: ["CFriBidi"]),
         // libpng glue: setjmp-based error handling cannot live in Swift.
         .target(name: "CPngCodec", dependencies: ["CLibPng"]),
         // The default fonts, compiled into the binary (see Sources/CBundledFont/LICENSE).
@@ -36,7 +41,7 @@ let package = Package(
             name: "BadgeRender",
             dependencies: [
                 "BadgeCore", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
-                "CBundledFont",
+                "CBundledFont", "CBidi",
             ]),
         .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeRender"]),
         .executableTarget(name: "iconbadge", dependencies: ["BadgeCLI"]),

@@ -5,11 +5,11 @@
 set -eu
 
 # pkg-config modules the build links against, and the Debian packages providing them.
-MODULES="cairo freetype2 harfbuzz fontconfig libpng16"
-APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev"
-BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng"
+MODULES="cairo freetype2 harfbuzz fontconfig libpng16 fribidi"
+APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libfribidi-dev"
+BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi"
 # Packages checked with dpkg (no pkg-config module): fonts used by the tests.
-APT_EXTRA=""
+APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji"
 if [ "${1:-}" = "--bench" ]; then
     APT_EXTRA="$APT_EXTRA imagemagick"
 fi

@@ -67,7 +67,7 @@ struct ArgumentParser<Settings> {
                 spec = found
                 if argument.count > 2 { attached = String(argument.dropFirst(2)) }
             }
-            guard !seen.contains(spec.name) else {
+            guard spec.repeatable || !seen.contains(spec.name) else {
                 throw .usage("\(spec.flagName) is given twice (give it once)")
             }
             seen.insert(spec.name)

@@ -33,6 +33,8 @@ struct OptionSpec<Settings>: Sendable {
     var completion: Completion = .none
     /// Whether `ICONBADGE_<NAME>` sets it (false for per-run values such as the output).
     var fromEnvironment = true
+    /// Whether it may be given more than once (each value is applied in turn).
+    var repeatable = false
     /// Applies a value; the value of a flag is "true" or "false".
     let apply: @Sendable (inout Settings, String) throws(BadgeError) -> Void
 

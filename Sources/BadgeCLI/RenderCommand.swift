@@ -73,9 +73,9 @@ enum RenderCommand {
             io.note("badge hidden: \(why); the output is the icon unchanged")
         }
         if !composition.missingGlyphs.isEmpty {
-            let points = composition.missingGlyphs.map(Report.codePoint).joined(separator: " ")
+            let points = composition.missingGlyphs.map(\.codePointName).joined(separator: " ")
             io.warning(
-                "no glyph for \(points) in \(composition.fontsUsed.map(\.name).joined(separator: ", ")); drawn as a box"
+                "no font has \(points) (tried: \(composition.fontsTried.joined(separator: ", "))); drawn as a box (--strict-glyphs makes this an error)"
             )
         }
         if let output = settings.output {

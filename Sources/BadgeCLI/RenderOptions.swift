@@ -8,7 +8,7 @@ enum RenderOptions {
 
     static let anchorNames = Anchor.allCases.map(\.rawValue)
 
-    static let all: [Spec] = content + labels + placement + shape + colours + fonts + output + limits
+    static let all: [Spec] = content + labels + placement + shape + colours + fonts + fallback + output + limits
 
     static let content: [Spec] = [
         Spec(
@@ -238,6 +238,26 @@ enum RenderOptions {
                     problem: "has \(Quoted(feature)), not an OpenType feature (use e.g. tnum, -liga, kern=0)")
             }
             settings.fontFeatures = features
+        },
+    ]
+
+    static let fallback: [Spec] = [
+        Spec(
+            name: "fallback-font", kind: .value(placeholder: "PATH"), group: "Font",
+            help: "a font file tried, in order, for glyphs the chosen font lacks (repeatable)", completion: .file,
+            repeatable: true
+        ) { settings, text throws(BadgeError) in settings.fallbackFonts.append(text) },
+        Spec(
+            name: "no-system-fonts", kind: .flag, group: "Font",
+            help: "never ask fontconfig for fallback glyphs: only the chosen font and --fallback-font files"
+        ) { settings, text throws(BadgeError) in
+            settings.systemFallback = !(try ValueParsers.bool(text, option: "--no-system-fonts"))
+        },
+        Spec(
+            name: "strict-glyphs", kind: .flag, group: "Font",
+            help: "a code point no font has is an error (exit 69) instead of a warning"
+        ) { settings, text throws(BadgeError) in
+            settings.strictGlyphs = try ValueParsers.bool(text, option: "--strict-glyphs")
         },
     ]
 

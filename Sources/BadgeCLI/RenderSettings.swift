@@ -18,6 +18,9 @@ struct RenderSettings {
     var fontIndex = 0
     var fontWeight: Int?
     var fontFeatures: [String] = TextShaper.defaultFeatures
+    var fallbackFonts: [String] = []
+    var systemFallback = true
+    var strictGlyphs = false
     var iconMask = IconMask.none
     var limits = ImageLimits()
     var report = false
@@ -57,9 +60,13 @@ struct RenderSettings {
         } else {
             font = .bundled((fontWeight ?? 700) >= 600 ? .bold : .regular)
         }
-        return RenderRequest(
+        var request = RenderRequest(
             iconPath: icon, content: content, labelRules: labelRules, style: style, scale: scale, font: font,
             fontFeatures: fontFeatures, iconMask: iconMask, limits: limits)
+        request.fallbackFonts = fallbackFonts
+        request.systemFallback = systemFallback
+        request.strictGlyphs = strictGlyphs
+        return request
     }
 
     /// CSS weight (100-900) to fontconfig's weight scale (fontconfig.h FC_WEIGHT_*).

@@ -53,6 +53,7 @@ enum Report {
             badge.append(("textOrigin", .object([("x", .number(origin.x)), ("y", .number(origin.y))])))
         }
         if let ink = layout.inkBounds { badge.append(("inkBox", rect(ink))) }
+        if let advance = composition.textAdvance { badge.append(("advance", .number(advance))) }
         members.append(("badge", .object(badge)))
         if !composition.fontsUsed.isEmpty {
             members.append(
@@ -65,14 +66,8 @@ enum Report {
                 ))
         }
         if !composition.missingGlyphs.isEmpty {
-            members.append(("missingGlyphs", .array(composition.missingGlyphs.map { .string(codePoint($0)) })))
+            members.append(("missingGlyphs", .array(composition.missingGlyphs.map { .string($0.codePointName) })))
         }
         return .object(members)
-    }
-
-    /// `U+XXXX` notation.
-    static func codePoint(_ scalar: Unicode.Scalar) -> String {
-        let hex = String(scalar.value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -15,6 +15,10 @@ public final class Composition {
     public let canvasHeight: Int
     /// Code points no font could draw (each appears as a .notdef box).
     public let missingGlyphs: [Unicode.Scalar]
+    /// The text's total advance (pixels), nil without text.
+    public var textAdvance: Double? { text?.metrics.advance }
+    /// Every face consulted for the text, in order (for the missing-glyph warning).
+    public var fontsTried: [String] { text?.fontsTried ?? [] }
     /// For `--report`: every face used and how many glyphs it drew.
     public let fontsUsed: [(name: String, glyphs: Int)]
     /// The icon's natural size (pixels) and format.

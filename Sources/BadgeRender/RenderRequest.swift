@@ -17,6 +17,12 @@ public struct RenderRequest: Equatable, Sendable {
     public var font: FontChoice
     /// OpenType features for HarfBuzz, such as `tnum` or `-liga`.
     public var fontFeatures: [String]
+    /// Font files tried, in order, for glyphs the chosen font lacks.
+    public var fallbackFonts: [String] = []
+    /// Whether fontconfig's fallback list supplies glyphs no given font has.
+    public var systemFallback = true
+    /// Whether a code point no font can draw is an error (69) instead of a warning.
+    public var strictGlyphs = false
     /// A clip applied to the icon.
     public var iconMask: IconMask
     /// Bounds on the input images.

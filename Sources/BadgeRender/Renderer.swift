@@ -63,11 +63,47 @@ public final class Renderer {
                             "text of \(style.fontSize) pt at scale \(scale) is \(pixelSize) px, outside 0-\(Int(Renderer.maxTextPixels)) px; use a smaller --font-size or --scale"
                     )
                 }
-                let face = try primaryFace(request.font)
-                let text = TextShaper.shape(label, face: face, pixelSize: pixelSize, features: request.fontFeatures)
+                let scalarCount = label.unicodeScalars.count
+                guard scalarCount <= Renderer.maxTextScalars else {
+                    throw .badInput(
+                        path: "badge",
+                        reason:
+                            "text of \(scalarCount) code points cannot fit a badge (the limit is \(Renderer.maxTextScalars))"
+                    )
+                }
+                let chain = try fontChain(request)
+                let text = TextShaper.shape(label, chain: chain, pixelSize: pixelSize, features: request.fontFeatures)
+                if request.strictGlyphs, !text.missing.isEmpty {
+                    throw .unavailable(
+                        resource: "glyphs",
+                        reason:
+                            "no font has \(text.missing.map(\.codePointName).joined(separator: " ")) (tried: \(text.fontsTried.joined(separator: ", ")))"
+                    )
+                }
                 return try finish(body: .text(text.metrics), label: label, text: text, image: nil)
             }
         }
+    }
+
+    /// The longest text shaped, in code points; longer cannot fit any canvas.
+    public static let maxTextScalars = 1024
+
+    func fontChain(_ request: RenderRequest) throws(BadgeError) -> FontChain {
+        let primary = try primaryFace(request.font)
+        var fallbacks: [FontFace] = []
+        for path in request.fallbackFonts {
+            fallbacks.append(try fonts.face(try FontData.mapping(path: path)))
+        }
+        var pattern: String?
+        if request.systemFallback {
+            switch request.font {
+            case .bundled(.bold): pattern = "sans-serif:weight=bold"
+            case .bundled(.regular): pattern = "sans-serif"
+            case .family(let family): pattern = family
+            case .file: pattern = "sans-serif"
+            }
+        }
+        return FontChain(primary: primary, fallbacks: fallbacks, systemPattern: pattern, context: fonts)
     }
 
     func primaryFace(_ choice: FontChoice) throws(BadgeError) -> FontFace {

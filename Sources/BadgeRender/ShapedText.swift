@@ -21,4 +21,6 @@ struct ShapedText {
     var metrics: TextMetrics
     /// Code points no face could draw (drawn as the primary face's .notdef box).
     var missing: [Unicode.Scalar]
+    /// Every face consulted, for the missing-glyph message.
+    var fontsTried: [String]
 }

@@ -56,6 +56,7 @@ import Testing
         #expect(code == .usage)
         #expect(
             capture.err
-                == "iconbadge: error: help: unknown command \"rendr\" (did you mean render?); commands: render, help\n")
+                == "iconbadge: error: help: unknown command \"rendr\" (did you mean render?); commands: render, fonts, help\n"
+        )
     }
 }

@@ -1,26 +1,40 @@
 import BadgeCore
-import BadgeRender
+import Foundation
 import TestSupport
 import Testing
 
-/// Digits are centred on their ink: the gaps between the text's ink and the badge's
-/// edge differ by at most 1 px left vs right and top vs bottom (issue 2).
+@testable import BadgeRender
+
+/// The centring rule (README, "Text centring"), checked on pixels at 1x, 2x and 3x
+/// with two primary fonts: digits, capitals, CJK and emoji are centred on their ink,
+/// within 1 px left vs right and top vs bottom; text with descenders (`gy`) is
+/// centred on the union of its ink and the cap-height box.
 @Suite struct CentringTests {
     struct Gaps: Equatable {
         var left: Int, right: Int, top: Int, bottom: Int
     }
 
-    /// Measures the white ink inside the badge on a pixel buffer: pixels whose green
-    /// channel is well above the fill's (#FF3B30 has green 0x3B).
+    /// A transparent icon: with a transparent badge fill too, each pixel's alpha is
+    /// the text's coverage, so ink can be read off exactly.
+    static let icon: String = {
+        let path = Paths.scratch("centring") + "/clear.png"
+        let png = try! ImageFile.pngData(of: PixelBuffer(width: 200, height: 200, fill: .transparent))
+        try! Data(png).write(to: URL(fileURLWithPath: path))
+        return path
+    }()
+
+    /// Ink pixels inside `badge`: coverage of a quarter or more (alpha ≥ 64), the
+    /// threshold the README's rule names.
     static func gaps(in pixels: PixelBuffer, badge: Rect) -> Gaps? {
         var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
         for y in Int(badge.minY)..<Int(badge.maxY) {
-            for x in Int(badge.minX)..<Int(badge.maxX) where pixels[x, y].green > 0x3B + 48 && pixels[x, y].alpha == 255
-            {
-                minX = min(minX, x)
-                maxX = max(maxX, x)
-                minY = min(minY, y)
-                maxY = max(maxY, y)
+            for x in Int(badge.minX)..<Int(badge.maxX) {
+                if pixels[x, y].alpha >= 64 {
+                    minX = min(minX, x)
+                    maxX = max(maxX, x)
+                    minY = min(minY, y)
+                    maxY = max(maxY, y)
+                }
             }
         }
         guard minX <= maxX else { return nil }
@@ -29,22 +43,47 @@ import Testing
             bottom: Int(badge.maxY) - 1 - maxY)
     }
 
-    static let values = (0...9).map(String.init) + ["42", "99+"]
+    static let fonts: [FontChoice] = [
+        .bundled(.bold), .bundled(.regular), .file(path: SystemFonts.notoCJKBold, index: 0),
+    ]
+    static let inkCentred = (0...9).map(String.init) + ["42", "100", "NEW", "新", "🔥"]
 
-    @Test(arguments: [1.0, 2.0, 3.0], [FontWeight.bold, .regular])
-    func digitsAreCentredOnTheirInk(scale: Double, weight: FontWeight) throws {
-        for value in Self.values {
-            var rules = LabelRules()
-            rules.showZero = true
-            let request = RenderRequest(
-                iconPath: Paths.fixture("icons/folder-512x512.png"), content: .value(value == "99+" ? "100" : value),
-                labelRules: rules, scale: scale, font: .bundled(weight))
-            let composition = try Renderer().compose(request)
+    func compose(_ value: String, font: FontChoice, scale: Double) throws -> Composition {
+        var style = BadgeStyle()
+        style.background = .transparent
+        var request = RenderRequest(
+            iconPath: Self.icon, content: .value(value), labelRules: LabelRules(showZero: true), style: style,
+            scale: scale, font: font)
+        request.fallbackFonts = [SystemFonts.notoCJKBold, SystemFonts.notoColorEmoji]
+        request.systemFallback = false
+        return try Renderer().compose(request)
+    }
+
+    @Test(arguments: [1.0, 2.0, 3.0], fonts)
+    func inkIsCentred(scale: Double, font: FontChoice) throws {
+        for value in Self.inkCentred {
+            let composition = try compose(value, font: font, scale: scale)
             let layout = try #require(composition.layout)
             let gaps = try #require(
                 Self.gaps(in: try composition.pixels(), badge: layout.badgeRect), "no ink for \(value)")
-            #expect(abs(gaps.left - gaps.right) <= 1, "\(value) @\(scale)x \(weight): \(gaps)")
-            #expect(abs(gaps.top - gaps.bottom) <= 1, "\(value) @\(scale)x \(weight): \(gaps)")
+            #expect(abs(gaps.left - gaps.right) <= 1, "\(value) @\(scale)x \(font): \(gaps)")
+            #expect(abs(gaps.top - gaps.bottom) <= 1, "\(value) @\(scale)x \(font): \(gaps)")
         }
+    }
+
+    @Test(arguments: [1.0, 2.0, 3.0], fonts)
+    func descendersKeepTheCapitalBaseline(scale: Double, font: FontChoice) throws {
+        let composition = try compose("gy", font: font, scale: scale)
+        let layout = try #require(composition.layout)
+        let metrics = try #require(composition.text?.metrics)
+        let origin = try #require(layout.textOrigin)
+        let gaps = try #require(Self.gaps(in: try composition.pixels(), badge: layout.badgeRect))
+        #expect(abs(gaps.left - gaps.right) <= 1, "@\(scale)x \(font): \(gaps)")
+        // The cap box's top to the badge's top equals the ink's bottom to the badge's bottom.
+        let capTop = origin.y - metrics.capHeight
+        let topGap = capTop - layout.badgeRect.minY
+        #expect(abs(topGap - Double(gaps.bottom)) <= 1.5, "@\(scale)x \(font): cap gap \(topGap), \(gaps)")
+        // And the x-height ink starts below the cap top: it is not centred on its own ink.
+        #expect(Double(gaps.top) > topGap)
     }
 }

@@ -23,7 +23,24 @@ import Testing
             font: font)
     }
 
+    /// Text with fallback fonts given by path and fontconfig off, so the golden does
+    /// not depend on the machine's other fonts.
+    static func text(_ name: String, _ value: String, scale: Double = 3) -> Case {
+        var request = request("folder-132x132.png", .value(value), scale: scale) { $0.overflow = .expand }
+        request.fallbackFonts = [SystemFonts.notoCJKBold, SystemFonts.notoColorEmoji]
+        request.systemFallback = false
+        return Case(name: name, request: request)
+    }
+
     static let cases: [Case] = [
+        text("text-cjk-3x", "新着"),
+        text("text-emoji-3x", "🔥"),
+        text("text-emoji-zwj-3x", "👨‍👩‍👧"),
+        text("text-new-3x", "NEW"),
+        text("text-combining-3x", "e\u{0323}\u{0301}x\u{0308}"),
+        text("text-hebrew-3x", "שלום"),
+        text("text-arabic-3x", "مرحبا"),
+        text("text-mixed-2x", "A新🔥", scale: 2),
         Case(name: "count-3-folder48", request: request("folder-48x48.png", .value("3"))),
         Case(name: "count-150-folder48", request: request("folder-48x48.png", .value("150"))),
         Case(name: "count-42-trash256-3x", request: request("user-trash-256x256.png", .value("42"), scale: 3)),

@@ -1,0 +1,47 @@
+import BadgeCore
+import BadgeRender
+
+/// `iconbadge fonts [PATTERN]`: which file a family resolves to and the fallback
+/// chain; without a pattern, the bundled default and its system fallback.
+enum FontsCommand {
+    struct Settings {
+        var all = false
+    }
+
+    static let options: [OptionSpec<Settings>] = [
+        OptionSpec(name: "all", kind: .flag, group: "Options", help: "list every fallback font, not the first 10") {
+            settings, text throws(BadgeError) in settings.all = try ValueParsers.bool(text, option: "--all")
+        }
+    ]
+
+    static let usage = "iconbadge fonts [PATTERN] [--all]"
+
+    static func help() -> String {
+        var text = "Usage: \(usage)\n\n"
+        text += "Prints the font file a fontconfig PATTERN (\"DejaVu Sans:bold\") resolves to, its fallback\n"
+        text += "chain for glyphs it lacks, and the emoji font. Exit 69 if the family is not installed.\n"
+        text += HelpText.options(options)
+        text +=
+            "\nExamples:\n  iconbadge fonts\n  iconbadge fonts \"DejaVu Sans:bold\"\n  iconbadge fonts \"Noto Sans CJK JP\" --all\n"
+        return text
+    }
+
+    static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
+        do throws(BadgeError) {
+            let parsed = try ArgumentParser(options: options).parse(arguments, defaults: Settings(), environment: [:])
+            if parsed.wantsHelp {
+                io.writeOut(help())
+                return .success
+            }
+            guard parsed.positionals.count <= 1 else {
+                throw .usage("fonts takes at most one PATTERN; quote a pattern with spaces")
+            }
+            let lines = try FontReport.lines(pattern: parsed.positionals.first, limit: parsed.settings.all ? 0 : 10)
+            io.writeOut(lines.joined(separator: "\n") + "\n")
+            return .success
+        } catch {
+            io.error(error.message)
+            return error.exitCode
+        }
+    }
+}

@@ -1,0 +1,8 @@
+extension Unicode.Scalar {
+    /// The code point in `U+XXXX` notation (at least four hex digits), as the
+    /// Unicode Standard writes it; used in every message about glyphs.
+    public var codePointName: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

@@ -1,0 +1,33 @@
+import BadgeCore
+
+/// What `iconbadge fonts` prints: where a font choice resolves and its fallback
+/// chain, so a CI machine's font set can be checked in one line.
+public enum FontReport {
+    /// The lines describing `pattern` (nil: the bundled default), at most `limit`
+    /// fallbacks (0: all).
+    ///
+    /// - Throws: `BadgeError.unavailable` (69) when the family is not installed.
+    public static func lines(pattern: String?, limit: Int) throws(BadgeError) -> [String] {
+        var lines: [String] = []
+        let fallbackPattern: String
+        if let pattern {
+            let font = try FontConfig.resolve(pattern)
+            lines.append("\(pattern): \(font.family) \(font.style) -> \(font.path)#\(font.index)")
+            fallbackPattern = pattern
+        } else {
+            lines.append("default: DejaVu Sans Bold -> bundled (compiled into iconbadge)")
+            fallbackPattern = "sans-serif:weight=bold"
+        }
+        let chain = FontConfig.fallbacks(for: fallbackPattern)
+        let shown = limit > 0 ? Array(chain.prefix(limit)) : chain
+        lines.append("fallback for \(Quoted(fallbackPattern)) (fontconfig, best first, \(chain.count) fonts):")
+        for (index, font) in shown.enumerated() {
+            lines.append("  \(index + 1). \(font.family) \(font.style) -> \(font.path)#\(font.index)")
+        }
+        if shown.count < chain.count { lines.append("  ... \(chain.count - shown.count) more (use --all)") }
+        if let emoji = FontConfig.fallbacks(for: "emoji").first {
+            lines.append("emoji: \(emoji.family) \(emoji.style) -> \(emoji.path)#\(emoji.index)")
+        }
+        return lines
+    }
+}
