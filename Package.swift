@@ -28,6 +28,8 @@ let package = Package(
             providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
         // FriBidi glue: its macros do not import into Swift.
         .target(name: "CBidi", dependencies: ["CFriBidi"]),
+        // librsvg and gdk-pixbuf, opened with dlopen on first use (see its header), and zlib.
+        .target(name: "CImageLoaders", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         // libpng glue: setjmp-based error handling cannot live in Swift.
         .target(name: "CPngCodec", dependencies: ["CLibPng"]),
         // The default fonts, compiled into the binary (see Sources/CBundledFont/LICENSE).
@@ -41,7 +43,7 @@ let package = Package(
             name: "BadgeRender",
             dependencies: [
                 "BadgeCore", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
-                "CBundledFont", "CBidi",
+                "CBundledFont", "CBidi", "CImageLoaders",
             ]),
         .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeRender"]),
         .executableTarget(name: "iconbadge", dependencies: ["BadgeCLI"]),

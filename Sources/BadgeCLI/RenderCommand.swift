@@ -60,12 +60,21 @@ enum RenderCommand {
             )
         }
         let request = try settings.request(icon: icon)
-        guard settings.output != nil || settings.report else {
-            throw .usage("missing -o OUTPUT: say where to write the image (- for standard output)")
-        }
-        if let output = settings.output {
+        var output = settings.output
+        if settings.inPlace {
+            guard output == nil else {
+                throw .usage("--in-place and -o are exclusive: --in-place writes the icon itself")
+            }
+            guard icon != "-" else { throw .usage("--in-place needs an icon file, not standard input") }
+            output = icon
+        } else if let output {
             try checkNotInput(output: output, inputs: [icon] + (settings.image.map { [$0] } ?? []))
         }
+        guard output != nil || settings.report else {
+            throw .usage("missing -o OUTPUT: say where to write the image (- for standard output), or --in-place")
+        }
+        let format = try outputFormat(settings.format, output: output, inPlace: settings.inPlace)
+        SVGRendering.setTimeLimit(settings.svgTimeLimit)
         let renderer = try Renderer()
         let composition = try renderer.compose(request)
         if let reason = composition.hidden {
@@ -78,15 +87,31 @@ enum RenderCommand {
                 "no font has \(points) (tried: \(composition.fontsTried.joined(separator: ", "))); drawn as a box (--strict-glyphs makes this an error)"
             )
         }
-        if let output = settings.output {
-            let bytes = try composition.pngData(compression: settings.pngCompression)
+        if let output {
+            let bytes = try composition.data(
+                format: format, compression: settings.pngCompression,
+                creationDate: PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"]))
             try OutputFile.write(bytes, to: output)
         }
         if settings.report {
-            io.writeOut(
-                Report.json(composition, request: request, output: settings.output).serialized(pretty: true) + "\n")
+            io.writeOut(Report.json(composition, request: request, output: output).serialized(pretty: true) + "\n")
         }
         return .success
+    }
+
+    /// The format to write: `--format`, else the output's extension, else PNG for
+    /// standard output.
+    static func outputFormat(_ given: OutputFormat?, output: String?, inPlace: Bool) throws(BadgeError) -> OutputFormat
+    {
+        if let given { return given }
+        guard let output, output != "-" else { return .png }
+        if let format = OutputFormat(path: output) { return format }
+        if inPlace {
+            throw .usage(
+                "--in-place writes PNG, SVG or PDF, and \(Quoted(output)) has another extension; give --format")
+        }
+        throw .usage(
+            "cannot tell the format of \(Quoted(output)) from its extension; use .png, .svg or .pdf, or --format")
     }
 
     /// Refuses an output that is one of the inputs: same path, or the same file

@@ -8,7 +8,8 @@ enum RenderOptions {
 
     static let anchorNames = Anchor.allCases.map(\.rawValue)
 
-    static let all: [Spec] = content + labels + placement + shape + colours + fonts + fallback + output + limits
+    static let all: [Spec] =
+        content + labels + placement + shape + colours + fonts + fallback + output + limits + svgLimit
 
     static let content: [Spec] = [
         Spec(
@@ -264,8 +265,31 @@ enum RenderOptions {
     static let output: [Spec] = [
         Spec(
             name: "output", short: "o", kind: .value(placeholder: "PATH"), group: "Output",
-            help: "where to write the PNG; - for standard output", completion: .file, fromEnvironment: false
+            help: "where to write the image (.png, .svg, .pdf); - for standard output", completion: .file,
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in settings.output = text },
+        Spec(
+            name: "format", kind: .value(placeholder: "FORMAT"), group: "Output",
+            help: "png, svg or pdf; default: from the output's extension (png for -)",
+            completion: .choices(OutputFormat.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.format = try ValueParsers.choice(text, option: "--format", as: OutputFormat.self)
+        },
+        Spec(
+            name: "in-place", kind: .flag, group: "Output",
+            help: "replace the icon itself, atomically (instead of -o)", fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.inPlace = try ValueParsers.bool(text, option: "--in-place") },
+        Spec(
+            name: "size", kind: .value(placeholder: "WxH"), group: "Output",
+            help: "resize the icon to WxH pixels (or N for N×N): raster resampled, SVG rendered at that size"
+        ) { settings, text throws(BadgeError) in
+            let size = try ValueParsers.size(text, option: "--size", range: 1...32767, unit: "px")
+            guard size.width == size.width.rounded(), size.height == size.height.rounded() else {
+                throw .invalidValue(
+                    option: "--size", value: text, problem: "is not whole pixels (use e.g. 180x180 or 60)")
+            }
+            settings.iconSize = size
+        },
         Spec(
             name: "report", kind: .flag, group: "Output",
             help: "print the layout as JSON on standard output (see README, \"Geometry report\")"
@@ -295,6 +319,16 @@ enum RenderOptions {
             settings.limits.maxPixels = try ValueParsers.integer(
                 text, option: "--max-pixels", range: 1...(32767 * 32767))
         },
+    ]
+
+    static let svgLimit: [Spec] = [
+        Spec(
+            name: "svg-time-limit", kind: .value(placeholder: "SECONDS"), group: "Limits",
+            help: "give up (exit 65) on an SVG that takes longer to render; 0 for no limit", defaultText: "4"
+        ) { settings, text throws(BadgeError) in
+            settings.svgTimeLimit = try ValueParsers.number(
+                text, option: "--svg-time-limit", range: 0...3600, unit: "s")
+        }
     ]
 
     static func iconMask(_ text: String) throws(BadgeError) -> IconMask {

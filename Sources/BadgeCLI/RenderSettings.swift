@@ -26,6 +26,9 @@ struct RenderSettings {
     var report = false
     var inPlace = false
     var pngCompression = PNGCompression.default
+    var format: OutputFormat?
+    var iconSize: Size?
+    var svgTimeLimit = SVGRendering.defaultTimeLimit
 
     /// The request these settings describe, with the icon given.
     ///
@@ -66,6 +69,7 @@ struct RenderSettings {
         request.fallbackFonts = fallbackFonts
         request.systemFallback = systemFallback
         request.strictGlyphs = strictGlyphs
+        request.iconSize = iconSize
         return request
     }
 

@@ -4,14 +4,17 @@ internal import CCairo
 /// Draws a composition onto any Cairo context (image, SVG or PDF surface): one
 /// drawing code path for every output format.
 enum BadgePainter {
-    static func paint(_ composition: Composition, into cr: OpaquePointer) {
-        paintIcon(composition, into: cr)
+    /// Draws the icon, then the badge (shape, border, text or image).
+    ///
+    /// - Throws: 65 when an SVG icon or badge image fails to render (librsvg limits).
+    static func paint(_ composition: Composition, into cr: OpaquePointer) throws(BadgeError) {
+        try paintIcon(composition, into: cr)
         guard let layout = composition.layout else { return }
         let style = composition.style
         let rect = layout.badgeRect
         cairo_save(cr)
         if let image = composition.badgeImage {
-            paintImage(image, in: rect, into: cr)
+            try paintImage(image, in: rect, into: cr)
         } else {
             roundedRectangle(cr, rect, radius: layout.cornerRadius)
             setColor(cr, style.background)
@@ -34,7 +37,7 @@ enum BadgePainter {
         cairo_restore(cr)
     }
 
-    private static func paintIcon(_ composition: Composition, into cr: OpaquePointer) {
+    private static func paintIcon(_ composition: Composition, into cr: OpaquePointer) throws(BadgeError) {
         let iconRect =
             composition.layout?.iconRect
             ?? Rect(
@@ -52,21 +55,37 @@ enum BadgePainter {
                 cr, iconRect, radius: min(points * composition.scale, min(iconRect.width, iconRect.height) / 2))
             cairo_clip(cr)
         }
-        cairo_set_source_surface(cr, composition.icon.surface.surface, iconRect.x, iconRect.y)
-        cairo_paint(cr)
+        switch composition.icon.content {
+        case .raster(let surface):
+            cairo_set_source_surface(cr, surface.surface, iconRect.x, iconRect.y)
+            cairo_paint(cr)
+        case .vector(let document):
+            do {
+                try document.render(into: cr, rect: iconRect)
+            } catch {
+                cairo_restore(cr)
+                throw error
+            }
+        }
         cairo_restore(cr)
     }
 
-    private static func paintImage(_ image: LoadedIcon, in rect: Rect, into cr: OpaquePointer) {
+    private static func paintImage(_ image: LoadedIcon, in rect: Rect, into cr: OpaquePointer) throws(BadgeError) {
         cairo_save(cr)
+        defer { cairo_restore(cr) }
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_clip(cr)
-        cairo_translate(cr, rect.x, rect.y)
-        cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-        cairo_set_source_surface(cr, image.surface.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BEST)
-        cairo_paint(cr)
-        cairo_restore(cr)
+        switch image.content {
+        case .vector(let document):
+            try document.render(into: cr, rect: rect)
+        case .raster(let surface):
+            cairo_translate(cr, rect.x, rect.y)
+            cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
+            cairo_set_source_surface(cr, surface.surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BEST)
+            cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+            cairo_paint(cr)
+        }
     }
 
     private static func paintText(_ text: ShapedText, at origin: Point, color: Color, into cr: OpaquePointer) {

@@ -50,6 +50,19 @@ final class ImageSurface {
         markDirty()
     }
 
+    /// A surface holding a copy of premultiplied ARGB32 pixels with stride width × 4.
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo cannot allocate it.
+    convenience init(argb: UnsafePointer<UInt8>, width: Int, height: Int) throws(BadgeError) {
+        try self.init(width: width, height: height)
+        let base = data
+        let rowBytes = stride
+        for y in 0..<height {
+            (base + y * rowBytes).update(from: argb + y * width * 4, count: width * 4)
+        }
+        markDirty()
+    }
+
     /// Cairo's premultiplication rounding (cairo-png.c `multiply_alpha`).
     static func multiply(_ alpha: UInt32, _ color: UInt32) -> UInt32 {
         let temp = alpha * color + 0x80

@@ -27,6 +27,10 @@ public struct RenderRequest: Equatable, Sendable {
     public var iconMask: IconMask
     /// Bounds on the input images.
     public var limits: ImageLimits
+    /// Resize the icon to exactly this many pixels (raster images are resampled in
+    /// premultiplied space, SVG is rendered at that size); nil keeps a raster icon's
+    /// pixels and renders an SVG at its intrinsic size × `scale`.
+    public var iconSize: Size?
 
     /// A request with iOS's defaults for everything but the icon and content.
     public init(

@@ -24,7 +24,9 @@ public final class Renderer {
     /// - Throws: the icon's or the badge image's read and decode errors (65, 66),
     ///   font errors (65, 66, 69), and layout errors (65) when the badge cannot fit.
     public func compose(_ request: RenderRequest) throws(BadgeError) -> Composition {
-        let icon = try IconLoader.load(request.iconPath, limits: request.limits)
+        var sizing = ImageSizing(scale: request.scale)
+        if let size = request.iconSize { sizing.size = (Int(size.width), Int(size.height)) }
+        let icon = try IconLoader.load(request.iconPath, limits: request.limits, sizing: sizing)
         return try compose(request, icon: icon)
     }
 
@@ -45,7 +47,7 @@ public final class Renderer {
         case .dot:
             return try finish(body: .dot, label: nil, text: nil, image: nil)
         case .image(let path):
-            let image = try IconLoader.load(path, limits: request.limits)
+            let image = try IconLoader.load(path, limits: request.limits, sizing: ImageSizing(scale: request.scale))
             return try finish(
                 body: .image(width: image.width, height: image.height), label: nil, text: nil, image: image)
         case .value(let value):

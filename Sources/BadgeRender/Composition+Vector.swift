@@ -1,0 +1,108 @@
+import BadgeCore
+internal import CCairo
+
+/// The output formats a composition can be written in.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    /// 8-bit PNG through libpng.
+    case png
+    /// SVG 1.1 through Cairo's SVG surface; badge and text are vectors.
+    case svg
+    /// PDF through Cairo's PDF surface; badge and text are vectors.
+    case pdf
+
+    /// The format named by a path's extension (`.png`, `.svg`, `.pdf`, any case).
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+}
+
+/// Collects the bytes a Cairo vector surface writes.
+private final class ByteSink {
+    var bytes: [UInt8] = []
+}
+
+private let appendToSink: cairo_write_func_t = { closure, data, length in
+    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+    let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    return CAIRO_STATUS_SUCCESS
+}
+
+extension Composition {
+    /// The composition in `format`.
+    ///
+    /// - Parameter creationDate: for PDF, the `CreationDate` to record; nil records
+    ///   none (see `pdfData`).
+    /// - Throws: `BadgeError.internalError` when Cairo or libpng fail; 65 when an
+    ///   SVG icon fails to render.
+    public func data(
+        format: OutputFormat, compression: PNGCompression = .default, creationDate: String? = nil
+    ) throws(BadgeError) -> [UInt8] {
+        switch format {
+        case .png: return try pngData(compression: compression)
+        case .svg: return try svgData()
+        case .pdf: return try pdfData(creationDate: creationDate)
+        }
+    }
+
+    /// SVG 1.1: the badge and its text as vector paths and glyph symbols, a raster
+    /// icon embedded once as a PNG data URI, an SVG icon as vectors. Cairo numbers
+    /// its ids from process-wide counters, so they are renumbered in document order
+    /// (`SVGIdentifiers`): the same composition gives the same bytes in any process.
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo fails.
+    public func svgData() throws(BadgeError) -> [UInt8] {
+        let sink = ByteSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let surface = cairo_svg_surface_create_for_stream(
+            appendToSink, closure, Double(canvasWidth), Double(canvasHeight))!
+        cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+        try draw(onto: surface)
+        var svg = SVGIdentifiers.renumber(String(decoding: sink.bytes, as: UTF8.self))
+        // Cairo 1.16 sizes the document in pt (1.17 added cairo_svg_surface_set_document_unit);
+        // at 96 DPI a reader would make a 132 pt canvas 176 px. The canvas is pixels.
+        let pointSize = "width=\"\(canvasWidth)pt\" height=\"\(canvasHeight)pt\""
+        if let range = svg.firstRange(of: pointSize) {
+            svg.replaceSubrange(range, with: "width=\"\(canvasWidth)px\" height=\"\(canvasHeight)px\"")
+        }
+        return Array(svg.utf8)
+    }
+
+    /// PDF 1.5, one page of canvasWidth × canvasHeight points (one point per pixel).
+    /// No date is recorded unless `creationDate` (ISO 8601, `YYYY-MM-DDTHH:mm:SSZ`;
+    /// the CLI takes it from `SOURCE_DATE_EPOCH`) is given, so the bytes do not
+    /// change run to run (Cairo's own current-time stamp is cleared).
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo fails.
+    public func pdfData(creationDate: String? = nil) throws(BadgeError) -> [UInt8] {
+        let sink = ByteSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let surface = cairo_pdf_surface_create_for_stream(
+            appendToSink, closure, Double(canvasWidth), Double(canvasHeight))!
+        // Cairo 1.16 stamps the current time as CreationDate when the surface is made.
+        // A date it cannot parse as ISO 8601 ("") clears it (cairo-pdf-interchange.c,
+        // iso8601_to_pdf_date_string returns NULL), which is how "no date" is written.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate ?? "")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "iconbadge")
+        try draw(onto: surface)
+        return withExtendedLifetime(sink) { sink.bytes }
+    }
+
+    private func draw(onto surface: OpaquePointer) throws(BadgeError) {
+        defer { cairo_surface_destroy(surface) }
+        let context = cairo_create(surface)!
+        do {
+            try BadgePainter.paint(self, into: context)
+        } catch {
+            cairo_destroy(context)
+            throw error
+        }
+        let status = cairo_status(context)
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        guard status == CAIRO_STATUS_SUCCESS, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+}

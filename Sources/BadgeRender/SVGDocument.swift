@@ -1,0 +1,89 @@
+import BadgeCore
+internal import CImageLoaders
+
+/// A parsed SVG document (librsvg handle), drawn as vectors onto any Cairo context.
+final class SVGDocument {
+    let handle: UnsafeMutableRawPointer
+    /// Intrinsic size in CSS pixels at 96 DPI, or the viewBox size; nil when the
+    /// document has neither (a size must then be given).
+    let intrinsicSize: Size?
+    let path: String
+
+    /// Parses `bytes` (already gunzipped) that came from `path`.
+    ///
+    /// - Throws: 65 when librsvg rejects the document (including its own limits:
+    ///   "SVG too complex"); 69 when librsvg is not installed.
+    init(_ bytes: [UInt8], path: String) throws(BadgeError) {
+        var width = 0.0
+        var height = 0.0
+        var hasSize: Int32 = 0
+        var status: Int32 = 0
+        var message = [CChar](repeating: 0, count: 512)
+        let handle = bytes.withUnsafeBufferPointer {
+            ib_svg_load($0.baseAddress, $0.count, &width, &height, &hasSize, &status, &message, message.count)
+        }
+        guard let handle else {
+            throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)
+        }
+        self.handle = handle
+        self.path = path
+        intrinsicSize = hasSize != 0 ? Size(width: width, height: height) : nil
+    }
+
+    deinit { ib_svg_free(handle) }
+
+    /// Draws the document fitted into `rect` (pixels of the context's user space).
+    ///
+    /// - Throws: 65 when librsvg fails part way (for example on its own limits).
+    func render(into cr: OpaquePointer, rect: Rect) throws(BadgeError) {
+        var message = [CChar](repeating: 0, count: 512)
+        let limit = SVGDocument.timeLimit
+        let timeout =
+            "iconbadge: error: \(Quoted(path)): SVG too complex: rendering took more than \(limit) s (the limit is set with --svg-time-limit)"
+        let status = timeout.withCString { timeoutMessage in
+            ib_svg_render(
+                handle, UnsafeMutableRawPointer(cr), rect.x, rect.y, rect.width, rect.height, limit, timeoutMessage,
+                &message, message.count)
+        }
+        guard status == Int32(IB_IMAGE_OK) else {
+            throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)
+        }
+    }
+
+    nonisolated(unsafe) static var timeLimit = 0.0
+
+    static func error(status: Int32, message: String, path: String) -> BadgeError {
+        if status == Int32(IB_IMAGE_UNAVAILABLE) {
+            return .unavailable(resource: "SVG support", reason: message)
+        }
+        let lower = message.lowercased()
+        if lower.contains("limit") || lower.contains("too many") || lower.contains("recursion")
+            || lower.contains("exceeded")
+            || lower.contains("too deep") || lower.contains("instanc")
+        {
+            return .badInput(path: path, reason: "SVG too complex: \(message)")
+        }
+        return .badInput(path: path, reason: "cannot read the SVG: \(message)")
+    }
+}
+
+/// Process-wide settings of SVG rendering.
+public enum SVGRendering {
+    /// The default time limit of one SVG render (seconds) for the CLI. librsvg's
+    /// own limit (500,000 referenced elements) takes about 5 s to reach here.
+    public static let defaultTimeLimit = 4.0
+
+    /// Ends the process (exit 65, one line on stderr, temporary outputs removed)
+    /// when one SVG render takes longer than `seconds`; 0 disables the watchdog.
+    /// librsvg cannot be interrupted, so this is for command-line use: a library
+    /// caller would rather keep its process. Set it before rendering starts.
+    public static func setTimeLimit(_ seconds: Double) {
+        SVGDocument.timeLimit = seconds
+        ib_svg_set_timeout_cleanup(removeTemporaryFiles)
+    }
+}
+
+/// Called by the SVG watchdog before it ends the process.
+private func removeTemporaryFiles() {
+    TemporaryFiles.shared.removeAll()
+}

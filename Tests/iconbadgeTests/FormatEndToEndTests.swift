@@ -1,0 +1,101 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct FormatEndToEndTests {
+    static let icon = Paths.fixture("icons/folder-132x132.png")
+
+    func read(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    @Test func formatFollowsTheExtensionOrTheFlag() throws {
+        let folder = Paths.scratch("formats")
+        for name in ["a.png", "a.svg", "a.pdf", "a.PDF"] {
+            #expect(try runIconbadge([Self.icon, "--value", "3", "-o", "\(folder)/\(name)"]).status == 0)
+        }
+        #expect(try read("\(folder)/a.png").starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try String(decoding: read("\(folder)/a.svg"), as: UTF8.self).hasPrefix("<?xml"))
+        #expect(try String(decoding: read("\(folder)/a.pdf"), as: UTF8.self).hasPrefix("%PDF-"))
+        #expect(
+            try runIconbadge([Self.icon, "--value", "3", "--format", "svg", "-o", "\(folder)/forced.png"]).status == 0)
+        #expect(try String(decoding: read("\(folder)/forced.png"), as: UTF8.self).hasPrefix("<?xml"))
+        let unknown = try runIconbadge([Self.icon, "--value", "3", "-o", "\(folder)/a.jpg"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("cannot tell the format of"))
+    }
+
+    @Test func vectorOutputsAreIdenticalASecondApart() throws {
+        let folder = Paths.scratch("vector-determinism")
+        for format in ["svg", "pdf"] {
+            #expect(try runIconbadge([Self.icon, "--value", "42", "-o", "\(folder)/1.\(format)"]).status == 0)
+        }
+        Thread.sleep(forTimeInterval: 1.1)
+        for format in ["svg", "pdf"] {
+            #expect(try runIconbadge([Self.icon, "--value", "42", "-o", "\(folder)/2.\(format)"]).status == 0)
+            #expect(try read("\(folder)/1.\(format)") == read("\(folder)/2.\(format)"), "\(format)")
+        }
+        let dated = try runIconbadge(
+            [Self.icon, "--value", "42", "-o", "\(folder)/dated.pdf"], environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+        #expect(dated.status == 0)
+        #expect(
+            try String(decoding: read("\(folder)/dated.pdf"), as: UTF8.self).contains("/CreationDate (20231114221320Z)")
+        )
+    }
+
+    @Test func standardInputAndOutput() throws {
+        let input = try read(Self.icon)
+        let run = try runIconbadge(["-", "--value", "3", "-o", "-", "--format", "svg"], stdin: input)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdoutText.hasPrefix("<?xml"))
+        let png = try runIconbadge(["-", "--value", "3", "-o", "-"], stdin: input)
+        #expect(try ImageFile.pixels(of: Array(png.stdout), path: "-").width == 132)
+    }
+
+    @Test func inPlaceReplacesTheIconAtomically() throws {
+        let folder = Paths.scratch("in-place")
+        let path = folder + "/icon.png"
+        try FileManager.default.copyItem(atPath: Self.icon, toPath: path)
+        let before = try ImageFile.pixels(at: path)
+        let run = try runIconbadge([path, "--value", "3", "--in-place"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try ImageFile.pixels(at: path) != before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["icon.png"])
+        let both = try runIconbadge([path, "--value", "3", "--in-place", "-o", folder + "/x.png"])
+        #expect(both.status == 64)
+    }
+
+    @Test func inputsThatAreNotRegularFilesAreRefusedAtOnce() throws {
+        let folder = Paths.scratch("fifo")
+        let fifo = folder + "/pipe.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (input, reason) in [(fifo, "is a FIFO"), ("/dev/zero", "is a device"), (folder, "is a directory")] {
+            let run = try runIconbadge([input, "--value", "3", "-o", folder + "/out.png"])
+            #expect(run.status == 66, "\(input)")
+            #expect(run.stderr.contains(reason), "\(run.stderr)")
+        }
+    }
+
+    @Test func svgLimitsAreEnforcedWithTheFlagNamed() throws {
+        let big = try runIconbadge([
+            Paths.corpus("icons/papirus-svg/firefox.svg"), "--value", "3", "--scale", "200", "--report",
+        ])
+        #expect(big.status == 65)
+        #expect(big.stderr.contains("over the 8192 px side limit (raise it with --max-side"))
+        let nested = try runIconbadge([
+            Paths.corpus("librsvg/errors/bug323-nested-use.svg"), "--value", "3", "--svg-time-limit", "0.5", "-o",
+            Paths.scratch("nested") + "/out.png",
+        ])
+        #expect(nested.status == 65)
+        #expect(nested.stderrLines.count == 1)
+        #expect(nested.stderr.contains("SVG too complex"))
+    }
+
+    @Test func largeRasterLimitNamesItsFlag() throws {
+        let run = try runIconbadge([
+            Paths.fixture("icons/folder-512x512.png"), "--value", "3", "--max-pixels", "1000", "--report",
+        ])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("over the 1000 pixel limit (raise it with --max-pixels)"))
+    }
+}
