@@ -65,6 +65,9 @@ enum IconLoader {
     {
         if bytes.isEmpty { throw .badInput(path: path, reason: "is empty, not an image") }
         guard let format = ImageFormat.sniff(bytes) else {
+            if bytes.count >= 16, bytes[1...3].elementsEqual("PNG".utf8) || bytes[12..<16].elementsEqual("IHDR".utf8) {
+                throw .badInput(path: path, reason: "corrupt PNG: bad signature (the first 8 bytes are damaged)")
+            }
             throw .badInput(path: path, reason: "is not a supported image (\(ImageFormat.supported))")
         }
         switch format {
@@ -74,7 +77,8 @@ enum IconLoader {
                 Result { () throws(PNGPreflightError) in try PNGPreflight.check(raw, limits: limits) }
             }) {
             case .success(let value): header = value
-            case .failure(let error): throw .badInput(path: path, reason: error.reason)
+            case .failure(.corrupt(let reason)): throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
+            case .failure(.tooLarge(let reason)): throw .badInput(path: path, reason: reason)
             }
             return try resized(
                 try PNGCodec.decode(bytes, header: header, path: path), format: "png", sizing, limits, path)
