@@ -7,6 +7,7 @@ public enum BadgeCLI {
     /// The subcommands, in help order.
     static let commands: [(name: String, summary: String)] = [
         ("render", "draw a badge onto an icon (the default command)"),
+        ("batch", "render the jobs of a manifest in parallel, at several scales"),
         ("fonts", "show which font files a family resolves to, and the fallback chain"),
         ("help", "show help for a command"),
     ]
@@ -37,6 +38,8 @@ public enum BadgeCLI {
             return RenderCommand.run(rest.dropFirst(), io: io)
         case "fonts":
             return FontsCommand.run(rest.dropFirst(), io: io)
+        case "batch":
+            return BatchCommand.run(rest.dropFirst(), io: io)
         default:
             return RenderCommand.run(rest, io: io)
         }
@@ -54,6 +57,9 @@ public enum BadgeCLI {
         case "fonts":
             io.writeOut(FontsCommand.help())
             return .success
+        case "batch":
+            io.writeOut(BatchCommand.help())
+            return .success
         default:
             let names = commands.map(\.name)
             let guess = Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
@@ -65,7 +71,7 @@ public enum BadgeCLI {
     static func topHelp() -> String {
         var text = "iconbadge \(Version.tool): draws notification badges onto icons (PNG in, PNG out)\n\n"
         text +=
-            "Usage:\n  \(RenderCommand.usage)\n  \(FontsCommand.usage)\n  iconbadge help COMMAND\n  iconbadge --version\n\nCommands:\n"
+            "Usage:\n  \(RenderCommand.usage)\n  \(BatchCommand.usage)\n  \(FontsCommand.usage)\n  iconbadge help COMMAND\n  iconbadge --version\n\nCommands:\n"
         for (name, summary) in commands {
             text += "  " + name + String(repeating: " ", count: max(1, 12 - name.count)) + summary + "\n"
         }

@@ -59,6 +59,9 @@ enum RenderCommand {
                 "unexpected argument \(Quoted(positionals[1])): give one ICON (use -- before a name that starts with -)"
             )
         }
+        if let scales = settings.scales {
+            return try renderScales(settings, icon: icon, scales: scales, io: io)
+        }
         let request = try settings.request(icon: icon)
         var output = settings.output
         if settings.inPlace {
@@ -99,6 +102,40 @@ enum RenderCommand {
         return .success
     }
 
+    /// `--scales 1,2,3 -o 'out/{name}{@scale}.png'`: one render per scale, as a
+    /// batch of one job would do it.
+    static func renderScales(_ settings: RenderSettings, icon: String, scales: [Double], io: CommandIO)
+        throws(BadgeError)
+        -> ExitCode
+    {
+        guard let output = settings.output, !settings.inPlace else {
+            throw .usage("--scales needs -o with a template such as 'out/{name}{@scale}.png' (and no --in-place)")
+        }
+        guard !settings.report else { throw .usage("--report describes one render; it does not combine with --scales") }
+        var pairs: [(key: String, value: JSONValue)] = [("icon", .string(icon)), ("output", .string(output))]
+        pairs.append(("scales", .array(scales.map { .number($0) })))
+        var base = settings
+        base.scales = nil
+        let planned: [PlannedJob]
+        do throws(BadgeError) {
+            planned = try JobPlanner.plan(
+                Manifest.Entry(index: 0, pairs: pairs), base: base, scales: nil, manifest: "-o",
+                environment: io.environment)
+        } catch {
+            if case .badInput(_, let reason) = error {
+                throw .usage(reason.replacingJobPrefix())
+            }
+            throw error
+        }
+        for item in planned {
+            try checkNotInput(output: item.job.output, inputs: item.inputs)
+        }
+        SVGRendering.setTimeLimit(settings.svgTimeLimit)
+        var batch = BatchCommand.Settings()
+        batch.quiet = true
+        return BatchCommand.execute(planned, settings: batch, io: io)
+    }
+
     /// The format to write: `--format`, else the output's extension, else PNG for
     /// standard output.
     static func outputFormat(_ given: OutputFormat?, output: String?, inPlace: Bool) throws(BadgeError) -> OutputFormat
@@ -131,5 +168,15 @@ enum RenderCommand {
                     "-o \(Quoted(output)) is an input file; write elsewhere (iconbadge never overwrites its input)")
             }
         }
+    }
+}
+
+extension String {
+    /// A planner message about the one job of `--scales`, without the `jobs[0]`
+    /// prefix (`jobs[0].output: ...` becomes `-o: ...`).
+    fileprivate func replacingJobPrefix() -> String {
+        if hasPrefix("jobs[0].output: ") { return "-o: " + dropFirst("jobs[0].output: ".count) }
+        if hasPrefix("jobs[0]: ") { return String(dropFirst("jobs[0]: ".count)) }
+        return self
     }
 }

@@ -154,6 +154,13 @@ enum RenderOptions {
             settings.scale = try ValueParsers.positive(text, option: "--scale", max: 1000, unit: "×")
         },
         Spec(
+            name: "scales", kind: .value(placeholder: "LIST"), group: "Size and shape",
+            help: "render at each scale, e.g. 1,2,3; -o must be a template with {scale} or {@scale}",
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.scales = try JobPlanner.parseScaleList(text, option: "--scales")
+        },
+        Spec(
             name: "icon-mask", kind: .value(placeholder: "SHAPE"), group: "Size and shape",
             help: "clip the icon itself: none, circle, or rounded:R (R in pt)", defaultText: "none",
             completion: .choices(["none", "circle", "rounded:"])

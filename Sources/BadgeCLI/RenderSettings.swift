@@ -29,6 +29,7 @@ struct RenderSettings {
     var format: OutputFormat?
     var iconSize: Size?
     var svgTimeLimit = SVGRendering.defaultTimeLimit
+    var scales: [Double]?
 
     /// The request these settings describe, with the icon given.
     ///

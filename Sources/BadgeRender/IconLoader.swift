@@ -41,6 +41,9 @@ struct ImageSizing {
     var scale: Double = 1
     /// An exact size (pixels) for any image, resampled or re-rendered; nil keeps it.
     var size: (width: Int, height: Int)?
+    /// Resamples a raster image by this factor when no `size` is given (a @1x
+    /// source made into @2x and @3x by `--scales`); SVG ignores it.
+    var rasterScale: Double = 1
 }
 
 /// Reads and decodes icons and badge images. The format is sniffed from the
@@ -142,7 +145,14 @@ enum IconLoader {
     )
         throws(BadgeError) -> LoadedIcon
     {
-        guard let size = sizing.size, size.width != surface.width || size.height != surface.height else {
+        var wanted = sizing.size
+        if wanted == nil, sizing.rasterScale != 1 {
+            wanted = (
+                max(1, Int((Double(surface.width) * sizing.rasterScale).rounded())),
+                max(1, Int((Double(surface.height) * sizing.rasterScale).rounded()))
+            )
+        }
+        guard let size = wanted, size.width != surface.width || size.height != surface.height else {
             return LoadedIcon(content: .raster(surface), width: surface.width, height: surface.height, format: format)
         }
         try checkSize(size.width, size.height, limits, path)

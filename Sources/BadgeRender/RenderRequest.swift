@@ -31,6 +31,10 @@ public struct RenderRequest: Equatable, Sendable {
     /// premultiplied space, SVG is rendered at that size); nil keeps a raster icon's
     /// pixels and renders an SVG at its intrinsic size × `scale`.
     public var iconSize: Size?
+    /// Resamples a raster icon by this factor (when `iconSize` is nil): how
+    /// `--scales` makes @2x and @3x from one @1x raster source. SVG icons ignore it
+    /// (they are rendered at their intrinsic size × `scale`).
+    public var iconRasterScale: Double = 1
 
     /// A request with iOS's defaults for everything but the icon and content.
     public init(

@@ -24,13 +24,29 @@ public final class Renderer {
     /// - Throws: the icon's or the badge image's read and decode errors (65, 66),
     ///   font errors (65, 66, 69), and layout errors (65) when the badge cannot fit.
     public func compose(_ request: RenderRequest) throws(BadgeError) -> Composition {
-        var sizing = ImageSizing(scale: request.scale)
-        if let size = request.iconSize { sizing.size = (Int(size.width), Int(size.height)) }
-        let icon = try IconLoader.load(request.iconPath, limits: request.limits, sizing: sizing)
-        return try compose(request, icon: icon)
+        try compose(request, cache: nil, rasterOutput: false)
     }
 
-    func compose(_ request: RenderRequest, icon: LoadedIcon) throws(BadgeError) -> Composition {
+    /// As `compose(_:)`, taking decoded images from `cache` (batch); with
+    /// `rasterOutput`, an SVG icon is rasterised once and shared.
+    public func compose(_ request: RenderRequest, cache: IconCache?, rasterOutput: Bool) throws(BadgeError)
+        -> Composition
+    {
+        var sizing = ImageSizing(scale: request.scale)
+        if let size = request.iconSize { sizing.size = (Int(size.width), Int(size.height)) }
+        sizing.rasterScale = request.iconRasterScale
+        func load(_ path: String, _ sizing: ImageSizing) throws(BadgeError) -> LoadedIcon {
+            if let cache { return try cache.icon(path, sizing: sizing, limits: request.limits, raster: rasterOutput) }
+            return try IconLoader.load(path, limits: request.limits, sizing: sizing)
+        }
+        let icon = try load(request.iconPath, sizing)
+        var badgeImage: LoadedIcon?
+        if case .image(let path) = request.content { badgeImage = try load(path, ImageSizing(scale: request.scale)) }
+        return try compose(request, icon: icon, badgeImage: badgeImage)
+    }
+
+    func compose(_ request: RenderRequest, icon: LoadedIcon, badgeImage: LoadedIcon?) throws(BadgeError) -> Composition
+    {
         let style = request.style
         let scale = request.scale
         func finish(body: BadgeBody, label: String?, text: ShapedText?, image: LoadedIcon?) throws(BadgeError)
@@ -46,8 +62,8 @@ public final class Renderer {
         switch request.content {
         case .dot:
             return try finish(body: .dot, label: nil, text: nil, image: nil)
-        case .image(let path):
-            let image = try IconLoader.load(path, limits: request.limits, sizing: ImageSizing(scale: request.scale))
+        case .image:
+            guard let image = badgeImage else { throw .internalError("badge image not loaded") }
             return try finish(
                 body: .image(width: image.width, height: image.height), label: nil, text: nil, image: image)
         case .value(let value):

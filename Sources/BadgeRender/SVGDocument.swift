@@ -8,6 +8,8 @@ final class SVGDocument {
     /// document has neither (a size must then be given).
     let intrinsicSize: Size?
     let path: String
+    /// librsvg handles are not safe to render from two threads at once.
+    private let lock = Lock()
 
     /// Parses `bytes` (already gunzipped) that came from `path`.
     ///
@@ -40,10 +42,12 @@ final class SVGDocument {
         let limit = SVGDocument.timeLimit
         let timeout =
             "iconbadge: error: \(Quoted(path)): SVG too complex: rendering took more than \(limit) s (the limit is set with --svg-time-limit)"
-        let status = timeout.withCString { timeoutMessage in
-            ib_svg_render(
-                handle, UnsafeMutableRawPointer(cr), rect.x, rect.y, rect.width, rect.height, limit, timeoutMessage,
-                &message, message.count)
+        let status = lock.locked {
+            timeout.withCString { timeoutMessage in
+                ib_svg_render(
+                    handle, UnsafeMutableRawPointer(cr), rect.x, rect.y, rect.width, rect.height, limit, timeoutMessage,
+                    &message, message.count)
+            }
         }
         guard status == Int32(IB_IMAGE_OK) else {
             throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)

@@ -1,0 +1,176 @@
+import BadgeCore
+import BadgeRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `iconbadge batch MANIFEST`: many renders in one process, in parallel.
+enum BatchCommand {
+    struct Settings {
+        var jobs = BatchCommand.cores
+        var scales: [Double]?
+        var quiet = false
+    }
+
+    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    static let options: [OptionSpec<Settings>] = [
+        OptionSpec(
+            name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Options",
+            help: "render N jobs at once", defaultText: "the number of cores"
+        ) { settings, text throws(BadgeError) in
+            settings.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
+        },
+        OptionSpec(
+            name: "scales", kind: .value(placeholder: "LIST"), group: "Options",
+            help: "render every job at each scale, e.g. 1,2,3 (outputs need {scale} or {@scale})"
+        ) { settings, text throws(BadgeError) in
+            settings.scales = try JobPlanner.parseScaleList(text, option: "--scales")
+        },
+        OptionSpec(
+            name: "quiet", short: "q", kind: .flag, group: "Options", help: "no summary line (errors are still printed)"
+        ) { settings, text throws(BadgeError) in settings.quiet = try ValueParsers.bool(text, option: "--quiet") },
+    ]
+
+    static let usage = "iconbadge batch MANIFEST|- [--jobs N] [--scales LIST] [--quiet]"
+
+    static func help() -> String {
+        var text = "Usage: \(usage)\n\n"
+        text += "Renders every job of a manifest in one process, in parallel. MANIFEST is JSON,\n"
+        text += "{\"defaults\": {...}, \"jobs\": [{...}, ...]}, with the render options' long names as keys plus\n"
+        text += "\"icon\", \"output\" and \"scales\"; or JSON Lines, one job object a line (- reads standard input).\n"
+        text += "Every job is checked before the first is rendered; a failed job does not stop the others.\n"
+        text += HelpText.options(options)
+        text +=
+            "\nOutput templates: {name} (icon file name without extension), {scale}, {@scale} (\"\", \"@2x\", \"@3x\"),\n"
+        text += "{value}, {ext}. With --scales, a raster icon is the @1x image and is resampled for the others;\n"
+        text += "an SVG icon is rendered at each scale; put {@scale} in \"icon\" to use a file per scale.\n"
+        text += "\nExamples:\n"
+        text += "  iconbadge batch Fixtures/examples/badges.json\n"
+        text += "  iconbadge batch assets.json --scales 1,2,3 --jobs 2\n"
+        text += "  printf '{\"icon\":\"a.png\",\"value\":\"3\",\"output\":\"out/a.png\"}\\n' | iconbadge batch -\n"
+        return text
+    }
+
+    static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
+        do throws(BadgeError) {
+            let parsed = try ArgumentParser(options: options).parse(arguments, defaults: Settings(), environment: [:])
+            if parsed.wantsHelp {
+                io.writeOut(help())
+                return .success
+            }
+            guard parsed.positionals.count == 1, let manifestPath = parsed.positionals.first else {
+                throw .usage("batch takes one MANIFEST (a JSON file, or - for JSON Lines on standard input)")
+            }
+            let planned = try plan(manifestPath: manifestPath, settings: parsed.settings, io: io)
+            return execute(planned, settings: parsed.settings, io: io)
+        } catch {
+            io.error(error.message)
+            return error.exitCode
+        }
+    }
+
+    /// Reads, validates and expands every job; nothing is rendered or written if
+    /// any job is wrong.
+    static func plan(manifestPath: String, settings: Settings, io: CommandIO) throws(BadgeError) -> [PlannedJob] {
+        let bytes = try InputFile.bytes(at: manifestPath, limit: Manifest.maxBytes, what: "manifest")
+        let manifest = try Manifest.parse(bytes, path: manifestPath)
+        guard !manifest.entries.isEmpty else { throw .badInput(path: manifestPath, reason: "has no jobs") }
+        // The environment is under every job, as under every render.
+        let base = try ArgumentParser(options: RenderOptions.all).parse(
+            [][...], defaults: RenderSettings(), environment: io.environment
+        ).settings
+        var planned: [PlannedJob] = []
+        for entry in manifest.entries {
+            planned += try JobPlanner.plan(
+                entry, base: base, scales: settings.scales, manifest: manifestPath, environment: io.environment)
+        }
+        var writers: [String: String] = [:]
+        for item in planned {
+            if let other = writers[item.job.output] {
+                throw .badInput(
+                    path: manifestPath, reason: "\(other) and \(item.label) both write \(Quoted(item.job.output))")
+            }
+            writers[item.job.output] = item.label
+        }
+        let inputs = Set(planned.flatMap(\.inputs))
+        for item in planned where inputs.contains(item.job.output) {
+            throw .badInput(
+                path: manifestPath, reason: "\(item.label) would overwrite an input, \(Quoted(item.job.output))")
+        }
+        return planned
+    }
+
+    static func execute(_ planned: [PlannedJob], settings: Settings, io: CommandIO) -> ExitCode {
+        let start = ContinuousClock.now
+        let progress = ProgressLine(total: planned.count, enabled: io.stderrIsTerminal && !settings.quiet, io: io)
+        let results = BatchRenderer.run(
+            planned.map(\.job), workers: settings.jobs,
+            deliver: { job, _, bytes throws(BadgeError) in try OutputFile.write(bytes, to: job.output) },
+            progress: { progress.update(done: $0) })
+        progress.finish()
+        var failures = 0
+        var firstCode: ExitCode?
+        for (item, result) in zip(planned, results) {
+            if case .failure(let error) = result {
+                failures += 1
+                firstCode = firstCode ?? error.exitCode
+                io.error("\(item.label) (\(item.job.output)): \(error.message)")
+            }
+        }
+        if !settings.quiet {
+            let seconds =
+                Double((ContinuousClock.now - start).components.attoseconds) / 1e18
+                + Double((ContinuousClock.now - start).components.seconds)
+            let rate = seconds > 0 ? Double(planned.count) / seconds : 0
+            io.writeErr(
+                "iconbadge: batch: \(planned.count) renders, \(planned.count - failures) written, \(failures) failed in \(format(seconds)) s (\(format(rate))/s)\n"
+            )
+        }
+        return firstCode ?? .success
+    }
+
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return String(rounded)
+    }
+}
+
+/// The progress line on a terminal: done/total, rate and time left, redrawn at
+/// most ten times a second.
+final class ProgressLine: @unchecked Sendable {
+    private let total: Int
+    private let enabled: Bool
+    private let io: CommandIO
+    private let start = ContinuousClock.now
+    private var lastDraw = ContinuousClock.now
+    private var mutex = pthread_mutex_t()
+
+    init(total: Int, enabled: Bool, io: CommandIO) {
+        self.total = total
+        self.enabled = enabled
+        self.io = io
+        pthread_mutex_init(&mutex, nil)
+    }
+
+    func update(done: Int) {
+        guard enabled else { return }
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        let now = ContinuousClock.now
+        guard done == total || now - lastDraw > .milliseconds(100) else { return }
+        lastDraw = now
+        let elapsed = Double((now - start).components.seconds) + Double((now - start).components.attoseconds) / 1e18
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        io.writeErr("\r\u{1B}[K[\(done)/\(total)] \(Int(rate))/s, about \(Int(left.rounded(.up))) s left")
+    }
+
+    func finish() {
+        guard enabled else { return }
+        io.writeErr("\r\u{1B}[K")
+    }
+}

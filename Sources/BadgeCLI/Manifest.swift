@@ -1,0 +1,115 @@
+import BadgeCore
+import BadgeRender
+
+/// A batch manifest: `{"defaults": {...}, "jobs": [{...}, ...]}`, or JSON Lines
+/// (one job object per line). Keys are the render command's long option names
+/// (`"value"`, `"background"`, `"badge-anchor"`), plus `"icon"`, `"output"` and
+/// `"scales"`; each job is its defaults with its own keys on top.
+struct Manifest {
+    /// One job as written: its keys and values, defaults merged, in order.
+    struct Entry {
+        var index: Int
+        var pairs: [(key: String, value: JSONValue)]
+    }
+
+    var entries: [Entry]
+
+    /// The largest manifest read (bytes).
+    static let maxBytes = 64 << 20
+
+    /// Keys that are not render options.
+    static let extraKeys = ["icon", "output", "scales"]
+
+    /// Parses a manifest's bytes that came from `path`.
+    ///
+    /// - Throws: 65 naming the path and the line and column of a JSON error, or
+    ///   what is wrong with the document's shape.
+    static func parse(_ bytes: [UInt8], path: String) throws(BadgeError) -> Manifest {
+        let parser = JSONParser(maxDepth: 32)
+        let document: JSONValue
+        do throws(JSONSyntaxError) {
+            document = try parser.parse(bytes)
+        } catch {
+            // Not one JSON document. JSON Lines when its first line is a whole object.
+            if error.line > 1, let lines = try jsonLines(bytes, parser: parser, path: path) {
+                return Manifest(entries: lines.enumerated().map { Entry(index: $0.offset, pairs: $0.element) })
+            }
+            throw .badInput(path: path, reason: "not valid JSON: \(error.description)")
+        }
+        guard case .object(let members) = document else {
+            throw .badInput(
+                path: path, reason: "a manifest is a JSON object with \"jobs\" (or JSON Lines of job objects)")
+        }
+        if document["jobs"] == nil {
+            // A single JSON Lines entry.
+            return Manifest(entries: [Entry(index: 0, pairs: members.map { ($0.0, $0.1) })])
+        }
+        for (key, _) in members where key != "jobs" && key != "defaults" {
+            throw .badInput(path: path, reason: "unknown top-level key \(Quoted(key)) (use \"defaults\" and \"jobs\")")
+        }
+        var defaults: [(String, JSONValue)] = []
+        if let value = document["defaults"] {
+            guard case .object(let pairs) = value else {
+                throw .badInput(path: path, reason: "\"defaults\" must be an object, not \(value.kindName)")
+            }
+            defaults = pairs
+        }
+        guard case .array(let jobs) = document["jobs"]! else {
+            throw .badInput(path: path, reason: "\"jobs\" must be an array of objects")
+        }
+        var entries: [Entry] = []
+        for (index, job) in jobs.enumerated() {
+            guard case .object(let pairs) = job else {
+                throw .badInput(path: path, reason: "jobs[\(index)] must be an object, not \(job.kindName)")
+            }
+            var merged = defaults.filter { key, _ in !pairs.contains { $0.0 == key } }
+            merged += pairs
+            entries.append(Entry(index: index, pairs: merged.map { ($0.0, $0.1) }))
+        }
+        return Manifest(entries: entries)
+    }
+
+    /// The job objects of JSON Lines, or nil when the first line is not an object
+    /// on its own (then the text is not JSON Lines at all).
+    ///
+    /// - Throws: 65 naming the line of the first line that is not a JSON object.
+    private static func jsonLines(_ bytes: [UInt8], parser: JSONParser, path: String) throws(BadgeError)
+        -> [[(key: String, value: JSONValue)]]?
+    {
+        var result: [[(key: String, value: JSONValue)]] = []
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        for (number, line) in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let text = Array(line)
+            if text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+            let value: JSONValue
+            do throws(JSONSyntaxError) {
+                value = try parser.parse(text)
+            } catch {
+                if result.isEmpty { return nil }
+                throw .badInput(
+                    path: path,
+                    reason: "not valid JSON Lines: line \(number + 1), column \(error.column): \(error.message)")
+            }
+            guard case .object(let pairs) = value else {
+                if result.isEmpty { return nil }
+                throw .badInput(
+                    path: path,
+                    reason: "not valid JSON Lines: line \(number + 1) is \(value.kindName), not a job object")
+            }
+            result.append(pairs.map { ($0.0, $0.1) })
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    /// A JSON value as an option's text: strings as they are, numbers in their
+    /// shortest form, booleans as true/false (for switches).
+    static func text(_ value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): return text
+        case .number(let number): return JSONValue.number(number).serialized()
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+}

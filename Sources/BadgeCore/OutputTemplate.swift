@@ -1,0 +1,85 @@
+/// Output path templates for batch and multi-scale renders.
+///
+/// Tokens: `{name}` the icon's file name without its extension, `{scale}` the
+/// scale as a number (`1`, `2`, `1.5`), `{@scale}` Apple's suffix (empty at 1x,
+/// `@2x`, `@3x` otherwise, so `{name}{@scale}.{ext}` gives `bell.png`,
+/// `bell@2x.png`), `{value}` the badge value (path-unsafe characters replaced by
+/// `_`), `{ext}` the output format's extension. `{{` and `}}` are literal braces.
+public enum OutputTemplate {
+    /// Whether `text` contains any token.
+    public static func hasTokens(_ text: String) -> Bool {
+        ["{name}", "{scale}", "{@scale}", "{value}", "{ext}"].contains { text.contains($0) }
+    }
+
+    /// Expands the tokens of `template`.
+    ///
+    /// - Throws: `TemplateError` naming an unknown token or an unclosed brace.
+    public static func expand(_ template: String, name: String, scale: Double, value: String, ext: String)
+        throws(TemplateError) -> String
+    {
+        var out = ""
+        var index = template.startIndex
+        while index < template.endIndex {
+            let character = template[index]
+            if character == "{" {
+                let next = template.index(after: index)
+                if next < template.endIndex, template[next] == "{" {
+                    out.append("{")
+                    index = template.index(after: next)
+                    continue
+                }
+                guard let close = template[next...].firstIndex(of: "}") else {
+                    throw TemplateError(message: "unclosed { in \(Quoted(template))")
+                }
+                let token = String(template[next..<close])
+                switch token {
+                case "name": out += name
+                case "scale": out += scaleText(scale)
+                case "@scale": out += scale == 1 ? "" : "@\(scaleText(scale))x"
+                case "value": out += safe(value)
+                case "ext": out += ext
+                default:
+                    throw TemplateError(
+                        message:
+                            "unknown token {\(token)} in \(Quoted(template)) (use {name}, {scale}, {@scale}, {value}, {ext})"
+                    )
+                }
+                index = template.index(after: close)
+            } else if character == "}" {
+                let next = template.index(after: index)
+                if next < template.endIndex, template[next] == "}" {
+                    out.append("}")
+                    index = template.index(after: next)
+                    continue
+                }
+                throw TemplateError(message: "unmatched } in \(Quoted(template)) (write }} for a brace)")
+            } else {
+                out.append(character)
+                index = template.index(after: index)
+            }
+        }
+        return out
+    }
+
+    /// `1`, `2`, `1.5`: the shortest form of a scale.
+    public static func scaleText(_ scale: Double) -> String {
+        scale == scale.rounded() && abs(scale) < 1e9 ? String(Int(scale)) : String(scale)
+    }
+
+    /// The last path component without its extension (`icons/bell.png` → `bell`).
+    public static func baseName(of path: String) -> String {
+        let file = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+
+    private static func safe(_ value: String) -> String {
+        String(value.map { "/\\:*?\"<>|\0".contains($0) || $0.isNewline ? "_" : $0 })
+    }
+}
+
+/// A template that cannot be expanded.
+public struct TemplateError: Error, Equatable, Sendable {
+    /// What is wrong, naming the template.
+    public var message: String
+}

@@ -1,0 +1,104 @@
+import BadgeCore
+import Dispatch
+import Synchronization
+
+/// One job of a batch: a render request and where its result goes.
+public struct BatchJob: Sendable {
+    /// Position in the manifest (0-based), for messages (`jobs[3]`).
+    public var index: Int
+    /// What to render.
+    public var request: RenderRequest
+    /// Where to write it (already expanded from any template).
+    public var output: String
+    /// The output format.
+    public var format: OutputFormat
+    /// The PNG encoder's setting.
+    public var compression: PNGCompression
+    /// PDF `CreationDate` (ISO 8601), or nil for none.
+    public var creationDate: String?
+
+    /// Creates a job.
+    public init(
+        index: Int, request: RenderRequest, output: String, format: OutputFormat, compression: PNGCompression,
+        creationDate: String?
+    ) {
+        self.index = index
+        self.request = request
+        self.output = output
+        self.format = format
+        self.compression = compression
+        self.creationDate = creationDate
+    }
+}
+
+/// Renders many jobs in parallel, as `iconbadge batch` does.
+///
+/// Workers pull job indexes from an atomic counter (no lock in the hot path);
+/// each worker has its own `Renderer`, so its own FreeType library and faces;
+/// icons and badge images are decoded once for the whole batch (`IconCache`).
+/// Each job's bytes are exactly what the render command makes for it alone.
+public enum BatchRenderer {
+    /// Runs `jobs` on `workers` threads; `deliver` gets each job's encoded bytes on
+    /// the worker that made them (to write or compare) and returns what to report.
+    /// `progress` is called after each job with the number done; it must be
+    /// thread-safe. Results come back in job order.
+    public static func run<Report: Sendable>(
+        _ jobs: [BatchJob], workers: Int, cache: IconCache = IconCache(),
+        deliver: @escaping @Sendable (BatchJob, Composition, [UInt8]) throws(BadgeError) -> Report,
+        progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> [Result<Report, BadgeError>] {
+        let results = ResultBox<Report>(count: jobs.count)
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let threads = max(1, min(workers, jobs.count))
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            let renderer: Renderer
+            do throws(BadgeError) {
+                renderer = try Renderer()
+            } catch {
+                while true {
+                    let index = next.add(1, ordering: .relaxed).oldValue
+                    guard index < jobs.count else { return }
+                    results.set(index, .failure(error))
+                }
+            }
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < jobs.count else { break }
+                let job = jobs[index]
+                let result = Result { () throws(BadgeError) -> Report in
+                    let composition = try renderer.compose(job.request, cache: cache, rasterOutput: job.format == .png)
+                    let bytes = try composition.data(
+                        format: job.format, compression: job.compression, creationDate: job.creationDate)
+                    return try deliver(job, composition, bytes)
+                }
+                results.set(index, result)
+                progress(done.add(1, ordering: .relaxed).newValue)
+            }
+        }
+        return results.values
+    }
+}
+
+/// Per-job result slots. Each slot is written by exactly one worker (the one that
+/// took its index from the atomic counter) and read only after every worker has
+/// finished, so no lock is needed.
+private final class ResultBox<Report: Sendable>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Result<Report, BadgeError>?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ result: Result<Report, BadgeError>) { slots[index] = result }
+
+    var values: [Result<Report, BadgeError>] {
+        slots.map { $0 ?? .failure(.internalError("a batch job was not run")) }
+    }
+}

@@ -1,0 +1,176 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+/// `iconbadge batch`: validation first, parallel renders identical to single runs,
+/// failures isolated.
+@Suite struct BatchEndToEndTests {
+    func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    func files(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    /// ~50 jobs: four icons (PNG and SVG), several values and looks, three scales.
+    static func manyJobs(into folder: String) -> (manifest: String, singles: [[String]]) {
+        let icons = [
+            Paths.fixture("icons/folder-48x48.png"), Paths.fixture("icons/user-trash-256x256.png"),
+            Paths.corpus("icons/papirus-svg/firefox.svg"), Paths.fixture("icons/folder-132x132.png"),
+        ]
+        let looks: [[String]] = [
+            ["--value", "3", "--overflow", "expand"], ["--value", "150", "--overflow", "clip"],
+            ["--value", "NEW", "--background", "#007AFF", "--overflow", "expand"], ["--dot"],
+            ["--value", "7", "--anchor", "bottom-left", "--overflow", "expand"],
+        ]
+        var jobs: [String] = []
+        var singles: [[String]] = []
+        var n = 0
+        for icon in icons {
+            for look in looks {
+                for scale in ["1", "2"] {
+                    let output = "\(folder)/job\(n).png"
+                    var keys = ["\"icon\": \"\(icon)\"", "\"output\": \"\(output)\"", "\"scale\": \(scale)"]
+                    var i = 0
+                    while i < look.count {
+                        let key = String(look[i].dropFirst(2))
+                        if i + 1 < look.count, !look[i + 1].hasPrefix("--") {
+                            keys.append("\"\(key)\": \"\(look[i + 1])\"")
+                            i += 2
+                        } else {
+                            keys.append("\"\(key)\": true")
+                            i += 1
+                        }
+                    }
+                    jobs.append("{" + keys.joined(separator: ", ") + "}")
+                    singles.append([icon] + look + ["--scale", scale, "-o", output + ".single.png"])
+                    n += 1
+                }
+            }
+        }
+        return ("{\"jobs\": [\n" + jobs.joined(separator: ",\n") + "\n]}", singles)
+    }
+
+    @Test func outputsEqualSingleRunsByteForByte() throws {
+        let folder = Paths.scratch("batch-many")
+        let (manifest, singles) = Self.manyJobs(into: folder)
+        #expect(singles.count >= 36)
+        try write(manifest, to: folder + "/manifest.json")
+        let run = try runIconbadge(["batch", folder + "/manifest.json", "--jobs", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.hasPrefix("iconbadge: batch: \(singles.count) renders, \(singles.count) written, 0 failed"))
+        for (n, single) in singles.enumerated() {
+            #expect(try runIconbadge(single).status == 0)
+            let batch = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/job\(n).png"))
+            let alone = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/job\(n).png.single.png"))
+            #expect(batch == alone, "job \(n): \(single)")
+        }
+    }
+
+    @Test func everyJobIsValidatedBeforeAnyIsWritten() throws {
+        let folder = Paths.scratch("batch-validate")
+        let icon = Paths.fixture("icons/folder-48x48.png")
+        let cases: [(String, String)] = [
+            (
+                "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"1\", \"output\": \"\(folder)/a.png\"}, {\"icon\": \"\(icon)\", \"value\": \"2\", \"output\": \"\(folder)/b.png\", \"backgrund\": \"red\"}]}",
+                "jobs[1]: unknown key \"backgrund\" (did you mean background?)"
+            ),
+            (
+                "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"1\", \"output\": \"\(folder)/a.png\", \"font-size\": -3}]}",
+                "jobs[0].font-size: \"-3\" must be greater than 0"
+            ),
+            (
+                "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"1\", \"output\": \"\(folder)/a.png\", \"height\": 1e400}]}",
+                "not valid JSON: line 1, column"
+            ),
+            (
+                "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"1\", \"output\": \"\(folder)/a.png\", \"scale\": NaN}]}",
+                "not valid JSON: line 1, column"
+            ),
+            (
+                "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"1\", \"output\": \"\(folder)/a.png\"}, {\"icon\": \"\(icon)\", \"value\": \"2\", \"output\": \"\(folder)/a.png\"}]}",
+                "jobs[0] and jobs[1] both write"
+            ),
+            ("{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"1\"}]}", "jobs[0]: has no \"output\""),
+            (
+                "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"1\", \"output\": \"\(icon)\"}]}",
+                "would overwrite an input"
+            ),
+            ("{\"jobs\": 3}", "\"jobs\" must be an array of objects"),
+            (String(repeating: "[", count: 100_000), "nesting deeper than 32 levels"),
+        ]
+        for (manifest, message) in cases {
+            try write(manifest, to: folder + "/m.json")
+            let run = try runIconbadge(["batch", folder + "/m.json"])
+            #expect(run.status == 65, "\(message): \(run.stderr)")
+            #expect(run.stderrLines.count == 1, "\(run.stderr)")
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+            #expect(try files(in: folder) == ["m.json"], "something was written for \(message)")
+        }
+    }
+
+    @Test func byteOrderMarkIsAccepted() throws {
+        let folder = Paths.scratch("batch-bom")
+        let manifest =
+            "\u{FEFF}{\"jobs\": [{\"icon\": \"\(Paths.fixture("icons/folder-48x48.png"))\", \"value\": \"1\", \"output\": \"\(folder)/a.png\"}]}"
+        try write(manifest, to: folder + "/m.json")
+        #expect(try runIconbadge(["batch", folder + "/m.json"]).status == 0)
+    }
+
+    @Test func aFailingJobDoesNotStopTheOthers() throws {
+        let folder = Paths.scratch("batch-failure")
+        let icon = Paths.fixture("icons/folder-48x48.png")
+        let manifest = """
+            {"defaults": {"value": "5"},
+             "jobs": [
+               {"icon": "\(icon)", "output": "\(folder)/0.png"},
+               {"icon": "\(folder)/missing.png", "output": "\(folder)/1.png"},
+               {"icon": "\(Paths.corpus("pngsuite/xcsn0g01.png"))", "output": "\(folder)/2.png"},
+               {"icon": "\(icon)", "output": "\(folder)/3.png"}
+             ]}
+            """
+        try write(manifest, to: folder + "/m.json")
+        let run = try runIconbadge(["batch", folder + "/m.json"])
+        #expect(run.status == 66, "the first failure's code: \(run.stderr)")
+        #expect(run.stderrLines.count == 3)
+        #expect(run.stderrLines[0].hasPrefix("iconbadge: error: jobs[1] (\(folder)/1.png): "))
+        #expect(run.stderrLines[1].contains("jobs[2]") && run.stderrLines[1].contains("CRC error"))
+        #expect(run.stderrLines[2].hasPrefix("iconbadge: batch: 4 renders, 2 written, 2 failed"))
+        #expect(try files(in: folder) == ["0.png", "3.png", "m.json"])
+        let quiet = try runIconbadge(["batch", folder + "/m.json", "--quiet"])
+        #expect(quiet.stderrLines.count == 2)
+    }
+
+    @Test func scalesAndTemplatesFromStandardInput() throws {
+        let folder = Paths.scratch("batch-scales")
+        let lines = """
+            {"icon": "\(Paths.fixture("icons/folder-48x48.png"))", "value": "3", "output": "\(folder)/{name}{@scale}.{ext}"}
+            {"icon": "\(Paths.corpus("icons/papirus-svg/firefox.svg"))", "value": "9", "output": "\(folder)/{name}-{scale}x.png", "scales": [1, 2]}
+            """
+        let run = try runIconbadge(["batch", "-", "--scales", "1,2,3"], stdin: Data(lines.utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            try files(in: folder) == [
+                "firefox-1x.png", "firefox-2x.png", "folder-48x48.png", "folder-48x48@2x.png", "folder-48x48@3x.png",
+            ])
+        #expect(try ImageFile.pixels(at: "\(folder)/folder-48x48@3x.png").width == 144)
+        #expect(try ImageFile.pixels(at: "\(folder)/firefox-2x.png").width == 128)
+        let single = try runIconbadge([
+            Paths.fixture("icons/folder-48x48.png"), "--value", "3", "--scales", "1,2", "-o", "\(folder)/one.png",
+        ])
+        #expect(single.status == 64)
+        #expect(single.stderr.contains("-o: \"\(folder)/one.png\" needs {scale} or {@scale}"), "\(single.stderr)")
+        let templated = try runIconbadge([
+            Paths.fixture("icons/folder-48x48.png"), "--value", "3", "--scales", "1,2", "-o", "\(folder)/r{@scale}.png",
+        ])
+        #expect(templated.status == 0, "\(templated.stderr)")
+        #expect(try ImageFile.pixels(at: "\(folder)/r@2x.png").width == 96)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: "\(folder)/r@2x.png"))
+                == (try Data(contentsOf: URL(fileURLWithPath: "\(folder)/folder-48x48@2x.png"))))
+    }
+}
