@@ -8,6 +8,7 @@ public enum BadgeCLI {
     static let commands: [(name: String, summary: String)] = [
         ("render", "draw a badge onto an icon (the default command)"),
         ("batch", "render the jobs of a manifest in parallel, at several scales"),
+        ("appiconset", "badge every image of an Xcode app icon set at its own size"),
         ("fonts", "show which font files a family resolves to, and the fallback chain"),
         ("help", "show help for a command"),
     ]
@@ -40,6 +41,8 @@ public enum BadgeCLI {
             return FontsCommand.run(rest.dropFirst(), io: io)
         case "batch":
             return BatchCommand.run(rest.dropFirst(), io: io)
+        case "appiconset":
+            return AppIconSetCommand.run(rest.dropFirst(), io: io)
         default:
             return RenderCommand.run(rest, io: io)
         }
@@ -60,6 +63,9 @@ public enum BadgeCLI {
         case "batch":
             io.writeOut(BatchCommand.help())
             return .success
+        case "appiconset":
+            io.writeOut(AppIconSetCommand.help())
+            return .success
         default:
             let names = commands.map(\.name)
             let guess = Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
@@ -71,7 +77,7 @@ public enum BadgeCLI {
     static func topHelp() -> String {
         var text = "iconbadge \(Version.tool): draws notification badges onto icons (PNG in, PNG out)\n\n"
         text +=
-            "Usage:\n  \(RenderCommand.usage)\n  \(BatchCommand.usage)\n  \(FontsCommand.usage)\n  iconbadge help COMMAND\n  iconbadge --version\n\nCommands:\n"
+            "Usage:\n  \(RenderCommand.usage)\n  \(BatchCommand.usage)\n  \(AppIconSetCommand.usage)\n  \(FontsCommand.usage)\n  iconbadge help COMMAND\n  iconbadge --version\n\nCommands:\n"
         for (name, summary) in commands {
             text += "  " + name + String(repeating: " ", count: max(1, 12 - name.count)) + summary + "\n"
         }

@@ -1,36 +1,36 @@
 import BadgeCore
 
+/// What kind of value an option takes (drives completion and help).
+enum OptionValueKind: Equatable, Sendable {
+    /// No value: a switch.
+    case flag
+    /// A value shown in help as `placeholder`.
+    case value(placeholder: String)
+}
+
+/// What completion offers for the value.
+enum OptionCompletion: Equatable, Sendable {
+    case none
+    case file
+    case folder
+    case choices([String])
+}
+
 /// One command-line option: the single source for parsing, help, the man page,
 /// shell completions, `ICONBADGE_*` variables and batch manifest keys.
 struct OptionSpec<Settings>: Sendable {
-    /// What kind of value an option takes (drives completion and help).
-    enum ValueKind: Equatable, Sendable {
-        /// No value: a switch.
-        case flag
-        /// A value shown in help as `placeholder`.
-        case value(placeholder: String)
-    }
-
-    /// What completion offers for the value.
-    enum Completion: Equatable, Sendable {
-        case none
-        case file
-        case folder
-        case choices([String])
-    }
-
     /// The long name without dashes (`background`); also the manifest key.
     let name: String
     /// The one-letter alias, if any (`o` for `--output`).
     var short: Character?
-    let kind: ValueKind
+    let kind: OptionValueKind
     /// The help group ("Placement", "Size and shape", ...).
     let group: String
     /// One-line help text.
     let help: String
     /// The default, as shown in help; nil when there is none to show.
     var defaultText: String?
-    var completion: Completion = .none
+    var completion: OptionCompletion = .none
     /// Whether `ICONBADGE_<NAME>` sets it (false for per-run values such as the output).
     var fromEnvironment = true
     /// Whether it may be given more than once (each value is applied in turn).
