@@ -1,0 +1,204 @@
+/// The comparison engine behind golden-image checks (`compare`, `--check`): counts the
+/// pixels in which an **actual** image (a fresh render) differs from an **expected** one
+/// (the golden), exactly or perceptually, and draws a diff image.
+///
+/// Both images are straight (not premultiplied) 8-bit RGBA ``PixelBuffer``s; alpha is
+/// compared like any channel, so a change of transparency alone is a difference.
+///
+/// - **Exact mode** (``DiffOptions/threshold`` nil): a pixel differs when some channel
+///   differs by more than ``DiffOptions/tolerance``. Rows are compared as memory first and
+///   only rows that differ are looked at pixel by pixel.
+/// - **Perceptual mode**: pixelmatch v7.1.0's method (mapbox/pixelmatch, ISC), implemented
+///   from its published description, so counts match pixelmatch's on the same pair:
+///   - colour distance: the YIQ delta of Kotsarenko & Ramos, "Measuring perceived color
+///     difference using YIQ NTSC transmission color space in mobile applications" (2010),
+///     Y = 0.29889531 dr + 0.58662247 dg + 0.11448223 db,
+///     I = 0.59597799 dr − 0.27417610 dg − 0.32180189 db,
+///     Q = 0.21147017 dr − 0.52261711 dg + 0.31114694 db,
+///     delta = 0.5053 Y² + 0.299 I² + 0.1957 Q²; a pixel differs when
+///     delta > 35215 × threshold² (35215: the largest delta, pixelmatch);
+///   - translucent pixels (either alpha < 255): each channel difference is
+///     (c₁a₁ − c₂a₂ − bg·(a₁ − a₂)) / 255 with a background bg that depends on the byte
+///     offset k = 4 × (y × width + x): red 48 + 159 × (k mod 2), green
+///     48 + 159 × (⌊k / φ⌋ mod 2), blue 48 + 159 × (⌊k / φ²⌋ mod 2), φ = 1.618033988749895
+///     (pixelmatch v7);
+///   - anti-aliasing: V. Vysniauskas, "Anti-aliased pixel and intensity slope detector"
+///     (2009), as pixelmatch applies it (see `isAntialiased`).
+///
+/// The expected image plays pixelmatch's `img1` and the actual image its `img2`; the counts
+/// do not depend on the order, only the diff image's colours and background do.
+///
+/// **Diff image**: differing pixels in ``DiffOptions/diffColor`` (red), or in
+/// ``DiffOptions/alternateDarker`` when set and the actual pixel is darker (Y of
+/// expected − actual, blended as above, is positive); anti-aliased pixels in
+/// ``DiffOptions/antialiasedColor`` (yellow); every other pixel the expected image faded to
+/// grey, opaque: v = 255 + (Y − 255) × o × a / 255, where Y = 0.29889531 r + 0.58662247 g
+/// + 0.11448223 b and a are the expected pixel's, o is ``DiffOptions/unchangedOpacity``
+/// (0.1), clamped to 0...255 and truncated to an integer (pixelmatch's formula, truncated
+/// as its Node.js output buffers store it). That is the expected pixel's luma blended
+/// with white by its alpha, then faded towards white by o. With ``DiffOptions/diffMask``
+/// those pixels (and anti-aliased ones) are transparent black instead.
+public enum ImageDiff {
+    /// Compares `actual` (the fresh image) with `expected` (the golden) as `options` say.
+    ///
+    /// Images of different sizes are always different: the result has
+    /// ``DiffResult/sameSize`` false, all counts 0 and no diff image, and no pixel is
+    /// compared. Cost: one pass over both images (rows that are byte-identical are
+    /// skipped with a word-wise comparison); memory: only the diff image, when asked for.
+    public static func compare(_ actual: PixelBuffer, _ expected: PixelBuffer, options: DiffOptions) -> DiffResult {
+        var result = DiffResult(
+            sameSize: actual.width == expected.width && actual.height == expected.height, differentPixels: 0,
+            antialiasedPixels: 0, totalPixels: 0, maxChannelDelta: 0, width: actual.width, height: actual.height,
+            expectedWidth: expected.width, expectedHeight: expected.height, diff: nil, stoppedEarly: false)
+        guard result.sameSize else { return result }
+        let width = actual.width
+        let height = actual.height
+        result.totalPixels = width * height
+
+        var diffBytes = [UInt8](repeating: 0, count: options.diffImage ? width * height * 4 : 0)
+        if width > 0 && height > 0 {
+            actual.bytes.withUnsafeBufferPointer { actualBytes in
+                expected.bytes.withUnsafeBufferPointer { expectedBytes in
+                    diffBytes.withUnsafeMutableBufferPointer { diffOut in
+                        let images = ImagePair(
+                            actual: actualBytes.baseAddress!, expected: expectedBytes.baseAddress!, width: width,
+                            height: height)
+                        let painter = DiffPainter(
+                            output: options.diffImage ? diffOut.baseAddress : nil, expected: images.expected,
+                            options: options)
+                        if let threshold = options.threshold {
+                            perceptual(images, threshold: threshold, options: options, painter: painter, into: &result)
+                        } else {
+                            exact(images, options: options, painter: painter, into: &result)
+                        }
+                    }
+                }
+            }
+        }
+        if options.diffImage {
+            result.diff = PixelBuffer(width: width, height: height, bytes: diffBytes)
+        }
+        return result
+    }
+}
+
+extension ImageDiff {
+    /// The two images being compared, as raw bytes of equal size (internal to one call).
+    struct ImagePair {
+        /// The actual image's RGBA bytes (pixelmatch's `img2`).
+        let actual: UnsafePointer<UInt8>
+        /// The expected image's RGBA bytes (pixelmatch's `img1`).
+        let expected: UnsafePointer<UInt8>
+        /// Width (pixels).
+        let width: Int
+        /// Height (pixels).
+        let height: Int
+
+        /// Bytes per row.
+        var rowBytes: Int { width * 4 }
+
+        /// Whether row `y` is byte-for-byte the same in both images, compared 8 bytes at a time.
+        func rowsEqual(_ y: Int) -> Bool {
+            let start = y * rowBytes
+            let a = UnsafeRawPointer(actual + start)
+            let e = UnsafeRawPointer(expected + start)
+            let count = rowBytes
+            var offset = 0
+            while offset + 8 <= count {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != e.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
+                    return false
+                }
+                offset += 8
+            }
+            if offset < count {  // an odd width leaves one pixel
+                return a.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    == e.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            }
+            return true
+        }
+
+        /// The largest absolute channel difference (alpha included) of the pixel at byte offset `k`.
+        @inline(__always)
+        func maxChannelDelta(at k: Int) -> Int {
+            let dr = abs(Int(actual[k]) - Int(expected[k]))
+            let dg = abs(Int(actual[k + 1]) - Int(expected[k + 1]))
+            let db = abs(Int(actual[k + 2]) - Int(expected[k + 2]))
+            let da = abs(Int(actual[k + 3]) - Int(expected[k + 3]))
+            return max(max(dr, dg), max(db, da))
+        }
+    }
+
+    /// Draws the diff image (when there is one): colours at differing pixels, the faded
+    /// expected image (or, as a mask, nothing) elsewhere.
+    struct DiffPainter {
+        /// Where to draw, or nil when no diff image was asked for.
+        let output: UnsafeMutablePointer<UInt8>?
+        /// The expected image's RGBA bytes, faded into the background.
+        let expected: UnsafePointer<UInt8>
+        /// The options' colours and background rule.
+        let diffColor: Color
+        let darkerColor: Color
+        let antialiasedColor: Color
+        let mask: Bool
+        let opacity: Double
+
+        init(output: UnsafeMutablePointer<UInt8>?, expected: UnsafePointer<UInt8>, options: DiffOptions) {
+            self.output = output
+            self.expected = expected
+            diffColor = options.diffColor
+            darkerColor = options.alternateDarker ?? options.diffColor
+            antialiasedColor = options.antialiasedColor
+            mask = options.diffMask
+            opacity = options.unchangedOpacity
+        }
+
+        /// Whether anything is drawn at all.
+        var drawing: Bool { output != nil }
+
+        /// A differing pixel at byte offset `k`; `actualDarker` picks the alternate colour.
+        @inline(__always)
+        func different(_ k: Int, actualDarker: Bool) {
+            paint(k, actualDarker ? darkerColor : diffColor)
+        }
+
+        /// An anti-aliased pixel at byte offset `k` (not drawn in a mask).
+        @inline(__always)
+        func antialiased(_ k: Int) {
+            if !mask { paint(k, antialiasedColor) }
+        }
+
+        /// A pixel that does not differ, at byte offset `k`: the expected pixel faded to grey
+        /// (nothing in a mask, which starts transparent).
+        @inline(__always)
+        func unchanged(_ k: Int) {
+            guard let output, !mask else { return }
+            let luma =
+                Double(expected[k]) * 0.29889531 + Double(expected[k + 1]) * 0.58662247 + Double(expected[k + 2])
+                * 0.11448223
+            let value = 255 + (luma - 255) * opacity * Double(expected[k + 3]) / 255
+            let grey = UInt8(min(max(value, 0), 255))  // truncates, as a Uint8Array store does
+            output[k] = grey
+            output[k + 1] = grey
+            output[k + 2] = grey
+            output[k + 3] = 255
+        }
+
+        /// Every pixel of row `y` (of `width` pixels) unchanged.
+        func unchangedRow(_ y: Int, width: Int) {
+            guard drawing, !mask else { return }
+            let start = y * width * 4
+            for k in stride(from: start, to: start + width * 4, by: 4) { unchanged(k) }
+        }
+
+        @inline(__always)
+        private func paint(_ k: Int, _ color: Color) {
+            guard let output else { return }
+            output[k] = color.red
+            output[k + 1] = color.green
+            output[k + 2] = color.blue
+            output[k + 3] = color.alpha
+        }
+    }
+}
