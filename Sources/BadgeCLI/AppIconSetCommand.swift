@@ -1,10 +1,11 @@
+import BadgeCore
+import BadgeRender
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BadgeCore
-import BadgeRender
 
 /// `iconbadge appiconset PATH.appiconset --value BETA [--out DIR | --in-place]`:
 /// badges every image of an Xcode app icon set at its own pixel size.
@@ -21,12 +22,8 @@ enum AppIconSetCommand {
     /// their own: those come from each image), and the command's own.
     static let options: [OptionSpec<Settings>] = {
         let excluded: Set<String> = ["output", "in-place", "scale", "scales", "size", "report", "format"]
-        var list: [OptionSpec<Settings>] = RenderOptions.all.filter { !excluded.contains($0.name) }.map { spec in
-            OptionSpec<Settings>(
-                name: spec.name, short: spec.short, kind: spec.kind, group: spec.group, help: spec.help,
-                defaultText: spec.defaultText, completion: spec.completion, fromEnvironment: spec.fromEnvironment,
-                repeatable: spec.repeatable
-            ) { settings, text throws(BadgeError) in try spec.apply(&settings.render, text) }
+        var list: [OptionSpec<Settings>] = RenderOptions.all.filter { !excluded.contains($0.name) }.map {
+            $0.lifted(\Settings.render)
         }
         list += [
             OptionSpec(
@@ -44,7 +41,8 @@ enum AppIconSetCommand {
                 name: "relative-size", kind: .value(placeholder: "F"), group: "Asset catalog",
                 help: "badge height as a fraction of each image's shorter side", defaultText: "0.3"
             ) { settings, text throws(BadgeError) in
-                settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "of the side")
+                settings.relativeSize = try ValueParsers.positive(
+                    text, option: "--relative-size", max: 1, unit: "of the side")
             },
             OptionSpec(
                 name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Asset catalog",
@@ -112,7 +110,9 @@ enum AppIconSetCommand {
                 var render = settings.render
                 let side = try shorterSide(of: source)
                 if let declared = image.declaredPixels, declared != side {
-                    io.warning("\(image.filename): Contents.json says \(declared) px, the file is \(side) px; badged at \(side) px")
+                    io.warning(
+                        "\(image.filename): Contents.json says \(declared) px, the file is \(side) px; badged at \(side) px"
+                    )
                 }
                 let height: Double
                 switch render.style.height {
@@ -169,7 +169,8 @@ enum AppIconSetCommand {
         for (index, entry) in entries.enumerated() {
             guard case .string(let filename) = entry["filename"] ?? .null else { continue }
             guard !filename.isEmpty, !filename.contains("/"), filename != ".", filename != ".." else {
-                throw .badInput(path: path, reason: "images[\(index)].filename \(Quoted(filename)) is not a plain file name")
+                throw .badInput(
+                    path: path, reason: "images[\(index)].filename \(Quoted(filename)) is not a plain file name")
             }
             guard seen.insert(filename).inserted else { continue }
             var appearance: String?

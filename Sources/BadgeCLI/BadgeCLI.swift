@@ -7,6 +7,7 @@ public enum BadgeCLI {
     /// The subcommands, in help order.
     static let commands: [(name: String, summary: String)] = [
         ("render", "draw a badge onto an icon (the default command)"),
+        ("compare", "compare two images, exactly or like pixelmatch (exit 1 when they differ)"),
         ("batch", "render the jobs of a manifest in parallel, at several scales"),
         ("appiconset", "badge every image of an Xcode app icon set at its own size"),
         ("fonts", "show which font files a family resolves to, and the fallback chain"),
@@ -41,6 +42,8 @@ public enum BadgeCLI {
             return FontsCommand.run(rest.dropFirst(), io: io)
         case "batch":
             return BatchCommand.run(rest.dropFirst(), io: io)
+        case "compare":
+            return CompareCommand.run(rest.dropFirst(), io: io)
         case "appiconset":
             return AppIconSetCommand.run(rest.dropFirst(), io: io)
         default:
@@ -63,6 +66,9 @@ public enum BadgeCLI {
         case "batch":
             io.writeOut(BatchCommand.help())
             return .success
+        case "compare":
+            io.writeOut(CompareCommand.help())
+            return .success
         case "appiconset":
             io.writeOut(AppIconSetCommand.help())
             return .success
@@ -77,7 +83,7 @@ public enum BadgeCLI {
     static func topHelp() -> String {
         var text = "iconbadge \(Version.tool): draws notification badges onto icons (PNG in, PNG out)\n\n"
         text +=
-            "Usage:\n  \(RenderCommand.usage)\n  \(BatchCommand.usage)\n  \(AppIconSetCommand.usage)\n  \(FontsCommand.usage)\n  iconbadge help COMMAND\n  iconbadge --version\n\nCommands:\n"
+            "Usage:\n  \(RenderCommand.usage)\n  \(CompareCommand.usage)\n  \(BatchCommand.usage)\n  \(AppIconSetCommand.usage)\n  \(FontsCommand.usage)\n  iconbadge help COMMAND\n  iconbadge --version\n\nCommands:\n"
         for (name, summary) in commands {
             text += "  " + name + String(repeating: " ", count: max(1, 12 - name.count)) + summary + "\n"
         }

@@ -13,27 +13,52 @@ enum BatchCommand {
         var jobs = BatchCommand.cores
         var scales: [Double]?
         var quiet = false
+        var check: String?
+        var update = false
+        var junit: String?
+        var artifacts: String?
+        var compare = CompareSettings()
     }
 
     static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
-    static let options: [OptionSpec<Settings>] = [
-        OptionSpec(
-            name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Options",
-            help: "render N jobs at once", defaultText: "the number of cores"
-        ) { settings, text throws(BadgeError) in
-            settings.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
-        },
-        OptionSpec(
-            name: "scales", kind: .value(placeholder: "LIST"), group: "Options",
-            help: "render every job at each scale, e.g. 1,2,3 (outputs need {scale} or {@scale})"
-        ) { settings, text throws(BadgeError) in
-            settings.scales = try JobPlanner.parseScaleList(text, option: "--scales")
-        },
-        OptionSpec(
-            name: "quiet", short: "q", kind: .flag, group: "Options", help: "no summary line (errors are still printed)"
-        ) { settings, text throws(BadgeError) in settings.quiet = try ValueParsers.bool(text, option: "--quiet") },
-    ]
+    static let options: [OptionSpec<Settings>] =
+        [
+            OptionSpec(
+                name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Options",
+                help: "render N jobs at once", defaultText: "the number of cores"
+            ) { settings, text throws(BadgeError) in
+                settings.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
+            },
+            OptionSpec(
+                name: "scales", kind: .value(placeholder: "LIST"), group: "Options",
+                help: "render every job at each scale, e.g. 1,2,3 (outputs need {scale} or {@scale})"
+            ) { settings, text throws(BadgeError) in
+                settings.scales = try JobPlanner.parseScaleList(text, option: "--scales")
+            },
+            OptionSpec(
+                name: "quiet", short: "q", kind: .flag, group: "Options",
+                help: "no summary line (errors are still printed)"
+            ) { settings, text throws(BadgeError) in settings.quiet = try ValueParsers.bool(text, option: "--quiet") },
+            OptionSpec(
+                name: "check", kind: .value(placeholder: "DIR"), group: "Golden check",
+                help: "compare each job's render with DIR/<its output path> instead of writing it", completion: .folder
+            ) { settings, text throws(BadgeError) in settings.check = text },
+            OptionSpec(
+                name: "update", kind: .flag, group: "Golden check",
+                help: "with --check: rewrite the goldens that changed"
+            ) { settings, text throws(BadgeError) in settings.update = try ValueParsers.bool(text, option: "--update")
+            },
+            OptionSpec(
+                name: "junit", kind: .value(placeholder: "PATH"), group: "Golden check",
+                help: "with --check: write a JUnit XML report for CI systems", completion: .file
+            ) { settings, text throws(BadgeError) in settings.junit = text },
+            OptionSpec(
+                name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
+                help: "where failed checks write NAME.actual.png and NAME.diff.png (default: beside each golden)",
+                completion: .folder
+            ) { settings, text throws(BadgeError) in settings.artifacts = text },
+        ] + CompareSettings.options.map { $0.lifted(\Settings.compare) }
 
     static let usage = "iconbadge batch MANIFEST|- [--jobs N] [--scales LIST] [--quiet]"
 
@@ -65,8 +90,12 @@ enum BatchCommand {
             guard parsed.positionals.count == 1, let manifestPath = parsed.positionals.first else {
                 throw .usage("batch takes one MANIFEST (a JSON file, or - for JSON Lines on standard input)")
             }
-            let planned = try plan(manifestPath: manifestPath, settings: parsed.settings, io: io)
-            return execute(planned, settings: parsed.settings, io: io)
+            let settings = parsed.settings
+            guard settings.check != nil || (!settings.update && settings.junit == nil && settings.artifacts == nil)
+            else { throw .usage("--update, --junit and --artifacts go with --check DIR") }
+            let planned = try plan(manifestPath: manifestPath, settings: settings, io: io)
+            if let goldens = settings.check { return check(planned, goldens: goldens, settings: settings, io: io) }
+            return execute(planned, settings: settings, io: io)
         } catch {
             io.error(error.message)
             return error.exitCode
@@ -109,7 +138,7 @@ enum BatchCommand {
         let progress = ProgressLine(total: planned.count, enabled: io.stderrIsTerminal && !settings.quiet, io: io)
         let results = BatchRenderer.run(
             planned.map(\.job), workers: settings.jobs,
-            deliver: { job, _, bytes throws(BadgeError) in try OutputFile.write(bytes, to: job.output) },
+            deliver: { job, composition throws(BadgeError) in try job.write(composition) },
             progress: { progress.update(done: $0) })
         progress.finish()
         var failures = 0
@@ -131,6 +160,74 @@ enum BatchCommand {
             )
         }
         return firstCode ?? .success
+    }
+
+    /// The golden for an output: DIR joined with the output path as written
+    /// (absolute outputs use their file name).
+    static func goldenPath(for output: String, in folder: String) -> String {
+        var relative = Substring(output)
+        if relative.hasPrefix("/") { relative = relative.split(separator: "/").last ?? relative }
+        while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+        return folder + "/" + relative
+    }
+
+    /// `batch --check DIR`: every job compared with its golden; one report.
+    static func check(_ planned: [PlannedJob], goldens: String, settings: Settings, io: CommandIO) -> ExitCode {
+        let compare = settings.compare
+        let artifacts = settings.artifacts
+        let update = settings.update
+        let progress = ProgressLine(total: planned.count, enabled: io.stderrIsTerminal && !settings.quiet, io: io)
+        let results = BatchRenderer.run(
+            planned.map(\.job), workers: settings.jobs,
+            deliver: { job, composition throws(BadgeError) -> GoldenCheck.Outcome in
+                var outcome = try GoldenCheck.run(
+                    composition, golden: goldenPath(for: job.output, in: goldens), settings: compare,
+                    artifacts: artifacts, update: update, compression: job.compression)
+                outcome.report?.result.diff = nil
+                return outcome
+            },
+            progress: { progress.update(done: $0) })
+        progress.finish()
+        var counts: [GoldenCheck.Status: Int] = [:]
+        var errors = 0
+        var firstError: ExitCode?
+        var cases: [JUnitReport.Case] = []
+        for (item, result) in zip(planned, results) {
+            let golden = goldenPath(for: item.job.output, in: goldens)
+            let name = "\(item.label) \(golden)"
+            switch result {
+            case .success(let outcome):
+                counts[outcome.status, default: 0] += 1
+                if outcome.status == .different || update { io.writeOut(outcome.line(golden: golden) + "\n") }
+                cases.append(
+                    JUnitReport.Case(
+                        name: name,
+                        failure: outcome.status == .different ? (outcome.report?.line ?? "different") : nil,
+                        error: nil, output: outcome.artifacts.map { "wrote \($0)" }.joined(separator: "\n")))
+            case .failure(let error):
+                errors += 1
+                firstError = firstError ?? error.exitCode
+                io.error("\(item.label) (\(golden)): \(error.message)")
+                cases.append(JUnitReport.Case(name: name, failure: nil, error: error.message, output: ""))
+            }
+        }
+        if let junit = settings.junit {
+            do throws(BadgeError) {
+                try OutputFile.write(Array(JUnitReport.xml(cases).utf8), to: junit)
+            } catch {
+                io.error(error.message)
+                firstError = firstError ?? error.exitCode
+            }
+        }
+        if !settings.quiet {
+            let same = (counts[.matched] ?? 0) + (counts[.unchanged] ?? 0)
+            var parts = ["\(same) same", "\(counts[.different] ?? 0) different"]
+            if update { parts += ["\(counts[.created] ?? 0) created", "\(counts[.updated] ?? 0) updated"] }
+            parts.append("\(errors) errors")
+            io.writeErr("iconbadge: batch --check: \(planned.count) renders: " + parts.joined(separator: ", ") + "\n")
+        }
+        if let firstError { return firstError }
+        return (counts[.different] ?? 0) > 0 ? .different : .success
     }
 
     static func format(_ value: Double) -> String {

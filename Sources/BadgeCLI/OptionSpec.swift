@@ -54,3 +54,14 @@ struct OptionSpec<Settings>: Sendable {
         return text
     }
 }
+
+extension OptionSpec {
+    /// The same option writing into a part of a larger settings value, so commands
+    /// share option tables (compare's options on `compare`, `--check` and `batch`).
+    func lifted<Outer>(_ path: WritableKeyPath<Outer, Settings> & Sendable) -> OptionSpec<Outer> {
+        OptionSpec<Outer>(
+            name: name, short: short, kind: kind, group: group, help: help, defaultText: defaultText,
+            completion: completion, fromEnvironment: fromEnvironment, repeatable: repeatable
+        ) { outer, text throws(BadgeError) in try apply(&outer[keyPath: path], text) }
+    }
+}

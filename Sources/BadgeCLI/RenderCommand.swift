@@ -73,8 +73,12 @@ enum RenderCommand {
         } else if let output {
             try checkNotInput(output: output, inputs: [icon] + (settings.image.map { [$0] } ?? []))
         }
-        guard output != nil || settings.report else {
+        guard output != nil || settings.report || settings.check != nil else {
             throw .usage("missing -o OUTPUT: say where to write the image (- for standard output), or --in-place")
+        }
+        if settings.update, settings.check == nil { throw .usage("--update goes with --check GOLDEN") }
+        if let golden = settings.check {
+            try checkNotInput(output: golden, inputs: [icon] + (settings.image.map { [$0] } ?? []))
         }
         let format = try outputFormat(settings.format, output: output, inPlace: settings.inPlace)
         SVGRendering.setTimeLimit(settings.svgTimeLimit)
@@ -98,6 +102,13 @@ enum RenderCommand {
         }
         if settings.report {
             io.writeOut(Report.json(composition, request: request, output: output).serialized(pretty: true) + "\n")
+        }
+        if let golden = settings.check {
+            let outcome = try GoldenCheck.run(
+                composition, golden: golden, settings: settings.compare, artifacts: settings.artifacts,
+                update: settings.update, compression: settings.pngCompression)
+            io.writeOut(outcome.line(golden: golden) + "\n")
+            return outcome.status == .different ? .different : .success
         }
         return .success
     }

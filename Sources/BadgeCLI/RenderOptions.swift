@@ -9,7 +9,27 @@ enum RenderOptions {
     static let anchorNames = Anchor.allCases.map(\.rawValue)
 
     static let all: [Spec] =
-        content + labels + placement + shape + colours + fonts + fallback + output + limits + svgLimit
+        content + labels + placement + shape + colours + fonts + fallback + output + limits + svgLimit + check
+
+    static let check: [Spec] =
+        [
+            Spec(
+                name: "check", kind: .value(placeholder: "GOLDEN"), group: "Golden check",
+                help: "render in memory and compare with GOLDEN: exit 0 same, 1 different (artifacts written)",
+                completion: .file, fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.check = text },
+            Spec(
+                name: "update", kind: .flag, group: "Golden check",
+                help: "with --check: write the golden instead of comparing, and say whether it changed",
+                fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.update = try ValueParsers.bool(text, option: "--update")
+            },
+            Spec(
+                name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
+                help: "where a failed check writes NAME.actual.png and NAME.diff.png (default: beside the golden)",
+                completion: .folder
+            ) { settings, text throws(BadgeError) in settings.artifacts = text },
+        ] + CompareSettings.options.map { $0.lifted(\RenderSettings.compare) }
 
     static let content: [Spec] = [
         Spec(

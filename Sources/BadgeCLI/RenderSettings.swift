@@ -30,6 +30,10 @@ struct RenderSettings {
     var iconSize: Size?
     var svgTimeLimit = SVGRendering.defaultTimeLimit
     var scales: [Double]?
+    var check: String?
+    var update = false
+    var artifacts: String?
+    var compare = CompareSettings()
 
     /// The request these settings describe, with the icon given.
     ///

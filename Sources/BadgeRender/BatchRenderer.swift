@@ -31,6 +31,16 @@ public struct BatchJob: Sendable {
     }
 }
 
+extension BatchJob {
+    /// Encodes `composition` as this job asks and writes it atomically to `output`.
+    ///
+    /// - Throws: the encoder's errors (70), and 73/74 when the file cannot be written.
+    public func write(_ composition: Composition) throws(BadgeError) {
+        let bytes = try composition.data(format: format, compression: compression, creationDate: creationDate)
+        try OutputFile.write(bytes, to: output)
+    }
+}
+
 /// Renders many jobs in parallel, as `iconbadge batch` does.
 ///
 /// Workers pull job indexes from an atomic counter (no lock in the hot path);
@@ -38,13 +48,14 @@ public struct BatchJob: Sendable {
 /// icons and badge images are decoded once for the whole batch (`IconCache`).
 /// Each job's bytes are exactly what the render command makes for it alone.
 public enum BatchRenderer {
-    /// Runs `jobs` on `workers` threads; `deliver` gets each job's encoded bytes on
-    /// the worker that made them (to write or compare) and returns what to report.
+    /// Runs `jobs` on `workers` threads; `deliver` gets each job's composition on
+    /// the worker that made it (to encode and write, or to compare) and returns what
+    /// to report.
     /// `progress` is called after each job with the number done; it must be
     /// thread-safe. Results come back in job order.
     public static func run<Report: Sendable>(
         _ jobs: [BatchJob], workers: Int, cache: IconCache = IconCache(),
-        deliver: @escaping @Sendable (BatchJob, Composition, [UInt8]) throws(BadgeError) -> Report,
+        deliver: @escaping @Sendable (BatchJob, Composition) throws(BadgeError) -> Report,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> [Result<Report, BadgeError>] {
         let results = ResultBox<Report>(count: jobs.count)
@@ -68,9 +79,7 @@ public enum BatchRenderer {
                 let job = jobs[index]
                 let result = Result { () throws(BadgeError) -> Report in
                     let composition = try renderer.compose(job.request, cache: cache, rasterOutput: job.format == .png)
-                    let bytes = try composition.data(
-                        format: job.format, compression: job.compression, creationDate: job.creationDate)
-                    return try deliver(job, composition, bytes)
+                    return try deliver(job, composition)
                 }
                 results.set(index, result)
                 progress(done.add(1, ordering: .relaxed).newValue)

@@ -100,3 +100,11 @@ enum SystemError {
         return String(cString: message).lowercased()
     }
 }
+
+extension InputFile {
+    /// Whether `path` names an existing regular file (following links).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+}

@@ -80,7 +80,7 @@ public enum OutputFile {
     }
 
     /// The folder part of `path` (`.` when there is none).
-    static func parentFolder(of path: String) -> String {
+    public static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])

@@ -55,6 +55,8 @@ import Testing
         let (code, capture) = run(["help", "rendr"])
         #expect(code == .usage)
         let names = BadgeCLI.commands.map(\.name).joined(separator: ", ")
-        #expect(capture.err == "iconbadge: error: help: unknown command \"rendr\" (did you mean render?); commands: \(names)\n")
+        #expect(
+            capture.err
+                == "iconbadge: error: help: unknown command \"rendr\" (did you mean render?); commands: \(names)\n")
     }
 }

@@ -1,0 +1,72 @@
+import BadgeCore
+import BadgeRender
+
+/// A render checked against (or written as) its golden image: the one-line CI
+/// step of `--check`, and each job of `batch --check`.
+enum GoldenCheck {
+    enum Status: String, Sendable {
+        case matched, different, created, updated, unchanged
+    }
+
+    struct Outcome: Sendable {
+        var status: Status
+        var report: ComparisonReport?
+        /// The actual image and the diff written for a failure.
+        var artifacts: [String] = []
+
+        /// One line for a log.
+        func line(golden: String) -> String {
+            switch status {
+            case .matched: return "check: \(golden): \(report?.line ?? "same")"
+            case .different:
+                var text = "check: \(golden): \(report?.line ?? "different")"
+                for path in artifacts { text += "\n  wrote \(path)" }
+                return text
+            case .created: return "check: \(golden): created"
+            case .updated: return "check: \(golden): updated (it differed)"
+            case .unchanged: return "check: \(golden): unchanged"
+            }
+        }
+    }
+
+    /// Compares `composition` with `golden` (decoded pixels), or with `update`
+    /// writes it as the golden (atomically, in the golden's format by extension)
+    /// unless its pixels are already the same.
+    ///
+    /// - Parameter artifacts: the folder for `NAME.actual.png` and `NAME.diff.png`
+    ///   when the images differ; nil puts them beside the golden.
+    /// - Throws: 66 when the golden is missing (without `update`), and read,
+    ///   decode and write errors.
+    static func run(
+        _ composition: Composition, golden: String, settings: CompareSettings, artifacts: String?, update: Bool,
+        compression: PNGCompression
+    ) throws(BadgeError) -> Outcome {
+        let actual = try composition.pixels()
+        let exists = InputFile.isRegularFile(golden)
+        if update {
+            if exists, let current = try? ImageFile.pixels(at: golden), current == actual {
+                return Outcome(status: .unchanged)
+            }
+            let format = OutputFormat(path: golden) ?? .png
+            try OutputFile.write(try composition.data(format: format, compression: compression), to: golden)
+            return Outcome(status: exists ? .updated : .created)
+        }
+        guard exists else {
+            throw .missingInput(path: golden, reason: "no such golden image (create it with --update)")
+        }
+        let expected = try ImageFile.pixels(at: golden)
+        var report = try CompareCommand.compare(actual, expected, settings: settings, counting: true, diffPath: nil)
+        guard !report.equal else { return Outcome(status: .matched, report: report) }
+        let folder = artifacts ?? OutputFile.parentFolder(of: golden)
+        let name = OutputTemplate.baseName(of: golden)
+        var written = [folder + "/" + name + ".actual.png"]
+        try OutputFile.write(try ImageFile.pngData(of: actual, compression: compression), to: written[0])
+        if report.result.sameSize {
+            let diffPath = folder + "/" + name + ".diff.png"
+            report = try CompareCommand.compare(
+                actual, expected, settings: settings, counting: true, diffPath: diffPath)
+            written.append(diffPath)
+        }
+        return Outcome(status: .different, report: report, artifacts: written)
+    }
+}

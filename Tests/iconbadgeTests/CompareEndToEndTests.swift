@@ -1,0 +1,130 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+/// `compare`, `--check` and `batch --check`, run as CI would: exit codes, JSON
+/// fields and the artifact files.
+@Suite struct CompareEndToEndTests {
+    static let pixelmatch = Paths.corpus("pixelmatch")
+    static let icon = Paths.fixture("icons/folder-48x48.png")
+
+    func json(_ run: RunResult) throws -> JSONValue { try JSONParser().parse(run.stdoutText) }
+
+    @Test func exactCompareExitCodesAndJSON() throws {
+        let same = try runIconbadge(["compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1a.png", "--json"])
+        #expect(same.status == 0)
+        let sameJSON = try json(same)
+        #expect(sameJSON["equal"] == .bool(true) && sameJSON["reason"] == .string("same"))
+        #expect(sameJSON["totalPixels"] == .number(512 * 256))
+
+        let differ = try runIconbadge(["compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1b.png", "--json"])
+        #expect(differ.status == 1)
+        let differJSON = try json(differ)
+        #expect(differJSON["schema"] == .number(1))
+        #expect(differJSON["reason"] == .string("pixels"))
+        #expect(differJSON["mode"] == .string("exact"))
+        guard case .number(let count) = differJSON["differentPixels"] else { throw CancellationError() }
+        #expect(count > 143)
+
+        let plain = try runIconbadge(["compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1b.png"])
+        #expect(plain.status == 1)
+        #expect(plain.stdoutText.hasPrefix("different: pixels differ (stopped at the first"))
+    }
+
+    @Test func perceptualCountsArePixelmatchs() throws {
+        let run = try runIconbadge([
+            "compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1b.png", "--threshold", "0.05", "--json",
+        ])
+        #expect(run.status == 1)
+        let report = try json(run)
+        #expect(report["differentPixels"] == .number(143))
+        #expect(report["mode"] == .string("perceptual"))
+        let budget = try runIconbadge([
+            "compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1b.png", "--threshold", "0.05",
+            "--max-diff-pixels", "143",
+        ])
+        #expect(budget.status == 0)
+        #expect(budget.stdoutText.hasPrefix("same within budget: 143 of 131072 pixels differ"))
+        let ratio = try runIconbadge([
+            "compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1b.png", "--threshold", "0.05",
+            "--max-diff-ratio", "0.001",
+        ])
+        #expect(ratio.status == 1)
+    }
+
+    @Test func sizeMismatchIsADifference() throws {
+        let run = try runIconbadge(["compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/2a.png", "--json"])
+        #expect(run.status == 1)
+        #expect(try json(run)["reason"] == .string("size"))
+    }
+
+    @Test func diffImageIsWritten() throws {
+        let folder = Paths.scratch("diff")
+        let run = try runIconbadge([
+            "compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1b.png", "--threshold", "0.05", "--diff",
+            folder + "/d.png",
+        ])
+        #expect(run.status == 1)
+        let diff = try ImageFile.pixels(at: folder + "/d.png")
+        var red = 0
+        for i in stride(from: 0, to: diff.bytes.count, by: 4)
+        where diff.bytes[i] == 255 && diff.bytes[i + 1] == 0 && diff.bytes[i + 2] == 0 { red += 1 }
+        #expect(red == 143)
+    }
+
+    @Test func compareErrorsAreNotDifferences() throws {
+        #expect(try runIconbadge(["compare", "/no/a.png", Self.icon]).status == 66)
+        #expect(try runIconbadge(["compare", Self.icon]).status == 64)
+        #expect(try runIconbadge(["compare", Self.icon, Self.icon, "--threshold", "2"]).status == 64)
+    }
+
+    @Test func checkUpdateAndArtifacts() throws {
+        let folder = Paths.scratch("check")
+        let golden = folder + "/icon.png"
+        let missing = try runIconbadge([Self.icon, "--value", "3", "--check", golden])
+        #expect(missing.status == 66)
+        let created = try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"])
+        #expect(created.status == 0 && created.stdoutText == "check: \(golden): created\n")
+        let unchanged = try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"])
+        #expect(unchanged.stdoutText == "check: \(golden): unchanged\n")
+        let same = try runIconbadge([Self.icon, "--value", "3", "--check", golden])
+        #expect(same.status == 0)
+        let differ = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--artifacts", folder])
+        #expect(differ.status == 1)
+        #expect(differ.stdoutText.contains("wrote \(folder)/icon.actual.png"))
+        #expect(differ.stdoutText.contains("wrote \(folder)/icon.diff.png"))
+        let actual = try ImageFile.pixels(at: folder + "/icon.actual.png")
+        let fresh = try Renderer().compose(RenderRequest(iconPath: Self.icon, content: .value("4"))).pixels()
+        #expect(actual == fresh)
+        let updated = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--update"])
+        #expect(updated.stdoutText == "check: \(golden): updated (it differed)\n")
+    }
+
+    @Test func batchCheckReportsEachJobAndWritesJUnit() throws {
+        let folder = Paths.scratch("batch-check")
+        let manifest = """
+            {"defaults": {"icon": "\(Self.icon)"},
+             "jobs": [{"value": "1", "output": "one.png"}, {"value": "2", "output": "two.png"}, {"value": "3", "output": "three.png"}]}
+            """
+        try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder + "/goldens", withIntermediateDirectories: true)
+        let update = try runIconbadge(["batch", folder + "/m.json", "--check", folder + "/goldens", "--update"])
+        #expect(update.status == 0, "\(update.stderr)")
+        // One golden deliberately changed.
+        #expect(try runIconbadge([Self.icon, "--value", "9", "-o", folder + "/goldens/two.png"]).status == 0)
+        let run = try runIconbadge([
+            "batch", folder + "/m.json", "--check", folder + "/goldens", "--junit", folder + "/junit.xml",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stderrLines.last == "iconbadge: batch --check: 3 renders: 2 same, 1 different, 0 errors")
+        let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("<testsuites name=\"iconbadge\" tests=\"3\" failures=\"1\" errors=\"0\">"))
+        #expect(junit.contains("name=\"jobs[1] \(folder)/goldens/two.png\">"))
+        #expect(junit.contains("<failure type=\"different\" message=\"different: "))
+        #expect(junit.components(separatedBy: "<failure").count == 2)
+        #expect(FileManager.default.fileExists(atPath: folder + "/goldens/two.diff.png"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/one.png"), "--check writes no outputs")
+    }
+}
