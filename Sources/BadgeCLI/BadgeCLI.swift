@@ -17,7 +17,8 @@ public enum BadgeCLI {
     /// Runs `arguments` (argv, with the program name first) against the process's
     /// standard streams and environment; returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
-        run(arguments, io: .process()).rawValue
+        SignalHandling.install()
+        return run(arguments, io: .process()).rawValue
     }
 
     /// Runs a command line; `arguments[0]` is the program name.
