@@ -4,7 +4,8 @@ import BadgeRender
 /// A batch manifest: `{"defaults": {...}, "jobs": [{...}, ...]}`, or JSON Lines
 /// (one job object per line). Keys are the render command's long option names
 /// (`"value"`, `"background"`, `"badge-anchor"`), plus `"icon"`, `"output"` and
-/// `"scales"`; each job is its defaults with its own keys on top.
+/// `"scales"`; each job is its defaults with its own keys on top (a job's `value`,
+/// `dot` or `image` replaces any of the three in the defaults).
 struct Manifest {
     /// One job as written: its keys and values, defaults merged, in order.
     struct Entry {
@@ -62,7 +63,12 @@ struct Manifest {
             guard case .object(let pairs) = job else {
                 throw .badInput(path: path, reason: "jobs[\(index)] must be an object, not \(job.kindName)")
             }
-            var merged = defaults.filter { key, _ in !pairs.contains { $0.0 == key } }
+            // A job's own content (value, dot or image) replaces the defaults' content.
+            let content: Set<String> = ["value", "dot", "image"]
+            let ownsContent = pairs.contains { content.contains($0.0) }
+            var merged = defaults.filter { key, _ in
+                !pairs.contains { $0.0 == key } && !(ownsContent && content.contains(key))
+            }
             merged += pairs
             entries.append(Entry(index: index, pairs: merged.map { ($0.0, $0.1) }))
         }

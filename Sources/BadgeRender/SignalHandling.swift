@@ -23,16 +23,18 @@ public enum SignalHandling {
         var thread = pthread_t()
         let pointer = UnsafeMutablePointer<sigset_t>.allocate(capacity: 1)
         pointer.initialize(to: set)
-        let result = pthread_create(&thread, nil, { argument in
-            let set = argument!.assumingMemoryBound(to: sigset_t.self)
-            var received: Int32 = 0
-            while sigwait(set, &received) != 0 {}
-            TemporaryFiles.shared.removeAll()
-            let name = received == SIGINT ? "SIGINT" : (received == SIGTERM ? "SIGTERM" : "SIGHUP")
-            let message = "iconbadge: interrupted by \(name); unfinished outputs removed\n"
-            _ = message.withCString { write(2, $0, strlen($0)) }
-            _exit(128 + received)
-        }, pointer)
+        let result = pthread_create(
+            &thread, nil,
+            { argument in
+                let set = argument!.assumingMemoryBound(to: sigset_t.self)
+                var received: Int32 = 0
+                while sigwait(set, &received) != 0 {}
+                TemporaryFiles.shared.removeAll()
+                let name = received == SIGINT ? "SIGINT" : (received == SIGTERM ? "SIGTERM" : "SIGHUP")
+                let message = "iconbadge: interrupted by \(name); unfinished outputs removed\n"
+                _ = message.withCString { write(2, $0, strlen($0)) }
+                _exit(128 + received)
+            }, pointer)
         if result == 0 { pthread_detach(thread) }
     }
 }

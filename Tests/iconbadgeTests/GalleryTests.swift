@@ -29,14 +29,18 @@ import Testing
     @Test(arguments: entries)
     func pictureIsCurrentAndShownWithItsCommand(_ entry: Entry) throws {
         let output = Paths.scratch("gallery") + "/\(entry.name).png"
-        let run = try runIconbadge(shellWords(entry.arguments) + ["-o", output], in: Paths.root)
-        #expect(run.status == 0, "\(run.stderr)")
+        // A compare line shows its diff image (and exits 1: the images differ).
+        let words = shellWords(entry.arguments)
+        let isCompare = words.first == "compare"
+        let flag = isCompare ? "--diff" : "-o"
+        let run = try runIconbadge(words + [flag, output], in: Paths.root)
+        #expect(run.status == (isCompare ? 1 : 0), "\(run.stderr)")
         let committed = try ImageFile.pixels(at: Paths.root + "/docs/images/\(entry.name).png")
         #expect(
             try ImageFile.pixels(at: output) == committed, "run make docs and look at docs/images/\(entry.name).png")
         let readme = try String(contentsOfFile: Paths.root + "/README.md", encoding: .utf8)
         #expect(
-            readme.contains("iconbadge \(entry.arguments) -o \(entry.name).png"),
+            readme.contains("iconbadge \(entry.arguments) \(flag) \(entry.name).png"),
             "README lacks the command for \(entry.name)")
         #expect(readme.contains("docs/images/\(entry.name).png"), "README lacks the picture \(entry.name)")
     }
