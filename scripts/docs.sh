@@ -1,5 +1,7 @@
 #!/bin/sh
-# make docs: renders every picture of docs/gallery.txt into docs/images/.
+# make docs: renders every picture of docs/gallery.txt into docs/images/, writes the
+# man page (docs/iconbadge.1) and the help snapshots (Fixtures/help/). Tests check all
+# of them against the current binary; the README's usage block is the top-level help.
 # A line whose arguments start with "compare" writes its diff image (--diff) instead of -o.
 set -eu
 cd "$(dirname "$0")/.."
@@ -15,3 +17,8 @@ grep -v '^#' docs/gallery.txt | grep -v '^[[:space:]]*$' | while IFS='|' read -r
     fi
     echo "docs/images/$name.png"
 done
+"$BIN" --generate-manpage > docs/iconbadge.1
+echo docs/iconbadge.1
+"$BIN" --help > Fixtures/help/iconbadge.txt
+"$BIN" help render > Fixtures/help/render.txt
+echo Fixtures/help/iconbadge.txt Fixtures/help/render.txt

@@ -54,21 +54,30 @@ enum AppIconSetCommand {
         return list
     }()
 
-    static let usage = "iconbadge appiconset PATH.appiconset (--value TEXT | --dot) (--out DIR | --in-place) [options]"
-
-    static func help() -> String {
-        var text = "Usage: \(usage)\n\n"
-        text += "Badges every image of an Xcode app icon set (Contents.json) at its own pixel size, so the badge\n"
-        text += "reads the same at 40 px and 1024 px. Legacy multi-size sets and the single 1024 px set work;\n"
-        text += "iOS 18 appearances: \"dark\" images get the same badge, \"tinted\" images a greyscale one (the\n"
-        text += "system tints those from their luminance). Contents.json is copied unchanged.\n"
-        text += HelpText.options(options)
-        text += "\nExamples:\n"
-        text += "  iconbadge appiconset App/Assets.xcassets/AppIcon.appiconset --value BETA --out build/beta\n"
-        text += "  iconbadge appiconset AppIcon.appiconset --value DEV --background '#34C759' --in-place\n"
-        text += "  iconbadge appiconset AppIcon.appiconset --dot --relative-size 0.2 --out build/debug\n"
-        return text
-    }
+    static let info = CommandInfo(
+        name: "appiconset",
+        summary: "badge every image of an Xcode app icon set at its own size",
+        usage: "iconbadge appiconset PATH.appiconset (--value TEXT | --dot) (--out DIR | --in-place) [options]",
+        description: """
+            Badges every image of an Xcode app icon set (Contents.json) at its own pixel size, so the badge
+            reads the same at 40 px and 1024 px. Legacy multi-size sets and the single 1024 px set work; iOS 18
+            appearances: "dark" images get the same badge, "tinted" images a greyscale one (the system tints
+            those from their luminance). Contents.json is copied unchanged.
+            """,
+        options: options.map(\.info),
+        examples: [
+            (
+                "a beta copy of the app icon",
+                "iconbadge appiconset App/Assets.xcassets/AppIcon.appiconset --value BETA --out build/beta"
+            ),
+            (
+                "a green DEV badge, in place",
+                "iconbadge appiconset AppIcon.appiconset --value DEV --background '#34C759' --in-place"
+            ),
+            ("a small dot", "iconbadge appiconset AppIcon.appiconset --dot --relative-size 0.2 --out build/debug"),
+        ],
+        positional: .folder,
+        run: { arguments, io in AppIconSetCommand.run(arguments, io: io) })
 
     /// One image of the set.
     struct Image {
@@ -82,7 +91,7 @@ enum AppIconSetCommand {
             let parsed = try ArgumentParser(options: options).parse(
                 arguments, defaults: Settings(), environment: io.environment)
             if parsed.wantsHelp {
-                io.writeOut(help())
+                io.writeOut(HelpText.command(info))
                 return .success
             }
             guard parsed.positionals.count == 1, var set = parsed.positionals.first else {

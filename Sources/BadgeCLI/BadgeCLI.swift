@@ -4,14 +4,10 @@ import BadgeRender
 /// The command-line interface: `run(arguments, io)` parses and runs a command and
 /// returns its exit code; `main` wires it to the process.
 public enum BadgeCLI {
-    /// The subcommands, in help order.
-    static let commands: [(name: String, summary: String)] = [
-        ("render", "draw a badge onto an icon (the default command)"),
-        ("compare", "compare two images, exactly or like pixelmatch (exit 1 when they differ)"),
-        ("batch", "render the jobs of a manifest in parallel, at several scales"),
-        ("appiconset", "badge every image of an Xcode app icon set at its own size"),
-        ("fonts", "show which font files a family resolves to, and the fallback chain"),
-        ("help", "show help for a command"),
+    /// The subcommands, in help order: the one table behind dispatch, help, the
+    /// man page and completions.
+    static let commands: [CommandInfo] = [
+        RenderCommand.info, CompareCommand.info, BatchCommand.info, AppIconSetCommand.info, FontsCommand.info,
     ]
 
     /// Runs `arguments` (argv, with the program name first) against the process's
@@ -35,19 +31,17 @@ public enum BadgeCLI {
         case "--version", "-V":
             io.writeOut(versionText())
             return .success
+        case "--generate-manpage":
+            io.writeOut(ManPage.roff())
+            return .success
+        case "--generate-completion-script":
+            return Completions.run(rest.dropFirst(), io: io)
         case "help":
             return help(rest.dropFirst(), io: io)
-        case "render":
-            return RenderCommand.run(rest.dropFirst(), io: io)
-        case "fonts":
-            return FontsCommand.run(rest.dropFirst(), io: io)
-        case "batch":
-            return BatchCommand.run(rest.dropFirst(), io: io)
-        case "compare":
-            return CompareCommand.run(rest.dropFirst(), io: io)
-        case "appiconset":
-            return AppIconSetCommand.run(rest.dropFirst(), io: io)
         default:
+            if let command = commands.first(where: { $0.name == first }) {
+                return command.run(rest.dropFirst(), io)
+            }
             return RenderCommand.run(rest, io: io)
         }
     }
@@ -57,40 +51,36 @@ public enum BadgeCLI {
             io.writeOut(topHelp())
             return .success
         }
-        switch name {
-        case "render":
-            io.writeOut(RenderCommand.help())
+        if let command = commands.first(where: { $0.name == name }) {
+            io.writeOut(HelpText.command(command))
             return .success
-        case "fonts":
-            io.writeOut(FontsCommand.help())
-            return .success
-        case "batch":
-            io.writeOut(BatchCommand.help())
-            return .success
-        case "compare":
-            io.writeOut(CompareCommand.help())
-            return .success
-        case "appiconset":
-            io.writeOut(AppIconSetCommand.help())
-            return .success
-        default:
-            let names = commands.map(\.name)
-            let guess = Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
-            io.error("help: unknown command \(Quoted(name))\(guess); commands: \(names.joined(separator: ", "))")
-            return .usage
         }
+        let names = commands.map(\.name) + ["help"]
+        let guess = Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
+        io.error("help: unknown command \(Quoted(name))\(guess); commands: \(names.joined(separator: ", "))")
+        return .usage
     }
 
+    /// `iconbadge --help`; the README's "Usage" block is this text (a test checks it).
     static func topHelp() -> String {
-        var text = "iconbadge \(Version.tool): draws notification badges onto icons (PNG in, PNG out)\n\n"
-        text +=
-            "Usage:\n  \(RenderCommand.usage)\n  \(CompareCommand.usage)\n  \(BatchCommand.usage)\n  \(AppIconSetCommand.usage)\n  \(FontsCommand.usage)\n  iconbadge help COMMAND\n  iconbadge --version\n\nCommands:\n"
-        for (name, summary) in commands {
-            text += "  " + name + String(repeating: " ", count: max(1, 12 - name.count)) + summary + "\n"
+        var text = "iconbadge \(Version.tool): draws notification badges onto icons\n\nUsage:\n"
+        for command in commands { text += "  \(command.usage)\n" }
+        text += "  iconbadge help COMMAND | --help | --version\n"
+        text += "  iconbadge --generate-manpage | --generate-completion-script bash|zsh|fish\n\nCommands:\n"
+        for command in commands {
+            text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))
+            text += command.summary + "\n"
         }
-        text += "\nRun 'iconbadge help render' for every option.\n"
+        text += "\nExamples:\n"
+        for command in commands.prefix(3) {
+            let (what, line) = command.examples[0]
+            text += "  # \(what)\n  \(line)\n"
+        }
+        text += "\nRun 'iconbadge help COMMAND' for its options. Render options can also come from ICONBADGE_*\n"
+        text += "variables (ICONBADGE_BACKGROUND=blue); flags override them.\n"
         text += "\nExit codes: 0 ok, 1 images differ, 64 usage, 65 bad input data, 66 input missing,\n"
-        text += "69 resource unavailable, 70 internal error, 73 cannot create output, 74 I/O error.\n"
+        text += "69 resource unavailable, 70 internal error, 73 cannot create output, 74 I/O error,\n"
+        text += "130/143 interrupted.\n"
         return text
     }
 

@@ -60,31 +60,40 @@ enum BatchCommand {
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\Settings.compare) }
 
-    static let usage = "iconbadge batch MANIFEST|- [--jobs N] [--scales LIST] [--quiet]"
-
-    static func help() -> String {
-        var text = "Usage: \(usage)\n\n"
-        text += "Renders every job of a manifest in one process, in parallel. MANIFEST is JSON,\n"
-        text += "{\"defaults\": {...}, \"jobs\": [{...}, ...]}, with the render options' long names as keys plus\n"
-        text += "\"icon\", \"output\" and \"scales\"; or JSON Lines, one job object a line (- reads standard input).\n"
-        text += "Every job is checked before the first is rendered; a failed job does not stop the others.\n"
-        text += HelpText.options(options)
-        text +=
-            "\nOutput templates: {name} (icon file name without extension), {scale}, {@scale} (\"\", \"@2x\", \"@3x\"),\n"
-        text += "{value}, {ext}. With --scales, a raster icon is the @1x image and is resampled for the others;\n"
-        text += "an SVG icon is rendered at each scale; put {@scale} in \"icon\" to use a file per scale.\n"
-        text += "\nExamples:\n"
-        text += "  iconbadge batch Fixtures/examples/badges.json\n"
-        text += "  iconbadge batch assets.json --scales 1,2,3 --jobs 2\n"
-        text += "  printf '{\"icon\":\"a.png\",\"value\":\"3\",\"output\":\"out/a.png\"}\\n' | iconbadge batch -\n"
-        return text
-    }
+    static let info = CommandInfo(
+        name: "batch",
+        summary: "render the jobs of a manifest in parallel, at several scales",
+        usage:
+            "iconbadge batch MANIFEST|- [--jobs N] [--scales LIST] [--quiet] [--check DIR [--update] [--junit PATH]]",
+        description: """
+            Renders every job of a manifest in one process, in parallel. MANIFEST is JSON,
+            {"defaults": {...}, "jobs": [{...}, ...]}, with the render options' long names as keys plus
+            "icon", "output" and "scales"; or JSON Lines, one job object a line (- reads standard input).
+            Every job is checked before the first is rendered; a failed job does not stop the others.
+            """,
+        options: options.map(\.info),
+        examples: [
+            ("the README's @1x/@2x/@3x example", "iconbadge batch Fixtures/examples/assets.json"),
+            ("every job at three scales, two at a time", "iconbadge batch assets.json --scales 1,2,3 --jobs 2"),
+            (
+                "JSON Lines from a script",
+                "printf '{\"icon\":\"a.png\",\"value\":\"3\",\"output\":\"out/a.png\"}\\n' | iconbadge batch -"
+            ),
+            ("golden checks for CI", "iconbadge batch goldens.json --check goldens --junit out/junit.xml"),
+        ],
+        notes: """
+            Output templates: {name} (the icon's file name without extension), {scale}, {@scale} ("", "@2x",
+            "@3x"), {value}, {ext}. With several scales a raster icon is the @1x image and is resampled for
+            the others, an SVG icon is rendered at each scale, and {@scale} in "icon" picks a file per scale.
+            """,
+        positional: .file,
+        run: { arguments, io in BatchCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         do throws(BadgeError) {
             let parsed = try ArgumentParser(options: options).parse(arguments, defaults: Settings(), environment: [:])
             if parsed.wantsHelp {
-                io.writeOut(help())
+                io.writeOut(HelpText.command(info))
                 return .success
             }
             guard parsed.positionals.count == 1, let manifestPath = parsed.positionals.first else {

@@ -23,26 +23,35 @@ enum CompareCommand {
             ) { settings, text throws(BadgeError) in settings.json = try ValueParsers.bool(text, option: "--json") },
         ]
 
-    static let usage = "iconbadge compare ACTUAL EXPECTED [--tolerance N | --threshold T] [--diff PATH] [--json]"
-
-    static func help() -> String {
-        var text = "Usage: \(usage)\n\n"
-        text += "Compares two images (any format iconbadge reads) on decoded straight RGBA pixels, alpha included.\n"
-        text += "Exact by default; --threshold switches to pixelmatch's perceptual mode. Exit 0: equal (within\n"
-        text += "the budget), 1: different (pixels or size), 64-74: errors.\n"
-        text += HelpText.options(options)
-        text += "\nExamples:\n"
-        text += "  iconbadge compare out/icon.png goldens/icon.png\n"
-        text += "  iconbadge compare out/icon.png goldens/icon.png --threshold 0.1 --diff out/icon.diff.png\n"
-        text += "  iconbadge compare a.png b.png --tolerance 2 --max-diff-pixels 10 --json\n"
-        return text
-    }
+    static let info = CommandInfo(
+        name: "compare",
+        summary: "compare two images, exactly or like pixelmatch (exit 1 when they differ)",
+        usage: "iconbadge compare ACTUAL EXPECTED [--tolerance N | --threshold T] [--diff PATH] [--json]",
+        description: """
+            Compares two images (any format iconbadge reads) on decoded straight RGBA pixels, alpha included.
+            Exact by default; --threshold switches to pixelmatch's perceptual mode. Exit 0: equal (within the
+            budget), 1: different (pixels or size), 64-74: errors.
+            """,
+        options: options.map(\.info),
+        examples: [
+            ("exact: any changed pixel fails", "iconbadge compare out/icon.png goldens/icon.png"),
+            (
+                "perceptual, with a diff image",
+                "iconbadge compare out/icon.png goldens/icon.png --threshold 0.1 --diff out/icon.diff.png"
+            ),
+            (
+                "a small budget, machine-readable",
+                "iconbadge compare a.png b.png --tolerance 2 --max-diff-pixels 10 --json"
+            ),
+        ],
+        positional: .file,
+        run: { arguments, io in CompareCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         do throws(BadgeError) {
             let parsed = try ArgumentParser(options: options).parse(arguments, defaults: Settings(), environment: [:])
             if parsed.wantsHelp {
-                io.writeOut(help())
+                io.writeOut(HelpText.command(info))
                 return .success
             }
             guard parsed.positionals.count == 2 else {

@@ -14,23 +14,29 @@ enum FontsCommand {
         }
     ]
 
-    static let usage = "iconbadge fonts [PATTERN] [--all]"
-
-    static func help() -> String {
-        var text = "Usage: \(usage)\n\n"
-        text += "Prints the font file a fontconfig PATTERN (\"DejaVu Sans:bold\") resolves to, its fallback\n"
-        text += "chain for glyphs it lacks, and the emoji font. Exit 69 if the family is not installed.\n"
-        text += HelpText.options(options)
-        text +=
-            "\nExamples:\n  iconbadge fonts\n  iconbadge fonts \"DejaVu Sans:bold\"\n  iconbadge fonts \"Noto Sans CJK JP\" --all\n"
-        return text
-    }
+    static let info = CommandInfo(
+        name: "fonts",
+        summary: "show which font files a family resolves to, and the fallback chain",
+        usage: "iconbadge fonts [PATTERN] [--all]",
+        description: """
+            Prints the font file a fontconfig PATTERN ("DejaVu Sans:bold") resolves to, its fallback chain for
+            glyphs it lacks, and the emoji font. Without a pattern: the bundled default and its fallback.
+            Exit 69 if the family is not installed.
+            """,
+        options: options.map(\.info),
+        examples: [
+            ("the default path", "iconbadge fonts"),
+            ("a family and weight", "iconbadge fonts \"DejaVu Sans:bold\""),
+            ("the whole fallback chain", "iconbadge fonts \"Noto Sans CJK JP\" --all"),
+        ],
+        positional: .none,
+        run: { arguments, io in FontsCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         do throws(BadgeError) {
             let parsed = try ArgumentParser(options: options).parse(arguments, defaults: Settings(), environment: [:])
             if parsed.wantsHelp {
-                io.writeOut(help())
+                io.writeOut(HelpText.command(info))
                 return .success
             }
             guard parsed.positionals.count <= 1 else {

@@ -1,10 +1,21 @@
 import BadgeCore
 
-/// Help text generated from an option table, so help and parsing cannot drift.
+/// Help text generated from the command table and each command's option table,
+/// so help and parsing cannot drift.
 enum HelpText {
+    /// A command's whole help: usage, description, options, examples, notes.
+    static func command(_ command: CommandInfo) -> String {
+        var text = "Usage: \(command.usage)\n\n\(command.description)\n"
+        text += options(command.options)
+        text += "\nExamples:\n"
+        for (what, line) in command.examples { text += "  # \(what)\n  \(line)\n" }
+        if !command.notes.isEmpty { text += "\n" + command.notes + "\n" }
+        return text
+    }
+
     /// Formats `options` grouped in table order, each line with its value, help,
     /// default and allowed values.
-    static func options<Settings>(_ options: [OptionSpec<Settings>]) -> String {
+    static func options(_ options: [OptionInfo]) -> String {
         var groups: [String] = []
         for spec in options where !groups.contains(spec.group) { groups.append(spec.group) }
         var out = ""

@@ -16,6 +16,36 @@ enum OptionCompletion: Equatable, Sendable {
     case choices([String])
 }
 
+/// What help, the man page and completions need to know of an option, whatever
+/// settings it writes to.
+struct OptionInfo: Sendable {
+    var name: String
+    var short: Character?
+    var kind: OptionValueKind
+    var group: String
+    var help: String
+    var defaultText: String?
+    var completion: OptionCompletion
+    var fromEnvironment: Bool
+    var repeatable: Bool
+
+    /// `--name`.
+    var flagName: String { "--\(name)" }
+
+    /// `-o, --output PATH` as help shows it.
+    var synopsis: String {
+        var text = short.map { "-\($0), " } ?? ""
+        text += flagName
+        if case .value(let placeholder) = kind { text += " \(placeholder)" }
+        return text
+    }
+
+    /// The environment variable that mirrors it: `ICONBADGE_BADGE_ANCHOR`.
+    var environmentName: String {
+        "ICONBADGE_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
+    }
+}
+
 /// One command-line option: the single source for parsing, help, the man page,
 /// shell completions, `ICONBADGE_*` variables and batch manifest keys.
 struct OptionSpec<Settings>: Sendable {
@@ -38,21 +68,21 @@ struct OptionSpec<Settings>: Sendable {
     /// Applies a value; the value of a flag is "true" or "false".
     let apply: @Sendable (inout Settings, String) throws(BadgeError) -> Void
 
+    /// The option as help, the man page and completions describe it.
+    var info: OptionInfo {
+        OptionInfo(
+            name: name, short: short, kind: kind, group: group, help: help, defaultText: defaultText,
+            completion: completion, fromEnvironment: fromEnvironment, repeatable: repeatable)
+    }
+
     /// `--name`.
-    var flagName: String { "--\(name)" }
+    var flagName: String { info.flagName }
 
     /// The environment variable that mirrors it: `ICONBADGE_BADGE_ANCHOR`.
-    var environmentName: String {
-        "ICONBADGE_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
-    }
+    var environmentName: String { info.environmentName }
 
     /// `-o, --output PATH` as help shows it.
-    var synopsis: String {
-        var text = short.map { "-\($0), " } ?? ""
-        text += flagName
-        if case .value(let placeholder) = kind { text += " \(placeholder)" }
-        return text
-    }
+    var synopsis: String { info.synopsis }
 }
 
 extension OptionSpec {

@@ -9,36 +9,41 @@ import BadgeRender
 
 /// `iconbadge [render] ICON --value TEXT -o OUT.png`: draws a badge onto an icon.
 enum RenderCommand {
-    static let usage = "iconbadge [render] ICON (--value TEXT | --dot | --image PATH) -o OUTPUT [options]"
-
-    static let examples = [
-        ("a count badge on an app icon", "iconbadge icon.png --value 3 -o icon-3.png"),
-        ("99+ at @3x for an asset catalog", "iconbadge icon.png --value 150 --scale 3 -o icon@3x.png"),
-        ("a label in a blue pill", "iconbadge icon.png --value NEW --background '#007AFF' -o icon-new.png"),
-        (
-            "seed 004: SwiftUI toolbar badge",
-            "iconbadge bell.png --value 2 --anchor top-right --badge-anchor top-right --offset 6,-4 --height auto --padding 3 --min-width 20 --background blue --overflow expand -o bell.png"
-        ),
-        ("geometry as JSON, no image", "iconbadge icon.png --value 42 --report"),
-    ]
-
-    static func help() -> String {
-        var text = "Usage: \(usage)\n\nDraws a notification badge onto an icon and writes a PNG of the same size.\n"
-        text += HelpText.options(RenderOptions.all)
-        text += "\nExamples:\n"
-        for (what, command) in examples { text += "  # \(what)\n  \(command)\n" }
-        text += "\nEvery option except --value, --dot, --image and --output can also be set with an\n"
-        text += "ICONBADGE_* variable named after it (ICONBADGE_BACKGROUND, ICONBADGE_BADGE_ANCHOR);\n"
-        text += "flags override variables, which override --style.\n"
-        return text
-    }
+    static let info = CommandInfo(
+        name: "render",
+        summary: "draw a badge onto an icon (the default command)",
+        usage:
+            "iconbadge [render] ICON (--value TEXT | --dot | --image PATH) (-o OUTPUT | --in-place | --check GOLDEN) [options]",
+        description: """
+            Draws a notification badge onto an icon (PNG, SVG, JPEG, WebP, GIF, BMP, TIFF or ICO; - reads
+            standard input) and writes PNG, SVG or PDF (by -o's extension or --format). Sizes are points at
+            1x; --scale turns them into pixels.
+            """,
+        options: RenderOptions.all.map(\.info),
+        examples: [
+            ("a count badge on an app icon", "iconbadge icon.png --value 3 -o icon-3.png"),
+            ("99+ at @3x for an asset catalog", "iconbadge icon.png --value 150 --scale 3 -o icon@3x.png"),
+            ("a label in a blue pill, as SVG", "iconbadge icon.svg --value NEW --background '#007AFF' -o icon-new.svg"),
+            (
+                "@1x, @2x and @3x from one command",
+                "iconbadge bell.svg --dot --scales 1,2,3 -o 'out/{name}{@scale}.png'"
+            ),
+            ("the CI step: compare with a golden", "iconbadge icon.png --value 3 --check goldens/icon-3.png"),
+        ],
+        notes: """
+            Every option but --value, --dot, --image, --output, --in-place, --scales, --check and --update
+            can also be set with an ICONBADGE_* variable named after it (ICONBADGE_BACKGROUND,
+            ICONBADGE_BADGE_ANCHOR); flags override variables, which override --style.
+            """,
+        positional: .file,
+        run: { arguments, io in RenderCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         do throws(BadgeError) {
             let parsed = try ArgumentParser(options: RenderOptions.all).parse(
                 arguments, defaults: RenderSettings(), environment: io.environment)
             if parsed.wantsHelp {
-                io.writeOut(help())
+                io.writeOut(HelpText.command(info))
                 return .success
             }
             return try render(parsed.settings, positionals: parsed.positionals, io: io)

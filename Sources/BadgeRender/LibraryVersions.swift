@@ -1,7 +1,9 @@
+internal import CBidi
 internal import CCairo
 internal import CFontconfig
 internal import CFreeType
 internal import CHarfBuzz
+internal import CImageLoaders
 internal import CLibPng
 
 /// The versions of the C libraries iconbadge runs with, for `--version`, so a CI
@@ -9,7 +11,8 @@ internal import CLibPng
 public enum LibraryVersions {
     /// Name and version of each library, in a fixed order. FreeType's is read from
     /// a library instance; fontconfig's from `FcGetVersion`, which does not load
-    /// its configuration.
+    /// its configuration; librsvg's and gdk-pixbuf's by opening them (they are
+    /// otherwise opened only for SVG and non-PNG rasters).
     public static func all() -> [(name: String, version: String)] {
         var major: Int32 = 0
         var minor: Int32 = 0
@@ -20,12 +23,19 @@ public enum LibraryVersions {
             FT_Done_FreeType(library)
         }
         let fc = FcGetVersion()
+        var rsvg = [CChar](repeating: 0, count: 64)
+        var pixbuf = [CChar](repeating: 0, count: 64)
+        ib_loader_versions(&rsvg, rsvg.count, &pixbuf, pixbuf.count)
+        let fribidi = String(cString: ib_bidi_version())
         return [
             ("cairo", String(cString: cairo_version_string())),
             ("freetype", "\(major).\(minor).\(patch)"),
             ("harfbuzz", String(cString: hb_version_string())),
             ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)"),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
+            ("fribidi", fribidi),
+            ("librsvg", String(nulTerminated: rsvg)),
+            ("gdk-pixbuf", String(nulTerminated: pixbuf)),
         ]
     }
 

@@ -24,3 +24,5 @@ int ib_bidi_levels(const uint32_t *text, int length, uint8_t *levels) {
     free(out);
     return result;
 }
+
+const char *ib_bidi_version(void) { return FRIBIDI_VERSION; }

@@ -352,3 +352,21 @@ int ib_svg_render(void *handle, void *cairo, double x, double y, double w, doubl
 void ib_svg_free(void *handle) {
     if (handle) lib.g_object_unref(handle);
 }
+
+void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbuf_size) {
+    pthread_once(&lib_once, open_libraries);
+    snprintf(rsvg, rsvg_size, "not installed");
+    snprintf(pixbuf, pixbuf_size, "not installed");
+    void *handle = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    if (handle) {
+        const unsigned *major = dlsym(handle, "rsvg_major_version");
+        const unsigned *minor = dlsym(handle, "rsvg_minor_version");
+        const unsigned *micro = dlsym(handle, "rsvg_micro_version");
+        if (major && minor && micro) snprintf(rsvg, rsvg_size, "%u.%u.%u", *major, *minor, *micro);
+    }
+    handle = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+    if (handle) {
+        const char *const *version = dlsym(handle, "gdk_pixbuf_version");
+        if (version && *version) snprintf(pixbuf, pixbuf_size, "%s", *version);
+    }
+}

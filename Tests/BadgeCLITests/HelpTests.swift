@@ -54,7 +54,7 @@ import Testing
     @Test func unknownHelpTopicSuggests() {
         let (code, capture) = run(["help", "rendr"])
         #expect(code == .usage)
-        let names = BadgeCLI.commands.map(\.name).joined(separator: ", ")
+        let names = (BadgeCLI.commands.map(\.name) + ["help"]).joined(separator: ", ")
         #expect(
             capture.err
                 == "iconbadge: error: help: unknown command \"rendr\" (did you mean render?); commands: \(names)\n")

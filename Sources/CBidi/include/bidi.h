@@ -10,4 +10,7 @@
 /// hence this C wrapper.
 int ib_bidi_levels(const uint32_t *text, int length, uint8_t *levels);
 
+/// FriBidi's version, such as "1.0.8".
+const char *ib_bidi_version(void);
+
 #endif

@@ -58,6 +58,10 @@ void ib_svg_free(void *handle);
 int ib_gunzip(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, size_t *out_size, char *error,
               size_t error_size);
 
+/// Writes "librsvg X.Y.Z" style versions of librsvg and gdk-pixbuf into the two
+/// buffers (opening the libraries if needed), or "not installed".
+void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbuf_size);
+
 /// Frees a buffer returned by this module.
 void ib_image_free(void *buffer);
 

@@ -1,0 +1,31 @@
+#!/bin/sh
+# install.sh install PREFIX BINARY | install.sh uninstall PREFIX
+# The list of installed files lives here only, so uninstall removes exactly them.
+set -eu
+action=$1
+prefix=$2
+files="bin/iconbadge share/man/man1/iconbadge.1 share/bash-completion/completions/iconbadge share/zsh/site-functions/_iconbadge share/fish/vendor_completions.d/iconbadge.fish"
+case "$action" in
+install)
+    binary=$3
+    install -d "$prefix/bin" "$prefix/share/man/man1" "$prefix/share/bash-completion/completions" \
+        "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
+    install -m 755 "$binary" "$prefix/bin/iconbadge"
+    "$binary" --generate-manpage > "$prefix/share/man/man1/iconbadge.1"
+    "$binary" --generate-completion-script bash > "$prefix/share/bash-completion/completions/iconbadge"
+    "$binary" --generate-completion-script zsh > "$prefix/share/zsh/site-functions/_iconbadge"
+    "$binary" --generate-completion-script fish > "$prefix/share/fish/vendor_completions.d/iconbadge.fish"
+    chmod 644 "$prefix/share/man/man1/iconbadge.1" "$prefix/share/bash-completion/completions/iconbadge" \
+        "$prefix/share/zsh/site-functions/_iconbadge" "$prefix/share/fish/vendor_completions.d/iconbadge.fish"
+    for file in $files; do echo "installed $prefix/$file"; done
+    ;;
+uninstall)
+    for file in $files; do
+        rm -f "$prefix/$file" && echo "removed $prefix/$file"
+    done
+    ;;
+*)
+    echo "usage: install.sh install PREFIX BINARY | install.sh uninstall PREFIX" >&2
+    exit 64
+    ;;
+esac

@@ -1,0 +1,32 @@
+#!/bin/sh
+# make test-install: `make install` and `make uninstall` into a temporary PREFIX, checked.
+set -eu
+binary=$1
+prefix=$(mktemp -d "${TMPDIR:-/tmp}/iconbadge-prefix.XXXXXX")
+trap 'rm -rf "$prefix"' EXIT
+fail() { echo "test-install: FAIL: $*" >&2; exit 1; }
+
+make -s install PREFIX="$prefix" >/dev/null
+for file in bin/iconbadge share/man/man1/iconbadge.1 share/bash-completion/completions/iconbadge \
+    share/zsh/site-functions/_iconbadge share/fish/vendor_completions.d/iconbadge.fish; do
+    [ -s "$prefix/$file" ] || fail "$file was not installed"
+done
+[ -x "$prefix/bin/iconbadge" ] || fail "the binary is not executable"
+"$prefix/bin/iconbadge" --version | grep -q '^iconbadge ' || fail "the installed binary does not run"
+# The release binary carries the Swift standard library: no libswift*.so needed.
+if ldd "$prefix/bin/iconbadge" | grep -q 'libswiftCore'; then fail "the binary links libswiftCore dynamically"; fi
+# The man page renders without warnings.
+warnings=$(groff -man -Tutf8 -ww "$prefix/share/man/man1/iconbadge.1" 2>&1 >/dev/null)
+[ -z "$warnings" ] || fail "groff warns: $warnings"
+# The bash completion, for real: loaded in bash, it completes options and values.
+reply=$(PATH="$prefix/bin:$PATH" bash -c '
+    . "$1/share/bash-completion/completions/iconbadge"
+    complete -p iconbadge >/dev/null || exit 1
+    COMP_WORDS=(iconbadge icon.png --overflow ""); COMP_CWORD=3; _iconbadge; echo "${COMPREPLY[*]}"
+' sh "$prefix")
+[ "$reply" = "clamp clip expand" ] || fail "bash completion gave '$reply'"
+
+make -s uninstall PREFIX="$prefix" >/dev/null
+left=$(find "$prefix" -type f)
+[ -z "$left" ] || fail "uninstall left: $left"
+echo "test-install: ok (installed, checked and removed 5 files under a temporary prefix)"
