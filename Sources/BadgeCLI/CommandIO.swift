@@ -11,7 +11,7 @@ public struct CommandIO {
     public var writeOut: (String) -> Void
     /// Writes text to standard error.
     public var writeErr: (String) -> Void
-    /// The environment (for `ICONBADGE_*` variables).
+    /// The environment iconbadge reads (`ICONBADGE_*`, `SOURCE_DATE_EPOCH`).
     public var environment: [String: String]
     /// Whether standard error is a terminal (progress lines are shown only then).
     public var stderrIsTerminal: Bool
@@ -55,15 +55,19 @@ public struct CommandIO {
         bytes.removeAll()
     }
 
+    /// The variables iconbadge reads: `ICONBADGE_*` and `SOURCE_DATE_EPOCH`. Others
+    /// are skipped by their first bytes, without making strings of them.
     private static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            }
             pointer += 1
+            guard entry[0] == 0x49 || entry[0] == 0x53 else { continue }  // "I", "S"
+            let text = String(cString: entry)
+            guard text.hasPrefix("ICONBADGE_") || text.hasPrefix("SOURCE_DATE_EPOCH="),
+                let equals = text.firstIndex(of: "=")
+            else { continue }
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
         }
         return result
     }

@@ -53,7 +53,9 @@ public enum InputFile {
     private static func readAll(fd: Int32, path: String, expected: Int, limit: Int, what: String) throws(BadgeError)
         -> [UInt8]
     {
-        var buffer = [UInt8](repeating: 0, count: max(expected, 65536))
+        // A regular file's size is known: one read into a buffer of that size (plus
+        // one byte to see a file that grew); standard input grows the buffer.
+        var buffer = [UInt8](repeating: 0, count: expected > 0 ? expected + 1 : 65536)
         var count = 0
         while true {
             if count == buffer.count {

@@ -1,4 +1,5 @@
 import BadgeCore
+internal import CLibPng
 internal import CPngCodec
 
 /// PNG decoding and encoding through libpng (Sources/CPngCodec), in Cairo's
@@ -33,6 +34,8 @@ enum PNGCodec {
     static func encode(_ surface: ImageSurface, compression: PNGCompression) throws(BadgeError) -> [UInt8] {
         var settings = ib_png_default_settings()
         settings.compression_level = Int32(compression.zlibLevel)
+        settings.strategy = compression.zlibStrategy
+        settings.filters = Int32(PNG_FILTER_PAETH)
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -47,20 +50,33 @@ enum PNGCodec {
     }
 }
 
-/// The PNG encoder's speed/size trade.
+/// The PNG encoder's speed/size trade; the pixels are the same in every mode.
+///
+/// Chosen by measurement (`make bench`; 1024 × 1024 badge renders, libpng 1.6.39,
+/// zlib 1.2.13), against Cairo's settings (level 6, default strategy, adaptive
+/// filtering over all five filters): the Paeth filter alone with zlib's FILTERED
+/// strategy at level 6 encodes about twice as fast as Cairo and gives files about
+/// 2 % smaller; adaptive filtering mostly ends up choosing Paeth on icons anyway.
 public enum PNGCompression: String, CaseIterable, Sendable {
-    /// zlib level 1: fastest, larger files.
+    /// Paeth, zlib RLE strategy: about 4 × faster than Cairo, files about 20 % larger.
     case fast
-    /// zlib level 6, zlib's and Cairo's default.
+    /// Paeth, zlib level 6, FILTERED: about 2 × faster than Cairo, files a little smaller.
     case `default`
-    /// zlib level 9: smallest files, slowest.
+    /// Paeth, zlib level 9, FILTERED: the smallest files (about 11 % under Cairo's), slowest.
     case best
 
     var zlibLevel: Int {
         switch self {
-        case .fast: return 1
+        case .fast: return 6
         case .default: return 6
         case .best: return 9
+        }
+    }
+
+    var zlibStrategy: Int32 {
+        switch self {
+        case .fast: return Int32(IB_ZLIB_RLE)
+        case .default, .best: return Int32(IB_ZLIB_FILTERED)
         }
     }
 }

@@ -24,6 +24,10 @@ enum {
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
                          uint8_t *pixels, size_t stride, char *error, size_t error_size);
 
+/// zlib strategies (the values of zlib.h's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE;
+/// png_codec.c checks that they agree).
+enum { IB_ZLIB_DEFAULT_STRATEGY = 0, IB_ZLIB_FILTERED = 1, IB_ZLIB_RLE = 3 };
+
 /// Settings of the PNG encoder (zlib level 0-9, zlib strategy, libpng filter mask).
 typedef struct {
     int compression_level;
