@@ -87,13 +87,10 @@ enum AppIconSetCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
-        do throws(BadgeError) {
-            let parsed = try ArgumentParser(options: options).parse(
-                arguments, defaults: Settings(), environment: io.environment)
-            if parsed.wantsHelp {
-                io.writeOut(HelpText.command(info))
-                return .success
-            }
+        CommandRunner.run(
+            arguments, io: io, options: options, defaults: Settings(), environment: io.environment,
+            help: HelpText.command(info)
+        ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, var set = parsed.positionals.first else {
                 throw .usage("appiconset takes one PATH.appiconset folder")
             }
@@ -155,9 +152,6 @@ enum AppIconSetCommand {
                 io.writeErr("iconbadge: appiconset: badged \(planned.count) images into \(Quoted(target))\n")
             }
             return code
-        } catch {
-            io.error(error.message)
-            return error.exitCode
         }
     }
 

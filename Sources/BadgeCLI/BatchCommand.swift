@@ -90,12 +90,10 @@ enum BatchCommand {
         run: { arguments, io in BatchCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
-        do throws(BadgeError) {
-            let parsed = try ArgumentParser(options: options).parse(arguments, defaults: Settings(), environment: [:])
-            if parsed.wantsHelp {
-                io.writeOut(HelpText.command(info))
-                return .success
-            }
+        CommandRunner.run(
+            arguments, io: io, options: options, defaults: Settings(),
+            help: HelpText.command(info)
+        ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, let manifestPath = parsed.positionals.first else {
                 throw .usage("batch takes one MANIFEST (a JSON file, or - for JSON Lines on standard input)")
             }
@@ -105,9 +103,6 @@ enum BatchCommand {
             let planned = try plan(manifestPath: manifestPath, settings: settings, io: io)
             if let goldens = settings.check { return check(planned, goldens: goldens, settings: settings, io: io) }
             return execute(planned, settings: settings, io: io)
-        } catch {
-            io.error(error.message)
-            return error.exitCode
         }
     }
 

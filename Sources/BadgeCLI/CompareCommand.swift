@@ -48,12 +48,10 @@ enum CompareCommand {
         run: { arguments, io in CompareCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
-        do throws(BadgeError) {
-            let parsed = try ArgumentParser(options: options).parse(arguments, defaults: Settings(), environment: [:])
-            if parsed.wantsHelp {
-                io.writeOut(HelpText.command(info))
-                return .success
-            }
+        CommandRunner.run(
+            arguments, io: io, options: options, defaults: Settings(),
+            help: HelpText.command(info)
+        ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 2 else {
                 throw .usage("compare takes two images: ACTUAL EXPECTED")
             }
@@ -64,9 +62,6 @@ enum CompareCommand {
                 actual, expected, settings: settings.compare, counting: settings.json, diffPath: settings.diff)
             io.writeOut(settings.json ? report.json.serialized() + "\n" : report.line + "\n")
             return report.equal ? .success : .different
-        } catch {
-            io.error(error.message)
-            return error.exitCode
         }
     }
 

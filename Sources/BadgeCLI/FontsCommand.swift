@@ -33,21 +33,16 @@ enum FontsCommand {
         run: { arguments, io in FontsCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
-        do throws(BadgeError) {
-            let parsed = try ArgumentParser(options: options).parse(arguments, defaults: Settings(), environment: [:])
-            if parsed.wantsHelp {
-                io.writeOut(HelpText.command(info))
-                return .success
-            }
+        CommandRunner.run(
+            arguments, io: io, options: options, defaults: Settings(),
+            help: HelpText.command(info)
+        ) { parsed throws(BadgeError) in
             guard parsed.positionals.count <= 1 else {
                 throw .usage("fonts takes at most one PATTERN; quote a pattern with spaces")
             }
             let lines = try FontReport.lines(pattern: parsed.positionals.first, limit: parsed.settings.all ? 0 : 10)
             io.writeOut(lines.joined(separator: "\n") + "\n")
             return .success
-        } catch {
-            io.error(error.message)
-            return error.exitCode
         }
     }
 }

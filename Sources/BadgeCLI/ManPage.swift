@@ -86,7 +86,7 @@ enum ManPage {
     }
 
     /// roff escapes: backslash, hyphens as real minus signs in options, and every
-    /// non-ASCII character as groff's `\[uXXXX]`, so the page needs no preconv.
+    /// non-ASCII character as groff's `\[u00E9]` form, so the page needs no preconv.
     private static func escape(_ value: String) -> String {
         var out = ""
         for scalar in value.unicodeScalars {

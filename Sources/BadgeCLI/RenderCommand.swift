@@ -39,17 +39,11 @@ enum RenderCommand {
         run: { arguments, io in RenderCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
-        do throws(BadgeError) {
-            let parsed = try ArgumentParser(options: RenderOptions.all).parse(
-                arguments, defaults: RenderSettings(), environment: io.environment)
-            if parsed.wantsHelp {
-                io.writeOut(HelpText.command(info))
-                return .success
-            }
+        CommandRunner.run(
+            arguments, io: io, options: RenderOptions.all, defaults: RenderSettings(), environment: io.environment,
+            help: HelpText.command(info)
+        ) { parsed throws(BadgeError) in
             return try render(parsed.settings, positionals: parsed.positionals, io: io)
-        } catch {
-            io.error(error.message)
-            return error.exitCode
         }
     }
 

@@ -1,5 +1,5 @@
 extension Unicode.Scalar {
-    /// The code point in `U+XXXX` notation (at least four hex digits), as the
+    /// The code point in `U+` notation (at least four hex digits, `U+00E9`), as the
     /// Unicode Standard writes it; used in every message about glyphs.
     public var codePointName: String {
         let hex = String(value, radix: 16, uppercase: true)

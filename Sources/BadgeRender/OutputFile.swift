@@ -28,7 +28,8 @@ public enum OutputFile {
             throw .cannotCreate(path: path, reason: "is a directory")
         }
         let folder = parentFolder(of: path)
-        var template = Array((folder + "/.iconbadge-XXXXXX").utf8CString)
+        // mkstemp replaces the six trailing X with a unique suffix.
+        var template = Array((folder + "/.iconbadge-" + String(repeating: "X", count: 6)).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
             let code = errno

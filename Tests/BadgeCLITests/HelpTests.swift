@@ -66,7 +66,8 @@ import Testing
         final class Capture: @unchecked Sendable { var out = "" }
         for command in BadgeCLI.commands {
             let capture = Capture()
-            let io = CommandIO(writeOut: { capture.out += $0 }, writeErr: { _ in }, environment: [:], stderrIsTerminal: false)
+            let io = CommandIO(
+                writeOut: { capture.out += $0 }, writeErr: { _ in }, environment: [:], stderrIsTerminal: false)
             #expect(BadgeCLI.run(["iconbadge", command.name, "--help"], io: io) == .success)
             #expect(capture.out.hasPrefix("Usage: \(command.usage)"), "\(command.name) is not dispatched to itself")
         }
