@@ -29,7 +29,9 @@ let package = Package(
         // FriBidi glue: its macros do not import into Swift.
         .target(name: "CBidi", dependencies: ["CFriBidi"]),
         // librsvg and gdk-pixbuf, opened with dlopen on first use (see its header), and zlib.
-        .target(name: "CImageLoaders", linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
+        .target(
+            name: "CImageLoaders", dependencies: ["CCairo"],
+            linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         // libpng glue: setjmp-based error handling cannot live in Swift.
         .target(name: "CPngCodec", dependencies: ["CLibPng"]),
         // The default fonts, compiled into the binary (see Sources/CBundledFont/LICENSE).

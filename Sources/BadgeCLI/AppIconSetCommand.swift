@@ -106,10 +106,12 @@ enum AppIconSetCommand {
             var target = set
             if let out = settings.out {
                 target = out + "/" + (set.split(separator: "/").last.map(String.init) ?? set)
-                try makeFolder(out)
-                try makeFolder(target)
-                try OutputFile.write(contents, to: target + "/Contents.json")
+                guard FileIdentity.key(target) != FileIdentity.key(set) else {
+                    throw .usage(
+                        "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
+                }
             }
+            // Every image is read and measured before anything is written.
             var planned: [PlannedJob] = []
             for (index, image) in images.enumerated() {
                 let source = set + "/" + image.filename
@@ -140,14 +142,23 @@ enum AppIconSetCommand {
                         job: BatchJob(
                             index: index, request: request, output: output, format: format,
                             compression: render.pngCompression,
-                            creationDate: PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])),
+                            creationDate: try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])),
                         inputs: settings.inPlace ? [] : [source]))
             }
             SVGRendering.setTimeLimit(settings.render.svgTimeLimit)
             var batch = BatchCommand.Settings()
             batch.jobs = settings.jobs
             batch.quiet = true
+            if let out = settings.out {
+                try makeFolder(out)
+                try makeFolder(target)
+            }
             let code = BatchCommand.execute(planned, settings: batch, io: io)
+            // Contents.json last: a set whose images could not all be written is not
+            // made to look complete.
+            if code == .success, settings.out != nil {
+                try OutputFile.write(contents, to: target + "/Contents.json")
+            }
             if code == .success {
                 io.writeErr("iconbadge: appiconset: badged \(planned.count) images into \(Quoted(target))\n")
             }
@@ -192,7 +203,8 @@ enum AppIconSetCommand {
                 {
                     scale = value
                 }
-                pixels = Int((points * scale).rounded())
+                let product = points * scale
+                pixels = product.isFinite && product > 0 && product < 1e6 ? Int(product.rounded()) : nil
             }
             images.append(Image(filename: filename, appearance: appearance, declaredPixels: pixels))
         }

@@ -1,6 +1,12 @@
 import BadgeCore
 import BadgeRender
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The command-line interface: `run(arguments, io)` parses and runs a command and
 /// returns its exit code; `main` wires it to the process.
 public enum BadgeCLI {
@@ -13,8 +19,18 @@ public enum BadgeCLI {
     /// Runs `arguments` (argv, with the program name first) against the process's
     /// standard streams and environment; returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
+        // The isolated decoder's child process (see IsolatedDecoder): no CLI at all.
+        if arguments.count > 1, arguments[1] == IsolatedDecoding.flag {
+            return IsolatedDecoding.childMain(arguments)
+        }
         SignalHandling.install()
-        return run(arguments, io: .process()).rawValue
+        let io = CommandIO.process()
+        let code = run(arguments, io: io)
+        if CommandIO.standardOutputFailed, code == .success || code == .different {
+            io.error("cannot write to standard output: \(String(cString: strerror(errno)).lowercased())")
+            return ExitCode.ioError.rawValue
+        }
+        return code.rawValue
     }
 
     /// Runs a command line; `arguments[0]` is the program name.

@@ -121,16 +121,23 @@ enum BatchCommand {
             planned += try JobPlanner.plan(
                 entry, base: base, scales: settings.scales, manifest: manifestPath, environment: io.environment)
         }
+        // The same file however spelled (FileIdentity): two jobs may not write one
+        // file, and no job may write a file any job reads, or the manifest itself.
         var writers: [String: String] = [:]
         for item in planned {
-            if let other = writers[item.job.output] {
+            if item.job.output.utf8.contains(0) || item.inputs.contains(where: { $0.utf8.contains(0) }) {
+                throw .badInput(path: manifestPath, reason: "\(item.label) has a path with a NUL character")
+            }
+            let key = FileIdentity.key(item.job.output)
+            if let other = writers[key] {
                 throw .badInput(
                     path: manifestPath, reason: "\(other) and \(item.label) both write \(Quoted(item.job.output))")
             }
-            writers[item.job.output] = item.label
+            writers[key] = item.label
         }
-        let inputs = Set(planned.flatMap(\.inputs))
-        for item in planned where inputs.contains(item.job.output) {
+        var inputs = Set(planned.flatMap(\.inputs).map(FileIdentity.key))
+        if manifestPath != "-" { inputs.insert(FileIdentity.key(manifestPath)) }
+        for item in planned where inputs.contains(FileIdentity.key(item.job.output)) {
             throw .badInput(
                 path: manifestPath, reason: "\(item.label) would overwrite an input, \(Quoted(item.job.output))")
         }
@@ -180,13 +187,22 @@ enum BatchCommand {
         let compare = settings.compare
         let artifacts = settings.artifacts
         let update = settings.update
+        // Goldens stay inside DIR: an output with a ".." component would escape it.
+        for item in planned where item.job.output.split(separator: "/").contains("..") {
+            io.error("\(item.label): output \(Quoted(item.job.output)) leaves the golden folder (no .. with --check)")
+            return .dataError
+        }
+        var inputsByOutput: [String: [String]] = [:]
+        for item in planned { inputsByOutput[item.job.output] = item.inputs }
+        let inputs = inputsByOutput
         let progress = ProgressLine(total: planned.count, enabled: io.stderrIsTerminal && !settings.quiet, io: io)
         let results = BatchRenderer.run(
             planned.map(\.job), workers: settings.jobs,
             deliver: { job, composition throws(BadgeError) -> GoldenCheck.Outcome in
                 var outcome = try GoldenCheck.run(
                     composition, golden: goldenPath(for: job.output, in: goldens), settings: compare,
-                    artifacts: artifacts, update: update, compression: job.compression)
+                    artifacts: artifacts, update: update, compression: job.compression,
+                    inputs: inputs[job.output] ?? [])
                 outcome.report?.result.diff = nil
                 return outcome
             },

@@ -34,25 +34,51 @@ public struct CommandIO {
             stderrIsTerminal: isatty(2) == 1)
     }
 
-    /// Prints `iconbadge: error: MESSAGE` on standard error.
-    func error(_ message: String) { writeErr("iconbadge: error: \(message)\n") }
+    /// Prints `iconbadge: error: MESSAGE` on standard error, as one line: line
+    /// breaks inside a library's message become spaces.
+    func error(_ message: String) { writeErr("iconbadge: error: \(CommandIO.oneLine(message))\n") }
+
+    /// `text` with every run of line breaks and the spaces around them made one space.
+    static func oneLine(_ text: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for character in text {
+            if character == "\n" || character == "\r" {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace {
+                while out.last == " " { out.removeLast() }
+                if !out.isEmpty { out.append(" ") }
+                pendingSpace = false
+                if character == " " { continue }
+            }
+            out.append(character)
+        }
+        while out.last == " " { out.removeLast() }
+        return out
+    }
     /// Prints `iconbadge: warning: MESSAGE` on standard error.
     func warning(_ message: String) { writeErr("iconbadge: warning: \(message)\n") }
     /// Prints `iconbadge: note: MESSAGE` on standard error.
     func note(_ message: String) { writeErr("iconbadge: note: \(message)\n") }
 
+    /// Set when writing to standard output failed (a full disk behind a
+    /// redirection): the command then ends with exit 74.
+    nonisolated(unsafe) static var standardOutputFailed = false
+
     private static func writeAll(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
+                if fd == 1 { standardOutputFailed = true }
                 return
             }
             offset += written
         }
-        bytes.removeAll()
     }
 
     /// The variables iconbadge reads: `ICONBADGE_*` and `SOURCE_DATE_EPOCH`. Others

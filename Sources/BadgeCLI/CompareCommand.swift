@@ -56,6 +56,11 @@ enum CompareCommand {
                 throw .usage("compare takes two images: ACTUAL EXPECTED")
             }
             let settings = parsed.settings
+            if let diff = settings.diff {
+                guard diff != "-" else { throw .usage("--diff needs a file path (standard output carries the report)") }
+                try RenderCommand.checkNotInput(output: diff, inputs: parsed.positionals, option: "--diff")
+                try OutputFile.checkWritable(diff)
+            }
             let actual = try ImageFile.pixels(at: parsed.positionals[0], limits: settings.limits)
             let expected = try ImageFile.pixels(at: parsed.positionals[1], limits: settings.limits)
             let report = try compare(

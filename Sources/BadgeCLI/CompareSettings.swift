@@ -2,7 +2,7 @@ import BadgeCore
 import BadgeRender
 
 /// How two images are compared, as `compare`, `--check` and `batch --check` take it.
-struct CompareSettings: Sendable {
+struct CompareSettings: Equatable, Sendable {
     var tolerance = 0
     var threshold: Double?
     var includeAntialiased = false

@@ -31,24 +31,33 @@ enum GoldenCheck {
 
     /// Compares `composition` with `golden` (decoded pixels), or with `update`
     /// writes it as the golden (atomically, in the golden's format by extension)
-    /// unless its pixels are already the same.
+    /// unless its pixels are already the same. An SVG golden is compared like with
+    /// like: the fresh SVG and the golden are both decoded by librsvg. A PDF golden is
+    /// refused (iconbadge cannot read PDF).
     ///
-    /// - Parameter artifacts: the folder for `NAME.actual.png` and `NAME.diff.png`
-    ///   when the images differ; nil puts them beside the golden.
-    /// - Throws: 66 when the golden is missing (without `update`), and read,
-    ///   decode and write errors.
+    /// - Parameters:
+    ///   - artifacts: the folder for `NAME.actual.png` and `NAME.diff.png` when the
+    ///     images differ; nil puts them beside the golden.
+    ///   - inputs: files the artifacts must not overwrite.
+    /// - Throws: 64 for a PDF golden or an artifact that would overwrite an input; 66
+    ///   when the golden is missing (without `update`); read, decode, write errors.
     static func run(
         _ composition: Composition, golden: String, settings: CompareSettings, artifacts: String?, update: Bool,
-        compression: PNGCompression
+        compression: PNGCompression, inputs: [String]
     ) throws(BadgeError) -> Outcome {
-        let actual = try composition.pixels()
+        let format = OutputFormat(path: golden) ?? .png
+        guard format != .pdf else {
+            throw .usage(
+                "--check \(Quoted(golden)): goldens are compared as pixels, and PDF cannot be read; use .png or .svg")
+        }
+        let bytes = try composition.data(format: format, compression: compression)
+        let actual = format == .svg ? try ImageFile.pixels(of: bytes, path: golden) : try composition.pixels()
         let exists = InputFile.isRegularFile(golden)
         if update {
             if exists, let current = try? ImageFile.pixels(at: golden), current == actual {
                 return Outcome(status: .unchanged)
             }
-            let format = OutputFormat(path: golden) ?? .png
-            try OutputFile.write(try composition.data(format: format, compression: compression), to: golden)
+            try OutputFile.write(bytes, to: golden)
             return Outcome(status: exists ? .updated : .created)
         }
         guard exists else {
@@ -59,10 +68,14 @@ enum GoldenCheck {
         guard !report.equal else { return Outcome(status: .matched, report: report) }
         let folder = artifacts ?? OutputFile.parentFolder(of: golden)
         let name = OutputTemplate.baseName(of: golden)
-        var written = [folder + "/" + name + ".actual.png"]
-        try OutputFile.write(try ImageFile.pngData(of: actual, compression: compression), to: written[0])
+        let actualPath = folder + "/" + name + ".actual.png"
+        let diffPath = folder + "/" + name + ".diff.png"
+        for path in [actualPath, diffPath] {
+            try RenderCommand.checkNotInput(output: path, inputs: inputs + [golden], option: "--check's artifact")
+        }
+        var written = [actualPath]
+        try OutputFile.write(try ImageFile.pngData(of: actual, compression: compression), to: actualPath)
         if report.result.sameSize {
-            let diffPath = folder + "/" + name + ".diff.png"
             report = try CompareCommand.compare(
                 actual, expected, settings: settings, counting: true, diffPath: diffPath)
             written.append(diffPath)

@@ -37,9 +37,8 @@ enum JobPlanner {
         for (key, value) in ordered {
             switch key {
             case "icon", "output":
-                guard case .string(let text) = value, !text.isEmpty else {
-                    throw fail(key, "must be a non-empty string, not \(value.kindName)")
-                }
+                guard case .string(let text) = value else { throw fail(key, "must be a string, not \(value.kindName)") }
+                guard !text.isEmpty else { throw fail(key, "must not be empty") }
                 if key == "icon" { icon = text } else { output = text }
                 continue
             case "scales":
@@ -48,8 +47,15 @@ enum JobPlanner {
             default:
                 break
             }
-            guard let spec = specs.first(where: { $0.name == key }), spec.name != "in-place" else {
-                let guess = Suggestion.closest(to: key, among: specs.map(\.name) + Manifest.extraKeys)
+            if Manifest.excludedKeys.contains(key) {
+                throw fail(
+                    nil,
+                    "\(Quoted(key)) is not a manifest key (\(Manifest.excludedKeys.joined(separator: ", ")) are the batch command's own flags or one render's)"
+                )
+            }
+            guard let spec = specs.first(where: { $0.name == key }) else {
+                let known = specs.map(\.name).filter { !Manifest.excludedKeys.contains($0) } + Manifest.extraKeys
+                let guess = Suggestion.closest(to: key, among: known)
                 throw fail(nil, "unknown key \(Quoted(key))" + (guess.map { " (did you mean \($0)?)" } ?? ""))
             }
             var values: [JSONValue] = [value]
@@ -110,8 +116,8 @@ enum JobPlanner {
             let job = BatchJob(
                 index: entry.index, request: request, output: outputPath, format: format,
                 compression: settings.pngCompression,
-                creationDate: PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"]))
-            jobs.append(PlannedJob(label: label, job: job, inputs: [iconPath] + (settings.image.map { [$0] } ?? [])))
+                creationDate: try PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"]))
+            jobs.append(PlannedJob(label: label, job: job, inputs: perScale.inputFiles(icon: iconPath)))
         }
         return jobs
     }

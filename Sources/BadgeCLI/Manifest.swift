@@ -21,6 +21,13 @@ struct Manifest {
     /// Keys that are not render options.
     static let extraKeys = ["icon", "output", "scales"]
 
+    /// Render options that mean nothing for one job of a batch (`--check` is the
+    /// batch's own flag; a job writes its `output`, not its icon).
+    static let excludedKeys = [
+        "in-place", "check", "update", "artifacts", "report", "tolerance", "threshold",
+        "include-aa", "max-diff-pixels", "max-diff-ratio", "diff-color-alt",
+    ]
+
     /// Parses a manifest's bytes that came from `path`.
     ///
     /// - Throws: 65 naming the path and the line and column of a JSON error, or
@@ -42,6 +49,9 @@ struct Manifest {
                 path: path, reason: "a manifest is a JSON object with \"jobs\" (or JSON Lines of job objects)")
         }
         if document["jobs"] == nil {
+            guard document["defaults"] == nil else {
+                throw .badInput(path: path, reason: "has \"defaults\" but no \"jobs\" array")
+            }
             // A single JSON Lines entry.
             return Manifest(entries: [Entry(index: 0, pairs: members.map { ($0.0, $0.1) })])
         }

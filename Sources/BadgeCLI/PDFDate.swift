@@ -3,10 +3,18 @@ import BadgeCore
 /// PDF dates from `SOURCE_DATE_EPOCH` (reproducible-builds.org/specs/source-date-epoch).
 enum PDFDate {
     /// `YYYY-MM-DDTHH:mm:SSZ` (ISO 8601, what Cairo's PDF metadata takes) for the
-    /// epoch seconds in `value`, or nil when unset or not a non-negative whole
-    /// number (then no date is recorded).
-    static func sourceDateEpoch(_ value: String?) -> String? {
-        guard let value, let seconds = DecimalNumber.parseInteger(value, in: 0...253_402_300_799) else { return nil }
+    /// epoch seconds in `value`, or nil when unset (then no date is recorded).
+    ///
+    /// - Throws: `BadgeError.invalidValue` (64) for a value that is not a whole
+    ///   number of seconds from 0 to 9999-12-31: the specification asks tools to fail
+    ///   rather than guess.
+    static func sourceDateEpoch(_ value: String?) throws(BadgeError) -> String? {
+        guard let value else { return nil }
+        guard let seconds = DecimalNumber.parseInteger(value, in: 0...253_402_300_799) else {
+            throw .invalidValue(
+                option: "SOURCE_DATE_EPOCH", value: value,
+                problem: "is not a whole number of seconds since 1970-01-01 (unset it, or give e.g. 1700000000)")
+        }
         let days = seconds / 86_400
         let rest = seconds % 86_400
         // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).

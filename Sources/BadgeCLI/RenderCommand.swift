@@ -58,10 +58,15 @@ enum RenderCommand {
                 "unexpected argument \(Quoted(positionals[1])): give one ICON (use -- before a name that starts with -)"
             )
         }
+        try settings.checkCombinations()
         if let scales = settings.scales {
             return try renderScales(settings, icon: icon, scales: scales, io: io)
         }
+        if let output = settings.output, OutputTemplate.hasTokens(output) {
+            throw .usage("-o \(Quoted(output)) is a template; templates go with --scales (e.g. --scales 1,2,3)")
+        }
         let request = try settings.request(icon: icon)
+        let inputs = settings.inputFiles(icon: icon)
         var output = settings.output
         if settings.inPlace {
             guard output == nil else {
@@ -69,16 +74,36 @@ enum RenderCommand {
             }
             guard icon != "-" else { throw .usage("--in-place needs an icon file, not standard input") }
             output = icon
+            try checkNotInput(output: icon, inputs: Array(inputs.dropFirst()), option: "--in-place")
         } else if let output {
-            try checkNotInput(output: output, inputs: [icon] + (settings.image.map { [$0] } ?? []))
+            try checkNotInput(output: output, inputs: inputs)
         }
         guard output != nil || settings.report || settings.check != nil else {
             throw .usage("missing -o OUTPUT: say where to write the image (- for standard output), or --in-place")
         }
-        if settings.update, settings.check == nil { throw .usage("--update goes with --check GOLDEN") }
-        if let golden = settings.check {
-            try checkNotInput(output: golden, inputs: [icon] + (settings.image.map { [$0] } ?? []))
+        if output == "-", settings.report {
+            throw .usage("--report and -o - both use standard output; write the image to a file")
         }
+        let creationDate = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
+        if let golden = settings.check {
+            if OutputFormat(path: golden) == .pdf {
+                throw .usage(
+                    "--check \(Quoted(golden)): goldens are compared as pixels, and PDF cannot be read; use .png or .svg"
+                )
+            }
+            try checkNotInput(output: golden, inputs: inputs, option: "--check")
+            if let output { try checkNotInput(output: output, inputs: [golden]) }
+            if settings.update {
+                try OutputFile.checkWritable(golden)
+            } else if !InputFile.isRegularFile(golden) {
+                var info = stat()
+                let exists = stat(golden, &info) == 0
+                throw .missingInput(
+                    path: golden,
+                    reason: exists ? "is not a regular file" : "no such golden image (create it with --update)")
+            }
+        }
+        if let output { try OutputFile.checkWritable(output) }
         let format = try outputFormat(settings.format, output: output, inPlace: settings.inPlace)
         SVGRendering.setTimeLimit(settings.svgTimeLimit)
         let renderer = try Renderer()
@@ -95,8 +120,7 @@ enum RenderCommand {
         }
         if let output {
             let bytes = try composition.data(
-                format: format, compression: settings.pngCompression,
-                creationDate: PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"]))
+                format: format, compression: settings.pngCompression, creationDate: creationDate)
             try OutputFile.write(bytes, to: output)
         }
         if settings.report {
@@ -105,7 +129,7 @@ enum RenderCommand {
         if let golden = settings.check {
             let outcome = try GoldenCheck.run(
                 composition, golden: golden, settings: settings.compare, artifacts: settings.artifacts,
-                update: settings.update, compression: settings.pngCompression)
+                update: settings.update, compression: settings.pngCompression, inputs: inputs)
             io.writeOut(outcome.line(golden: golden) + "\n")
             return outcome.status == .different ? .different : .success
         }
@@ -161,22 +185,13 @@ enum RenderCommand {
             "cannot tell the format of \(Quoted(output)) from its extension; use .png, .svg or .pdf, or --format")
     }
 
-    /// Refuses an output that is one of the inputs: same path, or the same file
-    /// reached another way (a link, `./`), checked by device and inode.
-    static func checkNotInput(output: String, inputs: [String]) throws(BadgeError) {
+    /// Refuses an output that is one of the inputs: the same path, or the same
+    /// file reached another way (a link, `./`), by `FileIdentity`.
+    static func checkNotInput(output: String, inputs: [String], option: String = "-o") throws(BadgeError) {
         guard output != "-" else { return }
-        var outputInfo = stat()
-        let outputExists = stat(output, &outputInfo) == 0
-        for input in inputs where input != "-" {
-            var inputInfo = stat()
-            let same =
-                input == output
-                || (outputExists && stat(input, &inputInfo) == 0 && inputInfo.st_dev == outputInfo.st_dev
-                    && inputInfo.st_ino == outputInfo.st_ino)
-            if same {
-                throw .usage(
-                    "-o \(Quoted(output)) is an input file; write elsewhere (iconbadge never overwrites its input)")
-            }
+        for input in inputs where input != "-" && FileIdentity.same(input, output) {
+            throw .usage(
+                "\(option) \(Quoted(output)) is an input file; write elsewhere (iconbadge never overwrites its input)")
         }
     }
 }

@@ -353,8 +353,13 @@ enum RenderOptions {
             name: "svg-time-limit", kind: .value(placeholder: "SECONDS"), group: "Limits",
             help: "give up (exit 65) on an SVG that takes longer to render; 0 for no limit", defaultText: "4"
         ) { settings, text throws(BadgeError) in
-            settings.svgTimeLimit = try ValueParsers.number(
-                text, option: "--svg-time-limit", range: 0...3600, unit: "s")
+            let seconds = try ValueParsers.number(text, option: "--svg-time-limit", range: 0...3600, unit: "s")
+            guard seconds == 0 || seconds >= 0.01 else {
+                throw .invalidValue(
+                    option: "--svg-time-limit", value: text,
+                    problem: "is too short (use 0 for no limit, or 0.01 to 3600 s)")
+            }
+            settings.svgTimeLimit = seconds
         }
     ]
 

@@ -78,6 +78,25 @@ struct RenderSettings {
         return request
     }
 
+    /// Every file a render with these settings reads, the icon first: outputs must
+    /// not be any of them.
+    func inputFiles(icon: String) -> [String] {
+        [icon] + (image.map { [$0] } ?? []) + (fontFile.map { [$0] } ?? []) + fallbackFonts
+    }
+
+    /// Refuses options that do nothing in the combination given, rather than
+    /// ignoring them.
+    ///
+    /// - Throws: `BadgeError.usage` naming the option and what it needs.
+    func checkCombinations() throws(BadgeError) {
+        if fontIndex != 0, fontFile == nil { throw .usage("--font-index goes with --font-file (a face of that file)") }
+        if update, check == nil { throw .usage("--update goes with --check GOLDEN") }
+        if artifacts != nil, check == nil { throw .usage("--artifacts goes with --check GOLDEN") }
+        if check == nil, compare != CompareSettings() {
+            throw .usage("the comparison options (--tolerance, --threshold, ...) go with --check GOLDEN")
+        }
+    }
+
     /// CSS weight (100-900) to fontconfig's weight scale (fontconfig.h FC_WEIGHT_*).
     static func fontconfigWeight(_ css: Int) -> Int {
         let table: [(Int, Int)] = [

@@ -8,11 +8,13 @@ enum ValueParsers {
     {
         guard let value = DecimalNumber.parse(text) else {
             throw .invalidValue(
-                option: option, value: text, problem: "is not a number (use a decimal such as 12 or 1.5, in \(unit))")
+                option: option, value: text,
+                problem: "is not a number (use a decimal such as 12 or 1.5\(unit.isEmpty ? "" : ", in \(unit)"))")
         }
         guard range.contains(value) else {
             throw .invalidValue(
-                option: option, value: text, problem: "is out of range (use \(describe(range)) \(unit))")
+                option: option, value: text,
+                problem: "is out of range (use \(describe(range))\(unit.isEmpty ? "" : " " + unit))")
         }
         return value
     }

@@ -88,7 +88,7 @@ extension BadgeLayout {
                 throw .badInput(
                     path: "badge",
                     reason:
-                        "the expanded canvas would be \(pixelText(union.width)) × \(pixelText(union.height)) px, over the \(maxSide) px limit"
+                        "the expanded canvas would be \(pixelText(union.width)) × \(pixelText(union.height)) px, over the \(maxSide) px limit (raise it with --max-side, or use a smaller --offset)"
                 )
             }
             iconRect = iconRect.offsetBy(dx: -union.minX, dy: -union.minY)

@@ -35,6 +35,9 @@ public enum DecimalNumber {
         guard index == text.endIndex, let value = Double(text), value.isFinite else {
             return nil
         }
+        // Underflow: "1e-400" is not zero, but a Double cannot tell it from zero.
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }
+        if value == 0, mantissa.contains(where: { $0 >= "1" && $0 <= "9" }) { return nil }
         return value
     }
 

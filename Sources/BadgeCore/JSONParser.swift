@@ -92,7 +92,11 @@ public struct JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("expected a string key")
                 }
+                let keyStart = index
                 let key = try string()
+                if members.contains(where: { $0.0 == key }) {
+                    throw error("duplicate key \(Quoted(key))", at: keyStart)
+                }
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
                 index += 1

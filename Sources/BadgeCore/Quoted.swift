@@ -8,10 +8,20 @@ public struct Quoted: CustomStringConvertible, Sendable {
     /// Wraps `raw` for quoting.
     public init(_ raw: String) { self.raw = raw }
 
-    /// `raw` between double quotes, escaped.
+    /// The longest value shown, in Unicode scalars; longer values end in `…` and the
+    /// count, so a hostile megabyte never reaches the terminal.
+    public static let maxShown = 200
+
+    /// `raw` between double quotes, escaped, at most `maxShown` scalars of it.
     public var description: String {
         var out = "\""
+        var shown = 0
         for scalar in raw.unicodeScalars {
+            shown += 1
+            if shown > Quoted.maxShown {
+                out += "…\" (\(raw.unicodeScalars.count) characters)"
+                return out
+            }
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"

@@ -5,6 +5,9 @@ public enum Suggestion {
     /// length (at least 1, at most 3); nil otherwise. Ties go to the first candidate
     /// in sorted order, so the answer is deterministic.
     public static func closest(to word: String, among candidates: [String]) -> String? {
+        // Names are short; a long word is no typo of one, and the distance costs
+        // length × length, so hostile input cannot make this slow.
+        guard word.utf8.count <= 64 else { return nil }
         let key = normalise(word)
         guard !key.isEmpty else { return nil }
         let limit = max(1, min(3, key.count / 3))

@@ -7,14 +7,17 @@ enum BadgePainter {
     /// Draws the icon, then the badge (shape, border, text or image).
     ///
     /// - Throws: 65 when an SVG icon or badge image fails to render (librsvg limits).
-    static func paint(_ composition: Composition, into cr: OpaquePointer) throws(BadgeError) {
-        try paintIcon(composition, into: cr)
+    ///
+    /// - Parameter vector: whether the target is an SVG or PDF surface: SVG icons
+    ///   and badge images are then drawn as vectors, else as their pixels.
+    static func paint(_ composition: Composition, into cr: OpaquePointer, vector: Bool) throws(BadgeError) {
+        try paintIcon(composition, into: cr, vector: vector)
         guard let layout = composition.layout else { return }
         let style = composition.style
         let rect = layout.badgeRect
         cairo_save(cr)
         if let image = composition.badgeImage {
-            try paintImage(image, in: rect, into: cr)
+            try paintImage(image, in: rect, into: cr, vector: vector)
         } else {
             roundedRectangle(cr, rect, radius: layout.cornerRadius)
             setColor(cr, style.background)
@@ -37,7 +40,7 @@ enum BadgePainter {
         cairo_restore(cr)
     }
 
-    private static func paintIcon(_ composition: Composition, into cr: OpaquePointer) throws(BadgeError) {
+    private static func paintIcon(_ composition: Composition, into cr: OpaquePointer, vector: Bool) throws(BadgeError) {
         let iconRect =
             composition.layout?.iconRect
             ?? Rect(
@@ -55,33 +58,33 @@ enum BadgePainter {
                 cr, iconRect, radius: min(points * composition.scale, min(iconRect.width, iconRect.height) / 2))
             cairo_clip(cr)
         }
-        switch composition.icon.content {
-        case .raster(let surface):
-            cairo_set_source_surface(cr, surface.surface, iconRect.x, iconRect.y)
-            cairo_paint(cr)
-        case .vector(let document):
+        if vector, let svg = composition.icon.svg {
             do {
-                try document.render(into: cr, rect: iconRect)
+                try svg.document().render(into: cr, rect: iconRect)
             } catch {
                 cairo_restore(cr)
                 throw error
             }
+        } else {
+            cairo_set_source_surface(cr, composition.icon.surface.surface, iconRect.x, iconRect.y)
+            cairo_paint(cr)
         }
         cairo_restore(cr)
     }
 
-    private static func paintImage(_ image: LoadedIcon, in rect: Rect, into cr: OpaquePointer) throws(BadgeError) {
+    private static func paintImage(_ image: LoadedIcon, in rect: Rect, into cr: OpaquePointer, vector: Bool)
+        throws(BadgeError)
+    {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_clip(cr)
-        switch image.content {
-        case .vector(let document):
-            try document.render(into: cr, rect: rect)
-        case .raster(let surface):
+        if vector, let svg = image.svg {
+            try svg.document().render(into: cr, rect: rect)
+        } else {
             cairo_translate(cr, rect.x, rect.y)
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-            cairo_set_source_surface(cr, surface.surface, 0, 0)
+            cairo_set_source_surface(cr, image.surface.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BEST)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
             cairo_paint(cr)

@@ -78,7 +78,7 @@ public enum BatchRenderer {
                 guard index < jobs.count else { break }
                 let job = jobs[index]
                 let result = Result { () throws(BadgeError) -> Report in
-                    let composition = try renderer.compose(job.request, cache: cache, rasterOutput: job.format == .png)
+                    let composition = try renderer.compose(job.request, cache: cache)
                     return try deliver(job, composition)
                 }
                 results.set(index, result)

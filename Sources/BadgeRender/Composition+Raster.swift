@@ -9,7 +9,7 @@ extension Composition {
         let target = try ImageSurface(width: canvasWidth, height: canvasHeight)
         let context = cairo_create(target.surface)!
         defer { cairo_destroy(context) }
-        try BadgePainter.paint(self, into: context)
+        try BadgePainter.paint(self, into: context, vector: false)
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")

@@ -93,7 +93,7 @@ extension Composition {
         defer { cairo_surface_destroy(surface) }
         let context = cairo_create(surface)!
         do {
-            try BadgePainter.paint(self, into: context)
+            try BadgePainter.paint(self, into: context, vector: true)
         } catch {
             cairo_destroy(context)
             throw error

@@ -27,22 +27,28 @@ final class FontFace: @unchecked Sendable {
 
     /// Opens face `index` of `data` with `library`.
     ///
-    /// - Throws: `BadgeError.badInput` (65) naming the file when FreeType does not
-    ///   recognise a font, or the face index does not exist.
+    /// - Throws: `BadgeError.badInput` (65) naming the file when it is not a font, is
+    ///   truncated (a table past its end), has no such face, or FreeType refuses it.
     init(data: FontData, index: Int, library: FT_Library) throws(BadgeError) {
+        do throws(SFNTDirectory.Problem) {
+            try SFNTDirectory.check(UnsafeRawBufferPointer(start: data.base, count: data.count), faceIndex: index)
+        } catch {
+            switch error {
+            case .notAFont:
+                throw .badInput(path: data.origin, reason: "is not a font file (no OpenType or TrueType signature)")
+            case .noSuchFace(let count):
+                throw .badInput(
+                    path: data.origin,
+                    reason: "has \(count) face(s); --font-index \(index) is out of range (use 0...\(count - 1))")
+            case .truncated(let table):
+                throw .badInput(
+                    path: data.origin,
+                    reason: "is a truncated font: its \(Quoted(table)) table runs past the end of the file")
+            }
+        }
         var face: FT_Face?
         let error = FT_New_Memory_Face(library, data.base, FT_Long(data.count), FT_Long(index), &face)
         guard error == 0, let face else {
-            if index > 0 {
-                var probe: FT_Face?
-                if FT_New_Memory_Face(library, data.base, FT_Long(data.count), -1, &probe) == 0, let probe {
-                    let faces = probe.pointee.num_faces
-                    FT_Done_Face(probe)
-                    throw .badInput(
-                        path: data.origin,
-                        reason: "has \(faces) face(s); --font-index \(index) is out of range (use 0...\(faces - 1))")
-                }
-            }
             throw .badInput(path: data.origin, reason: "is not a font file FreeType can read (error \(error))")
         }
         self.data = data

@@ -16,12 +16,12 @@ public final class IconCache: @unchecked Sendable {
     /// An empty cache.
     public init() {}
 
-    /// The image at `path` with `sizing`; `raster` asks for pixels (an SVG is then
-    /// rendered once at its size and the pixels shared).
-    func icon(_ path: String, sizing: ImageSizing, limits: ImageLimits, raster: Bool) throws(BadgeError) -> LoadedIcon {
+    /// The image at `path` with `sizing`, decoded once (an SVG is rendered at its
+    /// size once, and its document parsed once if a vector output needs it).
+    func icon(_ path: String, sizing: ImageSizing, limits: ImageLimits) throws(BadgeError) -> LoadedIcon {
         let size = sizing.size.map { "\($0.width)x\($0.height)" } ?? "natural"
         let key =
-            "\(path)\u{0}\(size)\u{0}\(sizing.scale)\u{0}\(sizing.rasterScale)\u{0}\(raster)\u{0}\(limits.maxSide)\u{0}\(limits.maxPixels)"
+            "\(path)\u{0}\(size)\u{0}\(sizing.scale)\u{0}\(sizing.rasterScale)\u{0}\(limits.maxSide)\u{0}\(limits.maxPixels)"
         let slot = lock.locked { () -> Slot in
             if let slot = slots[key] { return slot }
             let slot = Slot()
@@ -31,10 +31,7 @@ public final class IconCache: @unchecked Sendable {
         let result = slot.lock.locked { () -> Result<LoadedIcon, BadgeError> in
             if let result = slot.result { return result }
             let loaded = Result { () throws(BadgeError) -> LoadedIcon in
-                let icon = try IconLoader.load(path, limits: limits, sizing: sizing)
-                guard raster, case .vector = icon.content else { return icon }
-                return LoadedIcon(
-                    content: .raster(try icon.surface()), width: icon.width, height: icon.height, format: icon.format)
+                try IconLoader.load(path, limits: limits, sizing: sizing)
             }
             slot.result = loaded
             return loaded

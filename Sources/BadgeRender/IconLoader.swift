@@ -4,34 +4,41 @@ internal import CImageLoaders
 
 /// A decoded icon or badge image, at the pixel size it is drawn at.
 struct LoadedIcon {
-    enum Content {
-        /// Premultiplied ARGB32 pixels.
-        case raster(ImageSurface)
-        /// An SVG document, drawn as vectors into any output.
-        case vector(SVGDocument)
-    }
-
-    let content: Content
+    /// Premultiplied ARGB32 pixels at the drawn size (an SVG rendered there by the
+    /// isolated decoder).
+    let surface: ImageSurface
+    /// For an SVG: its source, drawn as vectors into SVG and PDF outputs.
+    let svg: SVGSource?
     /// Width it is drawn at (pixels).
-    let width: Int
+    var width: Int { surface.width }
     /// Height it is drawn at (pixels).
-    let height: Int
+    var height: Int { surface.height }
     /// The format sniffed from the bytes, for reports ("png", "svg", "jpeg").
     let format: String
+}
 
-    /// The pixels, rasterising an SVG at the drawn size.
-    func surface() throws(BadgeError) -> ImageSurface {
-        switch content {
-        case .raster(let surface):
-            return surface
-        case .vector(let document):
-            let surface = try ImageSurface(width: width, height: height)
-            let cr = cairo_create(surface.surface)!
-            defer { cairo_destroy(cr) }
-            try document.render(into: cr, rect: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
-            cairo_surface_flush(surface.surface)
-            return surface
+/// An SVG icon's bytes, parsed in this process only when a vector output needs
+/// the document itself (the isolated decoder has rendered it safely already).
+final class SVGSource: @unchecked Sendable {
+    let bytes: [UInt8]
+    let path: String
+    private let lock = Lock()
+    private var parsed: Result<SVGDocument, BadgeError>?
+
+    init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
+    /// The parsed document, made once.
+    func document() throws(BadgeError) -> SVGDocument {
+        let result = lock.locked { () -> Result<SVGDocument, BadgeError> in
+            if let parsed { return parsed }
+            let made = Result { () throws(BadgeError) in try SVGDocument(bytes, path: path) }
+            parsed = made
+            return made
         }
+        return try result.get()
     }
 }
 
@@ -52,9 +59,11 @@ enum IconLoader {
     /// Loads the image at `path` (or standard input for `-`) within `limits`.
     ///
     /// - Throws: 66 when the file is missing, a folder, a FIFO or a device; 65 when
-    ///   it is not a supported image, is corrupt, or is over a limit; 69 when the
-    ///   library for its format is not installed. Messages name the path and the
-    ///   reason, never a library's raw status.
+    ///   it is not a supported image, is corrupt, is over a limit, or makes its
+    ///   decoder crash or run over time (SVG and the gdk-pixbuf formats are decoded
+    ///   in a child process, `IsolatedDecoder`); 69 when the library for its format
+    ///   is not installed. Messages name the path and the reason, never a library's
+    ///   raw status.
     static func load(_ path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing()) throws(BadgeError)
         -> LoadedIcon
     {
@@ -85,48 +94,28 @@ enum IconLoader {
             }
             return try resized(
                 try PNGCodec.decode(bytes, header: header, path: path), format: "png", sizing, limits, path)
-        case .svg:
-            guard bytes.count <= limits.maxSVGBytes else {
+        case .svg, .svgz:
+            var document = bytes
+            if format == .svgz {
+                document = try gunzip(bytes, limit: limits.maxSVGBytes, path: path)
+                guard ImageFormat.looksLikeSVG(document) else {
+                    throw .badInput(path: path, reason: "is gzip data but not an SVG document")
+                }
+            }
+            guard document.count <= limits.maxSVGBytes else {
                 throw .badInput(
-                    path: path, reason: "is \(bytes.count) bytes, over the \(limits.maxSVGBytes)-byte limit for an SVG")
+                    path: path,
+                    reason: "is \(document.count) bytes, over the \(limits.maxSVGBytes)-byte limit for an SVG")
             }
-            return try vector(SVGDocument(bytes, path: path), format: "svg", sizing, limits, path)
-        case .svgz:
-            let document = try gunzip(bytes, limit: limits.maxSVGBytes, path: path)
-            guard ImageFormat.looksLikeSVG(document) else {
-                throw .badInput(path: path, reason: "is gzip data but not an SVG document")
-            }
-            return try vector(SVGDocument(document, path: path), format: "svgz", sizing, limits, path)
+            let decoded = try IsolatedDecoder.decode(
+                document, kind: "svg", scale: sizing.scale, size: sizing.size, limits: limits, path: path)
+            return LoadedIcon(
+                surface: decoded.surface, svg: SVGSource(bytes: document, path: path), format: format.rawValue)
         case .jpeg, .webp, .gif, .bmp, .tiff, .ico:
-            return try resized(
-                try decodeWithPixbuf(bytes, format: format, path: path, limits: limits), format: format.rawValue,
-                sizing, limits, path)
+            let decoded = try IsolatedDecoder.decode(
+                bytes, kind: format.pixbufLoader!, scale: 1, size: nil, limits: limits, path: path)
+            return try resized(decoded.surface, format: format.rawValue, sizing, limits, path)
         }
-    }
-
-    private static func vector(
-        _ document: SVGDocument, format: String, _ sizing: ImageSizing, _ limits: ImageLimits, _ path: String
-    )
-        throws(BadgeError) -> LoadedIcon
-    {
-        var width: Double
-        var height: Double
-        if let size = sizing.size {
-            width = Double(size.width)
-            height = Double(size.height)
-        } else if let intrinsic = document.intrinsicSize {
-            width = intrinsic.width * sizing.scale
-            height = intrinsic.height * sizing.scale
-        } else {
-            throw .badInput(path: path, reason: "the SVG has neither width and height nor a viewBox; give --size WxH")
-        }
-        guard width.isFinite, height.isFinite, width < 1e9, height < 1e9 else {
-            throw .badInput(path: path, reason: "the SVG's size is not finite")
-        }
-        let w = max(1, Int(width.rounded()))
-        let h = max(1, Int(height.rounded()))
-        try checkSize(w, h, limits, path)
-        return LoadedIcon(content: .vector(document), width: w, height: h, format: format)
     }
 
     private static func checkSize(_ width: Int, _ height: Int, _ limits: ImageLimits, _ path: String) throws(BadgeError)
@@ -153,7 +142,7 @@ enum IconLoader {
             )
         }
         guard let size = wanted, size.width != surface.width || size.height != surface.height else {
-            return LoadedIcon(content: .raster(surface), width: surface.width, height: surface.height, format: format)
+            return LoadedIcon(surface: surface, svg: nil, format: format)
         }
         try checkSize(size.width, size.height, limits, path)
         let target = try ImageSurface(width: size.width, height: size.height)
@@ -167,7 +156,7 @@ enum IconLoader {
         cairo_paint(cr)
         cairo_destroy(cr)
         cairo_surface_flush(target.surface)
-        return LoadedIcon(content: .raster(target), width: size.width, height: size.height, format: format)
+        return LoadedIcon(surface: target, svg: nil, format: format)
     }
 
     private static func gunzip(_ bytes: [UInt8], limit: Int, path: String) throws(BadgeError) -> [UInt8] {
@@ -187,38 +176,4 @@ enum IconLoader {
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
-    private static func decodeWithPixbuf(_ bytes: [UInt8], format: ImageFormat, path: String, limits: ImageLimits)
-        throws(BadgeError) -> ImageSurface
-    {
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0
-        var height: Int32 = 0
-        var message = [CChar](repeating: 0, count: 512)
-        let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
-        let status = bytes.withUnsafeBufferPointer {
-            ib_pixbuf_decode(
-                $0.baseAddress, $0.count, format.pixbufLoader!, Int32(side), Int64(limits.maxPixels), &pixels, &width,
-                &height, &message, message.count)
-        }
-        let text = String(nulTerminated: message)
-        switch status {
-        case Int32(IB_IMAGE_OK):
-            break
-        case Int32(IB_IMAGE_TOO_LARGE):
-            let parts = text.split(separator: " ")
-            let w = Int(parts.first ?? "") ?? 0
-            let h = Int(parts.last ?? "") ?? 0
-            try checkSize(w, h, limits, path)
-            throw .badInput(path: path, reason: "the image size \(text) is not usable")
-        case Int32(IB_IMAGE_UNAVAILABLE):
-            throw .unavailable(resource: "\(format.rawValue.uppercased()) support", reason: text)
-        case Int32(IB_IMAGE_NO_MEMORY):
-            throw .internalError("image decoder: \(text)")
-        default:
-            throw .badInput(path: path, reason: "corrupt \(format.rawValue.uppercased()): \(text)")
-        }
-        guard let pixels else { throw .internalError("image decoder returned no pixels") }
-        defer { ib_image_free(pixels) }
-        return try ImageSurface(argb: pixels, width: Int(width), height: Int(height))
-    }
 }

@@ -8,7 +8,7 @@ public enum ImageFile {
     /// - Throws: 66 when the file is missing or not a regular file; 65 when it is
     ///   not a supported image, is corrupt, or is over a limit.
     public static func pixels(at path: String, limits: ImageLimits = ImageLimits()) throws(BadgeError) -> PixelBuffer {
-        try IconLoader.load(path, limits: limits).surface().pixelBuffer()
+        try IconLoader.load(path, limits: limits).surface.pixelBuffer()
     }
 
     /// Decodes image bytes that came from `path` (used only in messages).
@@ -17,7 +17,7 @@ public enum ImageFile {
     public static func pixels(of bytes: [UInt8], path: String, limits: ImageLimits = ImageLimits()) throws(BadgeError)
         -> PixelBuffer
     {
-        try IconLoader.decode(bytes, path: path, limits: limits).surface().pixelBuffer()
+        try IconLoader.decode(bytes, path: path, limits: limits).surface.pixelBuffer()
     }
 }
 

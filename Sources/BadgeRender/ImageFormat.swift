@@ -36,26 +36,59 @@ enum ImageFormat: String {
         return nil
     }
 
-    /// An XML document whose first element is `<svg` (after a BOM, whitespace,
-    /// an XML declaration, comments or a DOCTYPE), within its first 4 KiB.
+    /// An XML document whose first element is `<svg`: after a BOM, whitespace, an
+    /// XML declaration, comments, processing instructions and a DOCTYPE (with an
+    /// internal subset in brackets, as Illustrator writes), within the first 1 MiB.
+    /// UTF-16 documents (a BOM, or `<` followed by NUL) are looked at as UTF-16.
     static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
-        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        var text = Substring(head)
-        if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-        while true {
-            text = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
-            if text.hasPrefix("<?") || text.hasPrefix("<!") {
-                let terminator = Array((text.hasPrefix("<!--") ? "-->" : ">").utf8)
-                let utf8 = Array(text.utf8)
-                guard
-                    let end = (0...max(0, utf8.count - terminator.count)).first(where: {
-                        utf8.count >= $0 + terminator.count && Array(utf8[$0..<$0 + terminator.count]) == terminator
-                    })
-                else { return false }
-                text = Substring(String(decoding: utf8[(end + terminator.count)...], as: UTF8.self))
-                continue
+        var units: [UInt16]
+        let head = bytes.prefix(1 << 20)
+        if head.starts(with: [0xFF, 0xFE]) || (head.count > 2 && head[head.startIndex + 1] == 0 && head.first == 0x3C) {
+            let body = head.starts(with: [0xFF, 0xFE]) ? head.dropFirst(2) : head[...]
+            units = stride(from: body.startIndex, to: body.endIndex - 1, by: 2).map {
+                UInt16(body[$0]) | UInt16(body[$0 + 1]) << 8
             }
-            return text.hasPrefix("<svg") || text.hasPrefix("<svg:svg")
+        } else if head.starts(with: [0xFE, 0xFF]) {
+            let body = head.dropFirst(2)
+            units = stride(from: body.startIndex, to: body.endIndex - 1, by: 2).map {
+                UInt16(body[$0]) << 8 | UInt16(body[$0 + 1])
+            }
+        } else {
+            units = (head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]).map { UInt16($0) }
         }
+        var index = 0
+        func starts(_ text: String) -> Bool {
+            let pattern = Array(text.utf16)
+            return units.count - index >= pattern.count && units[index..<index + pattern.count].elementsEqual(pattern)
+        }
+        func skip(past text: String) -> Bool {
+            let pattern = Array(text.utf16)
+            while index + pattern.count <= units.count {
+                if units[index..<index + pattern.count].elementsEqual(pattern) {
+                    index += pattern.count
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+        while index < units.count {
+            let unit = units[index]
+            if unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D {
+                index += 1
+            } else if starts("<!--") {
+                guard skip(past: "-->") else { return false }
+            } else if starts("<?") {
+                guard skip(past: "?>") else { return false }
+            } else if starts("<!DOCTYPE") || starts("<!doctype") {
+                // Up to the closing ">", past an internal subset "[ ... ]".
+                while index < units.count, units[index] != 0x3E, units[index] != 0x5B { index += 1 }
+                if index < units.count, units[index] == 0x5B { guard skip(past: "]") else { return false } }
+                guard skip(past: ">") else { return false }
+            } else {
+                return starts("<svg") || starts("<svg:svg")
+            }
+        }
+        return false
     }
 }

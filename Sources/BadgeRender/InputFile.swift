@@ -41,7 +41,8 @@ public enum InputFile {
         }
         let size = Int(info.st_size)
         guard size <= limit else {
-            throw .badInput(path: path, reason: "is \(size) bytes, over the \(limit)-byte limit for a \(what)")
+            throw .badInput(
+                path: path, reason: "is \(size) bytes, over the \(limit)-byte limit for \(article(what)) \(what)")
         }
         return try readAll(fd: fd, path: path, expected: size, limit: limit, what: what)
     }
@@ -60,7 +61,7 @@ public enum InputFile {
         while true {
             if count == buffer.count {
                 guard buffer.count <= limit else {
-                    throw .badInput(path: path, reason: "is over the \(limit)-byte limit for a \(what)")
+                    throw .badInput(path: path, reason: "is over the \(limit)-byte limit for \(article(what)) \(what)")
                 }
                 buffer.append(contentsOf: repeatElement(0, count: buffer.count))
             }
@@ -81,7 +82,7 @@ public enum InputFile {
             if got == 0 { break }
             count += got
             guard count <= limit else {
-                throw .badInput(path: path, reason: "is over the \(limit)-byte limit for a \(what)")
+                throw .badInput(path: path, reason: "is over the \(limit)-byte limit for \(article(what)) \(what)")
             }
         }
         buffer.removeSubrange(count...)

@@ -24,19 +24,19 @@ public final class Renderer {
     /// - Throws: the icon's or the badge image's read and decode errors (65, 66),
     ///   font errors (65, 66, 69), and layout errors (65) when the badge cannot fit.
     public func compose(_ request: RenderRequest) throws(BadgeError) -> Composition {
-        try compose(request, cache: nil, rasterOutput: false)
+        try compose(request, cache: nil)
     }
 
-    /// As `compose(_:)`, taking decoded images from `cache` (batch); with
-    /// `rasterOutput`, an SVG icon is rasterised once and shared.
-    public func compose(_ request: RenderRequest, cache: IconCache?, rasterOutput: Bool) throws(BadgeError)
+    /// As `compose(_:)`, taking decoded images from `cache` (batch), so each file is
+    /// decoded once however many jobs use it.
+    public func compose(_ request: RenderRequest, cache: IconCache?) throws(BadgeError)
         -> Composition
     {
         var sizing = ImageSizing(scale: request.scale)
         if let size = request.iconSize { sizing.size = (Int(size.width), Int(size.height)) }
         sizing.rasterScale = request.iconRasterScale
         func load(_ path: String, _ sizing: ImageSizing) throws(BadgeError) -> LoadedIcon {
-            if let cache { return try cache.icon(path, sizing: sizing, limits: request.limits, raster: rasterOutput) }
+            if let cache { return try cache.icon(path, sizing: sizing, limits: request.limits) }
             return try IconLoader.load(path, limits: request.limits, sizing: sizing)
         }
         let icon = try load(request.iconPath, sizing)

@@ -35,26 +35,19 @@ final class SVGDocument {
     deinit { ib_svg_free(handle) }
 
     /// Draws the document fitted into `rect` (pixels of the context's user space).
+    /// Only for vector outputs, after `IsolatedDecoder` rendered the same document.
     ///
     /// - Throws: 65 when librsvg fails part way (for example on its own limits).
     func render(into cr: OpaquePointer, rect: Rect) throws(BadgeError) {
         var message = [CChar](repeating: 0, count: 512)
-        let limit = SVGDocument.timeLimit
-        let timeout =
-            "iconbadge: error: \(Quoted(path)): SVG too complex: rendering took more than \(limit) s (the limit is set with --svg-time-limit)"
         let status = lock.locked {
-            timeout.withCString { timeoutMessage in
-                ib_svg_render(
-                    handle, UnsafeMutableRawPointer(cr), rect.x, rect.y, rect.width, rect.height, limit, timeoutMessage,
-                    &message, message.count)
-            }
+            ib_svg_render(
+                handle, UnsafeMutableRawPointer(cr), rect.x, rect.y, rect.width, rect.height, &message, message.count)
         }
         guard status == Int32(IB_IMAGE_OK) else {
             throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)
         }
     }
-
-    nonisolated(unsafe) static var timeLimit = 0.0
 
     static func error(status: Int32, message: String, path: String) -> BadgeError {
         if status == Int32(IB_IMAGE_UNAVAILABLE) {
@@ -73,21 +66,13 @@ final class SVGDocument {
 
 /// Process-wide settings of SVG rendering.
 public enum SVGRendering {
-    /// The default time limit of one SVG render (seconds) for the CLI. librsvg's
-    /// own limit (500,000 referenced elements) takes about 5 s to reach here.
+    /// The default time limit of one SVG decode (seconds). librsvg's own limit
+    /// (500,000 referenced elements) takes about 5 s to reach on a 2-core machine.
     public static let defaultTimeLimit = 4.0
 
-    /// Ends the process (exit 65, one line on stderr, temporary outputs removed)
-    /// when one SVG render takes longer than `seconds`; 0 disables the watchdog.
-    /// librsvg cannot be interrupted, so this is for command-line use: a library
-    /// caller would rather keep its process. Set it before rendering starts.
+    /// Kills the isolated decoder (exit 65 for that file, "SVG too complex") when
+    /// one decode takes longer than `seconds`; 0 disables the limit.
     public static func setTimeLimit(_ seconds: Double) {
-        SVGDocument.timeLimit = seconds
-        ib_svg_set_timeout_cleanup(removeTemporaryFiles)
+        IsolatedDecoder.timeLimit.withLock { $0 = seconds }
     }
-}
-
-/// Called by the SVG watchdog before it ends the process.
-private func removeTemporaryFiles() {
-    TemporaryFiles.shared.removeAll()
 }

@@ -199,6 +199,10 @@ public enum TextShaper {
     /// transparent margins that Cairo's extents include). Nil when nothing has ink.
     static func inkBounds(of runs: [GlyphRun], pixelSize: Double) -> Rect? {
         guard let outline = outlineBounds(of: runs, pixelSize: pixelSize) else { return nil }
+        // A hostile font can claim any glyph box; beyond a badge's size there is
+        // nothing to rasterise (the layout refuses it), and no Int conversion may trap.
+        guard [outline.minX, outline.minY, outline.maxX, outline.maxY].allSatisfy({ $0.isFinite && abs($0) < 1e7 })
+        else { return outline }
         let left = Int(outline.minX.rounded(.down)) - 1
         let top = Int(outline.minY.rounded(.down)) - 1
         let width = Int(outline.maxX.rounded(.up)) + 1 - left

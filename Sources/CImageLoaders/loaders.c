@@ -24,12 +24,14 @@ typedef struct {
     double x, y, width, height;
 } RsvgRectangle;
 typedef void (*GLogFunc)(const char *domain, int level, const char *message, void *user);
+typedef int (*GLogWriterFunc)(int level, const void *fields, size_t n_fields, void *user);
 
 static struct {
     int ready;             // libraries opened and every symbol found
     int pixbuf_ready;
     void (*g_error_free)(GError *);
     void *(*g_log_set_default_handler)(GLogFunc, void *);
+    void (*g_log_set_writer_func)(GLogWriterFunc, void *, void (*)(void *));
     void (*g_object_unref)(void *);
     unsigned long (*g_signal_connect_data)(void *, const char *, void (*)(void), void *, void *, int);
     void *(*g_memory_input_stream_new_from_data)(const void *, long, void (*)(void *));
@@ -65,6 +67,15 @@ static void quiet_log(const char *domain, int level, const char *message, void *
     (void)user;
 }
 
+// Structured logging (Pango's warnings take this way) bypasses the default handler.
+static int quiet_writer(int level, const void *fields, size_t n_fields, void *user) {
+    (void)level;
+    (void)fields;
+    (void)n_fields;
+    (void)user;
+    return 1; // G_LOG_WRITER_HANDLED
+}
+
 #define LOAD(handle, name)                                                                  \
     do {                                                                                    \
         *(void **)(&lib.name) = dlsym(handle, #name);                                       \
@@ -85,6 +96,7 @@ static void open_libraries(void) {
     }
     LOAD(glib, g_error_free);
     LOAD(glib, g_log_set_default_handler);
+    LOAD(glib, g_log_set_writer_func);
     LOAD(gobject, g_object_unref);
     LOAD(gobject, g_signal_connect_data);
     LOAD(gio, g_memory_input_stream_new_from_data);
@@ -101,6 +113,7 @@ static void open_libraries(void) {
     LOAD(pixbuf, gdk_pixbuf_get_bits_per_sample);
     LOAD(pixbuf, gdk_pixbuf_get_pixels);
     lib.g_log_set_default_handler(quiet_log, NULL);
+    lib.g_log_set_writer_func(quiet_writer, NULL, NULL);
     lib.pixbuf_ready = 1;
     void *rsvg = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
     if (rsvg == NULL) {
@@ -276,73 +289,10 @@ void *ib_svg_load(const uint8_t *data, size_t size, double *width, double *heigh
     return handle;
 }
 
-static void (*timeout_cleanup)(void);
-
-void ib_svg_set_timeout_cleanup(void (*cleanup)(void)) { timeout_cleanup = cleanup; }
-
-typedef struct {
-    pthread_mutex_t lock;
-    pthread_cond_t done_signal;
-    int done;
-    double limit;
-    const char *message;
-} watchdog;
-
-static void *watch(void *argument) {
-    watchdog *dog = argument;
-    struct timespec deadline;
-    clock_gettime(CLOCK_MONOTONIC, &deadline);
-    deadline.tv_sec += (time_t)dog->limit;
-    deadline.tv_nsec += (long)((dog->limit - (double)(time_t)dog->limit) * 1e9);
-    if (deadline.tv_nsec >= 1000000000L) {
-        deadline.tv_sec += 1;
-        deadline.tv_nsec -= 1000000000L;
-    }
-    pthread_mutex_lock(&dog->lock);
-    while (!dog->done) {
-        if (pthread_cond_timedwait(&dog->done_signal, &dog->lock, &deadline) == ETIMEDOUT && !dog->done) {
-            if (timeout_cleanup) timeout_cleanup();
-            size_t length = strlen(dog->message);
-            ssize_t ignored = write(2, dog->message, length);
-            ignored = write(2, "\n", 1);
-            (void)ignored;
-            _exit(65);
-        }
-    }
-    pthread_mutex_unlock(&dog->lock);
-    return NULL;
-}
-
-int ib_svg_render(void *handle, void *cairo, double x, double y, double w, double h, double time_limit,
-                  const char *message, char *error, size_t error_size) {
+int ib_svg_render(void *handle, void *cairo, double x, double y, double w, double h, char *error, size_t error_size) {
     RsvgRectangle viewport = {x, y, w, h};
     GError *gerror = NULL;
-    watchdog dog;
-    pthread_t thread;
-    int watching = 0;
-    if (time_limit > 0) {
-        pthread_mutex_init(&dog.lock, NULL);
-        pthread_condattr_t attributes;
-        pthread_condattr_init(&attributes);
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
-        pthread_cond_init(&dog.done_signal, &attributes);
-        pthread_condattr_destroy(&attributes);
-        dog.done = 0;
-        dog.limit = time_limit;
-        dog.message = message;
-        watching = pthread_create(&thread, NULL, watch, &dog) == 0;
-    }
-    gboolean ok = lib.rsvg_handle_render_document(handle, cairo, &viewport, &gerror);
-    if (watching) {
-        pthread_mutex_lock(&dog.lock);
-        dog.done = 1;
-        pthread_cond_signal(&dog.done_signal);
-        pthread_mutex_unlock(&dog.lock);
-        pthread_join(thread, NULL);
-        pthread_cond_destroy(&dog.done_signal);
-        pthread_mutex_destroy(&dog.lock);
-    }
-    if (!ok) {
+    if (!lib.rsvg_handle_render_document(handle, cairo, &viewport, &gerror)) {
         take_error(gerror, error, error_size, "librsvg could not render the document");
         return IB_IMAGE_CORRUPT;
     }

@@ -17,6 +17,11 @@ import Testing
         #expect(DecimalNumber.parse(text) == nil)
     }
 
+    @Test func zeroInAnyFormIsZero() {
+        #expect(DecimalNumber.parse("0e-999") == 0)
+        #expect(DecimalNumber.parse("-0.000") == 0)
+    }
+
     @Test func integersStayInRange() {
         #expect(DecimalNumber.parseInteger("99", in: 0...100) == 99)
         #expect(DecimalNumber.parseInteger("101", in: 0...100) == nil)

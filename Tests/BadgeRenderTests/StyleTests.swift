@@ -151,14 +151,33 @@ import Testing
 
     @Test func badFontFilesAreNamed() throws {
         let notAFont = Self.icon
-        #expect(throws: BadgeError.badInput(path: notAFont, reason: "is not a font file FreeType can read (error 2)")) {
+        #expect(
+            throws: BadgeError.badInput(
+                path: notAFont, reason: "is not a font file (no OpenType or TrueType signature)")
+        ) {
             _ = try faces(.file(path: notAFont, index: 0))
         }
         #expect(throws: BadgeError.missingInput(path: "/no/font.ttf", reason: "no such font file")) {
             _ = try faces(.file(path: "/no/font.ttf", index: 0))
         }
-        #expect(throws: BadgeError.self) {
+        #expect(
+            throws: BadgeError.badInput(
+                path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                reason: "has 1 face(s); --font-index 3 is out of range (use 0...0)")
+        ) {
             _ = try faces(.file(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", index: 3))
+        }
+    }
+
+    @Test func truncatedFontIs65NeverEmptyGlyphs() throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        let path = Paths.scratch("truncated") + "/cut.ttf"
+        try whole.prefix(300_000).write(to: URL(fileURLWithPath: path))
+        #expect(
+            throws: BadgeError.badInput(
+                path: path, reason: "is a truncated font: its \"glyf\" table runs past the end of the file")
+        ) {
+            _ = try faces(.file(path: path, index: 0))
         }
     }
 }

@@ -53,3 +53,63 @@ public func runIconbadge(
     return RunResult(
         status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
 }
+
+/// A run of the built binary measured by GNU time (a small C parent, so its peak
+/// RSS is the child's own, not a copy of this large test process).
+public struct MeasuredRun: Sendable {
+    /// Exit status (from the binary, passed through by time).
+    public var status: Int32
+    /// Standard error of the binary alone.
+    public var stderr: String
+    /// Wall time (seconds).
+    public var seconds: Double
+    /// Peak resident memory (KiB).
+    public var peakKiB: Int
+}
+
+/// Runs the built `iconbadge` under `/usr/bin/time` and reports status, stderr,
+/// wall time and peak memory.
+public func runMeasured(_ arguments: [String]) throws -> MeasuredRun {
+    let report = NSTemporaryDirectory() + "iconbadge-time-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    let run = try runIconbadgeWith(
+        executable: "/usr/bin/time", ["-f", "%e %M", "-o", report, Paths.binary] + arguments)
+    let fields = (try String(contentsOfFile: report, encoding: .utf8)).split(whereSeparator: { $0 == " " || $0 == "\n" }
+    )
+    .filter { Double($0) != nil }
+    let seconds = fields.count >= 2 ? Double(fields[fields.count - 2]) ?? 0 : 0
+    let peak = fields.count >= 2 ? Int(fields[fields.count - 1]) ?? 0 : 0
+    return MeasuredRun(status: run.status, stderr: run.stderr, seconds: seconds, peakKiB: peak)
+}
+
+/// Runs any executable with arguments and returns its result (for wrappers such as
+/// /usr/bin/time or setpriv around the binary).
+public func runIconbadgeWith(executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
+    -> RunResult
+{
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ICONBADGE_") }
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    try process.run()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let outBox = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        outBox.data = out.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, stdout: outBox.data, stderr: String(decoding: errData, as: UTF8.self))
+}

@@ -37,17 +37,10 @@ void *ib_svg_load(const uint8_t *data, size_t size, double *width, double *heigh
                   char *error, size_t error_size);
 
 /// Renders the document into the Cairo context `cairo` (a `cairo_t *`), fitted into
-/// the viewport (x, y, w, h) as the document's preserveAspectRatio says.
-/// librsvg cannot be interrupted, so when `time_limit` > 0 a watchdog thread ends
-/// the whole process if rendering takes longer: it runs the cleanup set with
-/// ib_svg_set_timeout_cleanup, writes `message` and a newline to stderr, and exits
-/// with status 65. (librsvg's own limit of 500,000 referenced elements can take
-/// about 5 s to reach.)
-int ib_svg_render(void *handle, void *cairo, double x, double y, double w, double h, double time_limit,
-                  const char *message, char *error, size_t error_size);
-
-/// Sets the function the render watchdog calls before ending the process.
-void ib_svg_set_timeout_cleanup(void (*cleanup)(void));
+/// the viewport (x, y, w, h) as the document's preserveAspectRatio says. Used in
+/// process only for vector outputs, after the isolated decoder (below) has rendered
+/// the same document without crashing or running over time.
+int ib_svg_render(void *handle, void *cairo, double x, double y, double w, double h, char *error, size_t error_size);
 
 /// Frees a handle from ib_svg_load.
 void ib_svg_free(void *handle);
@@ -57,6 +50,29 @@ void ib_svg_free(void *handle);
 /// would exceed `max_size` (a decompression bomb stops there).
 int ib_gunzip(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, size_t *out_size, char *error,
               size_t error_size);
+
+/// Decodes `size` bytes in a child process: the iconbadge binary at `helper`, run as
+/// `helper --isolated-decode KIND SCALE WIDTH HEIGHT MAX_SIDE MAX_PIXELS` with the
+/// bytes on its standard input and its standard error sent to /dev/null. KIND is
+/// "svg" or a gdk-pixbuf loader name. librsvg 2.54 aborts the process on some
+/// documents (Rust panics) and Cairo can crash under it; a crash, an overrun of
+/// `time_limit` seconds (the child is killed) or a library's noise stays in the
+/// child. WIDTH and HEIGHT 0 keep the natural size (an SVG's intrinsic size × SCALE).
+/// On success `*pixels` is a malloc'd ARGB32 buffer, stride w × 4, and `*intrinsic_w`,
+/// `*intrinsic_h` the SVG's own size (0 for rasters). On failure: the status, and a
+/// reason in `error` ("crashed", "took more than ...", or the decoder's message).
+int ib_isolated_decode(const char *helper, const char *kind, double scale, int width, int height, int max_side,
+                       int64_t max_pixels, double time_limit, const uint8_t *data, size_t size, uint8_t **pixels,
+                       int *out_width, int *out_height, double *intrinsic_w, double *intrinsic_h, char *error,
+                       size_t error_size);
+
+/// The child side of ib_isolated_decode: `argv` as described there (argv[0] the
+/// program, argv[1] "--isolated-decode"). Reads standard input, writes the result on
+/// standard output, and returns the process's exit status.
+int ib_isolated_child_main(int argc, char **argv);
+
+/// A decode status that means the child ran over its time limit.
+enum { IB_IMAGE_TIMEOUT = 5, IB_IMAGE_CRASHED = 6 };
 
 /// Writes "librsvg X.Y.Z" style versions of librsvg and gdk-pixbuf into the two
 /// buffers (opening the libraries if needed), or "not installed".
