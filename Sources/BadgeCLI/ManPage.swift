@@ -50,7 +50,7 @@ enum ManPage {
         out += ".SH ENVIRONMENT\n.TP\n.B ICONBADGE_*\n"
         out +=
             text(
-                "Every render option but --value, --dot, --image, --output, --in-place, --scales, --check and --update, named after it: ICONBADGE_BACKGROUND, ICONBADGE_BADGE_ANCHOR. Flags override them; they override --style."
+                RenderCommand.environmentNote.replacingNewlines()
             ) + "\n"
         out +=
             ".TP\n.B SOURCE_DATE_EPOCH\n" + text("The creation date recorded in PDF output; without it, none.") + "\n"

@@ -30,13 +30,17 @@ enum RenderCommand {
             ),
             ("the CI step: compare with a golden", "iconbadge icon.png --value 3 --check goldens/icon-3.png"),
         ],
-        notes: """
-            Every option but --value, --dot, --image, --output, --in-place, --scales, --check and --update
-            can also be set with an ICONBADGE_* variable named after it (ICONBADGE_BACKGROUND,
-            ICONBADGE_BADGE_ANCHOR); flags override variables, which override --style.
-            """,
+        notes: environmentNote,
         positional: .file,
         run: { arguments, io in RenderCommand.run(arguments, io: io) })
+
+    /// Which options the environment can set, from the table itself.
+    static var environmentNote: String {
+        let perRun = RenderOptions.all.filter { !$0.fromEnvironment }.map(\.flagName)
+        return "Every option but " + perRun.dropLast().joined(separator: ", ") + " and " + (perRun.last ?? "")
+            + "\ncan also be set with an ICONBADGE_* variable named after it (ICONBADGE_BACKGROUND,\n"
+            + "ICONBADGE_BADGE_ANCHOR); flags override variables, which override --style."
+    }
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
