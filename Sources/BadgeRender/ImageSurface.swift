@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import BadgeCore
 internal import CCairo
 
@@ -50,18 +55,29 @@ final class ImageSurface {
         markDirty()
     }
 
-    /// A surface holding a copy of premultiplied ARGB32 pixels with stride width × 4.
+    /// A surface over a malloc'd ARGB32 buffer of stride width × 4 (Cairo's stride
+    /// for ARGB32), which it takes over and frees: no copy of a large image.
     ///
-    /// - Throws: `BadgeError.internalError` when Cairo cannot allocate it.
-    convenience init(argb: UnsafePointer<UInt8>, width: Int, height: Int) throws(BadgeError) {
-        try self.init(width: width, height: height)
-        let base = data
-        let rowBytes = stride
-        for y in 0..<height {
-            (base + y * rowBytes).update(from: argb + y * width * 4, count: width * 4)
+    /// - Throws: `BadgeError.internalError` when Cairo refuses the buffer (it is
+    ///   then freed).
+    init(adopting buffer: UnsafeMutablePointer<UInt8>, width: Int, height: Int) throws(BadgeError) {
+        guard Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) == width * 4,
+            let surface = cairo_image_surface_create_for_data(
+                buffer, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(width * 4)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+            cairo_surface_set_user_data(surface, &ImageSurface.bufferKey, buffer, { free($0) })
+                == CAIRO_STATUS_SUCCESS
+        else {
+            free(buffer)
+            throw .internalError("cannot wrap a \(width) × \(height) image")
         }
-        markDirty()
+        self.surface = surface
+        self.width = width
+        self.height = height
     }
+
+    /// The user-data key under which an adopted buffer is freed with its surface.
+    nonisolated(unsafe) private static var bufferKey = cairo_user_data_key_t()
 
     /// Cairo's premultiplication rounding (cairo-png.c `multiply_alpha`).
     static func multiply(_ alpha: UInt32, _ color: UInt32) -> UInt32 {

@@ -102,8 +102,7 @@ enum IsolatedDecoder {
             throw .badInput(path: path, reason: "corrupt \(name): \(text)")
         }
         guard let pixels else { throw .internalError("the isolated decoder returned no pixels") }
-        defer { ib_image_free(pixels) }
-        let surface = try ImageSurface(argb: pixels, width: Int(width), height: Int(height))
+        let surface = try ImageSurface(adopting: pixels, width: Int(width), height: Int(height))
         let intrinsic =
             intrinsicWidth > 0 && intrinsicHeight > 0 ? Size(width: intrinsicWidth, height: intrinsicHeight) : nil
         return Decoded(surface: surface, intrinsicSize: intrinsic)
