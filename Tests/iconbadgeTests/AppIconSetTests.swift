@@ -1,0 +1,113 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+/// `appiconset` on a set built by the test: legacy sizes, the single 1024 px
+/// icon, and iOS 18's dark and tinted appearances; badged, written and re-read.
+@Suite struct AppIconSetTests {
+    static let contents = """
+        {
+          "images" : [
+            { "filename" : "icon-40.png", "idiom" : "iphone", "scale" : "2x", "size" : "20x20" },
+            { "filename" : "icon-120.png", "idiom" : "iphone", "scale" : "2x", "size" : "60x60" },
+            { "filename" : "icon-180.png", "idiom" : "iphone", "scale" : "3x", "size" : "60x60" },
+            { "idiom" : "ipad", "scale" : "1x", "size" : "20x20" },
+            { "filename" : "icon-1024.png", "idiom" : "universal", "platform" : "ios", "size" : "1024x1024" },
+            { "appearances" : [ { "appearance" : "luminosity", "value" : "dark" } ], "filename" : "dark.png", "idiom" : "universal", "platform" : "ios", "size" : "1024x1024" },
+            { "appearances" : [ { "appearance" : "luminosity", "value" : "tinted" } ], "filename" : "tinted.png", "idiom" : "universal", "platform" : "ios", "size" : "1024x1024" }
+          ],
+          "info" : { "author" : "xcode", "version" : 1 }
+        }
+        """
+
+    /// A set whose images are solid blue squares of the declared sizes.
+    static func makeSet(in folder: String) throws -> String {
+        let set = folder + "/AppIcon.appiconset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try contents.write(toFile: set + "/Contents.json", atomically: true, encoding: .utf8)
+        for (name, side) in [
+            ("icon-40", 40), ("icon-120", 120), ("icon-180", 180), ("icon-1024", 1024), ("dark", 1024),
+            ("tinted", 1024),
+        ] {
+            let png = try ImageFile.pngData(of: PixelBuffer(width: side, height: side, fill: Color(rgb: 0x0040C0)))
+            try Data(png).write(to: URL(fileURLWithPath: "\(set)/\(name).png"))
+        }
+        return set
+    }
+
+    /// The badge's height in a badged image: the most rows, in any column of the
+    /// right half, that are not the blue fill.
+    static func badgeHeight(_ pixels: PixelBuffer) -> Int {
+        var tallest = 0
+        for x in pixels.width / 2..<pixels.width {
+            var rows = 0
+            for y in 0..<pixels.height where pixels[x, y] != Color(rgb: 0x0040C0) { rows += 1 }
+            tallest = max(tallest, rows)
+        }
+        return tallest
+    }
+
+    @Test func everyImageIsBadgedAtItsOwnSize() throws {
+        let folder = Paths.scratch("appiconset")
+        let set = try Self.makeSet(in: folder)
+        let run = try runIconbadge(["appiconset", set, "--value", "BETA", "--out", folder + "/out"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = folder + "/out/AppIcon.appiconset"
+        #expect(try String(contentsOfFile: out + "/Contents.json", encoding: .utf8) == Self.contents)
+        for (name, side) in [("icon-40", 40), ("icon-120", 120), ("icon-180", 180), ("icon-1024", 1024)] {
+            let pixels = try ImageFile.pixels(at: "\(out)/\(name).png")
+            #expect(pixels.width == side && pixels.height == side)
+            // The badge is 0.3 of the side at every size (rounded to whole pixels).
+            let expected = 0.3 * Double(side)
+            #expect(
+                abs(Double(Self.badgeHeight(pixels)) - expected) <= 2,
+                "\(name): \(Self.badgeHeight(pixels)) vs \(expected)")
+        }
+        // The source set is untouched.
+        #expect(
+            try ImageFile.pixels(at: set + "/icon-40.png")
+                == PixelBuffer(width: 40, height: 40, fill: Color(rgb: 0x0040C0)))
+    }
+
+    @Test func darkKeepsTheColourAndTintedIsGrey() throws {
+        let folder = Paths.scratch("appiconset-appearances")
+        let set = try Self.makeSet(in: folder)
+        #expect(try runIconbadge(["appiconset", set, "--value", "BETA", "--out", folder + "/out"]).status == 0)
+        let out = folder + "/out/AppIcon.appiconset"
+        let dark = try ImageFile.pixels(at: out + "/dark.png")
+        let tinted = try ImageFile.pixels(at: out + "/tinted.png")
+        // A fill pixel of the badge: left edge of the badge row in the middle of its height.
+        func fill(_ pixels: PixelBuffer) -> Color {
+            for x in stride(from: pixels.width - 1, through: 0, by: -1) where pixels[x, 150] == Color(rgb: 0x0040C0) {
+                return pixels[x + 12, 150]
+            }
+            return pixels[pixels.width - 1, 150]
+        }
+        #expect(fill(dark) == .systemRed, "\(fill(dark))")
+        let grey = fill(tinted)
+        #expect(grey.red == grey.green && grey.green == grey.blue, "\(grey)")
+    }
+
+    @Test func inPlaceReplacesTheImagesAndNothingElse() throws {
+        let folder = Paths.scratch("appiconset-in-place")
+        let set = try Self.makeSet(in: folder)
+        let run = try runIconbadge(["appiconset", set, "--dot", "--in-place", "--relative-size", "0.2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            try ImageFile.pixels(at: set + "/icon-180.png")
+                != PixelBuffer(width: 180, height: 180, fill: Color(rgb: 0x0040C0)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: set).count == 7)
+    }
+
+    @Test func pathTraversalInContentsIsRefused() throws {
+        let folder = Paths.scratch("appiconset-traversal")
+        let set = try Self.makeSet(in: folder)
+        try #"{"images":[{"filename":"../../etc/passwd","idiom":"iphone","scale":"2x","size":"20x20"}]}"#
+            .write(toFile: set + "/Contents.json", atomically: true, encoding: .utf8)
+        let run = try runIconbadge(["appiconset", set, "--value", "3", "--in-place"])
+        #expect(run.status == 65)
+        #expect(run.stderr.contains("is not a plain file name"))
+    }
+}
