@@ -7,7 +7,8 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 SAMPLE = Fixtures/icons/folder-48x48.png
 SAMPLE_LARGE = Fixtures/icons/user-trash-256x256.png
 
-.PHONY: all deps build release run test test-install golden docs bench install uninstall clean format lint
+.PHONY: all deps build release run test test-install golden docs bench install uninstall clean format lint \
+	fuzz fuzz-smoke fuzz-build test-asan test-tsan
 
 all: build
 
@@ -33,6 +34,36 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) test-install
+
+# Fuzzing (fuzz/README.md): each libFuzzer target for FUZZ_SECONDS under AddressSanitizer,
+# seeded from fuzz/seeds, Fixtures/fuzz-regressions and ../shared/corpus; crashes land in
+# .build/fuzz/<target>/artifacts. fuzz-smoke is the CI run (30 s each).
+FUZZ_SECONDS ?= 300
+
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
+
+fuzz-smoke: deps
+	FUZZ_SECONDS=30 fuzz/run.sh
+
+fuzz-build: deps
+	fuzz/run.sh --build-only
+
+# The whole suite under AddressSanitizer, then the batch tests under ThreadSanitizer; the
+# tests run the sanitized iconbadge binary too. Each sanitizer builds in its own folder
+# so that neither rebuilds .build/debug. SWIFT_BACKTRACE=enable=no leaves crash reports
+# to the sanitizer. Leak checking is off: every leak LeakSanitizer reports here is in
+# fontconfig, Pango, Cairo or the test harness (fuzz/README.md, "Sanitizers"). A 32 MB
+# quarantine instead of 256 keeps the corpus sweep's children under its 256 MiB budget.
+SANITIZER_ENV = SWIFT_BACKTRACE=enable=no \
+	ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=32:$(ASAN_OPTIONS) TSAN_OPTIONS=halt_on_error=1:$(TSAN_OPTIONS)
+
+test-asan: deps
+	$(SANITIZER_ENV) $(SWIFT) test --scratch-path .build/sanitizers/asan --sanitize=address
+	$(MAKE) test-tsan
+
+test-tsan: deps
+	$(SANITIZER_ENV) $(SWIFT) test --scratch-path .build/sanitizers/tsan --sanitize=thread --filter Batch
 
 # Rewrites Fixtures/goldens from the current code. Look at the images before committing.
 golden: deps

@@ -50,6 +50,17 @@ let package = Package(
         .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeRender"]),
         .executableTarget(name: "iconbadge", dependencies: ["BadgeCLI"]),
 
+        // Fuzz targets (fuzz/README.md): one `LLVMFuzzerTestOneInput` each, built by
+        // `make fuzz` with `--sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING`.
+        // In a plain build they are replay tools (`FuzzColor FILE...`); no product names them.
+        .target(name: "FuzzSupport"),
+        .executableTarget(name: "FuzzArguments", dependencies: ["BadgeCLI", "BadgeCore", "FuzzSupport"]),
+        .executableTarget(name: "FuzzColor", dependencies: ["BadgeCore", "FuzzSupport"]),
+        .executableTarget(name: "FuzzManifest", dependencies: ["BadgeCLI", "BadgeCore", "FuzzSupport"]),
+        .executableTarget(name: "FuzzPNG", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
+        .executableTarget(name: "FuzzSVG", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
+        .executableTarget(name: "FuzzCompare", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
+
         // Helpers shared by the test targets: paths, the built binary, golden checks.
         .target(name: "TestSupport", dependencies: ["BadgeCore", "BadgeRender"], path: "Tests/TestSupport"),
         .testTarget(name: "BadgeCoreTests", dependencies: ["BadgeCore", "TestSupport"]),

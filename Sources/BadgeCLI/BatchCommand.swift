@@ -110,6 +110,13 @@ enum BatchCommand {
     /// any job is wrong.
     static func plan(manifestPath: String, settings: Settings, io: CommandIO) throws(BadgeError) -> [PlannedJob] {
         let bytes = try InputFile.bytes(at: manifestPath, limit: Manifest.maxBytes, what: "manifest")
+        return try plan(bytes, manifestPath: manifestPath, settings: settings, io: io)
+    }
+
+    /// Validates and expands the jobs of a manifest's bytes that came from `manifestPath`.
+    static func plan(_ bytes: [UInt8], manifestPath: String, settings: Settings, io: CommandIO) throws(BadgeError)
+        -> [PlannedJob]
+    {
         let manifest = try Manifest.parse(bytes, path: manifestPath)
         guard !manifest.entries.isEmpty else { throw .badInput(path: manifestPath, reason: "has no jobs") }
         // The environment is under every job, as under every render.

@@ -51,7 +51,10 @@ enum RenderCommand {
         }
     }
 
-    static func render(_ settings: RenderSettings, positionals: [String], io: CommandIO) throws(BadgeError) -> ExitCode
+    /// Checks the settings and renders; with `dryRun`, stops after the last check that
+    /// comes before the icon is read (nothing is read, rendered or written).
+    static func render(_ settings: RenderSettings, positionals: [String], io: CommandIO, dryRun: Bool = false)
+        throws(BadgeError) -> ExitCode
     {
         guard let icon = positionals.first else {
             throw .usage(
@@ -64,7 +67,7 @@ enum RenderCommand {
         }
         try settings.checkCombinations()
         if let scales = settings.scales {
-            return try renderScales(settings, icon: icon, scales: scales, io: io)
+            return try renderScales(settings, icon: icon, scales: scales, io: io, dryRun: dryRun)
         }
         if let output = settings.output, OutputTemplate.hasTokens(output) {
             throw .usage("-o \(Quoted(output)) is a template; templates go with --scales (e.g. --scales 1,2,3)")
@@ -109,6 +112,7 @@ enum RenderCommand {
         }
         if let output { try OutputFile.checkWritable(output) }
         let format = try outputFormat(settings.format, output: output, inPlace: settings.inPlace)
+        if dryRun { return .success }
         SVGRendering.setTimeLimit(settings.svgTimeLimit)
         let renderer = try Renderer()
         let composition = try renderer.compose(request)
@@ -142,7 +146,9 @@ enum RenderCommand {
 
     /// `--scales 1,2,3 -o 'out/{name}{@scale}.png'`: one render per scale, as a
     /// batch of one job would do it.
-    static func renderScales(_ settings: RenderSettings, icon: String, scales: [Double], io: CommandIO)
+    static func renderScales(
+        _ settings: RenderSettings, icon: String, scales: [Double], io: CommandIO, dryRun: Bool = false
+    )
         throws(BadgeError)
         -> ExitCode
     {
@@ -168,6 +174,7 @@ enum RenderCommand {
         for item in planned {
             try checkNotInput(output: item.job.output, inputs: item.inputs)
         }
+        if dryRun { return .success }
         SVGRendering.setTimeLimit(settings.svgTimeLimit)
         var batch = BatchCommand.Settings()
         batch.quiet = true

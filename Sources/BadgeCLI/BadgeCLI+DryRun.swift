@@ -1,0 +1,56 @@
+import BadgeCore
+
+extension BadgeCLI {
+    /// Parses the render command's arguments (what follows `iconbadge render`, without
+    /// the program name) and runs every check `render` makes before it reads the icon:
+    /// the option table, `--style` and `ICONBADGE_*` variables from `environment`,
+    /// positionals, exclusive options, the output format, `--scales` planning, and the
+    /// file-system checks (output is not an input, the golden exists, the output can be
+    /// created), which only look. Nothing is decoded, rendered or written, and nothing is
+    /// printed (`-h` builds the help text and drops it; an error's line is built, then
+    /// dropped).
+    ///
+    /// For the fuzz target `FuzzArguments` and for tests; the CLI itself calls `run`.
+    ///
+    /// - Returns: the exit code `render` would have failed with before reading the icon
+    ///   (64 usage, 65 a bad `--scales` plan or `SOURCE_DATE_EPOCH`, 66 a missing golden,
+    ///   73 an output that cannot be created), or `.success`.
+    public static func parseOnly(_ arguments: [String], environment: [String: String] = [:]) -> ExitCode {
+        let io = CommandIO.silent(environment: environment)
+        return CommandRunner.run(
+            arguments[...], io: io, options: RenderOptions.all, defaults: RenderSettings(), environment: environment,
+            help: HelpText.command(RenderCommand.info)
+        ) { parsed throws(BadgeError) in
+            try RenderCommand.render(parsed.settings, positionals: parsed.positionals, io: io, dryRun: true)
+        }
+    }
+
+    /// Parses a batch manifest's bytes (JSON or JSON Lines) and plans every job through
+    /// the render option table, as `iconbadge batch` does before it renders anything:
+    /// unknown keys, bad values, missing `icon`/`output`, bad templates, two jobs writing
+    /// one file. Nothing is read (beyond `bytes`), rendered or written.
+    ///
+    /// For the fuzz target `FuzzManifest` and for tests.
+    ///
+    /// - Returns: 65 for a manifest `batch` would refuse (64 for a usage error), or
+    ///   `.success` when every job plans.
+    public static func planOnly(manifest bytes: [UInt8], environment: [String: String] = [:]) -> ExitCode {
+        let io = CommandIO.silent(environment: environment)
+        do throws(BadgeError) {
+            let planned = try BatchCommand.plan(
+                bytes, manifestPath: "manifest.json", settings: BatchCommand.Settings(), io: io)
+            for item in planned { _ = item.label }
+            return .success
+        } catch {
+            _ = error.message
+            return error.exitCode
+        }
+    }
+}
+
+extension CommandIO {
+    /// An IO that drops everything written to it.
+    static func silent(environment: [String: String]) -> CommandIO {
+        CommandIO(writeOut: { _ in }, writeErr: { _ in }, environment: environment, stderrIsTerminal: false)
+    }
+}

@@ -1,0 +1,88 @@
+import BadgeCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BadgeCLI
+
+/// The fuzz targets' entry points (`BadgeCLI.parseOnly`, `BadgeCLI.planOnly`) on the seeds
+/// of fuzz/seeds and on the inputs kept in Fixtures/fuzz-regressions.
+@Suite struct CLIFuzzRegressionTests {
+    static func files(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map { folder + "/" + $0 }
+    }
+
+    /// FuzzArguments' split: NUL or newline between arguments; ICONBADGE_* and
+    /// SOURCE_DATE_EPOCH assignments go to the environment.
+    static func split(_ data: Data) -> ([String], [String: String]) {
+        var arguments: [String] = []
+        var environment: [String: String] = [:]
+        for part in data.split(omittingEmptySubsequences: false, whereSeparator: { $0 == 0 || $0 == 0x0A }) {
+            let text = String(decoding: part, as: UTF8.self)
+            if text.hasPrefix("ICONBADGE_") || text.hasPrefix("SOURCE_DATE_EPOCH="),
+                let equals = text.firstIndex(of: "=")
+            {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            } else {
+                arguments.append(text)
+            }
+        }
+        return (arguments, environment)
+    }
+
+    @Test func argumentSeedsAreValidCommandLines() throws {
+        let seeds = Self.files(Paths.root + "/fuzz/seeds/arguments")
+        #expect(seeds.count >= 10)
+        for path in seeds {
+            let (arguments, environment) = Self.split(try Data(contentsOf: URL(fileURLWithPath: path)))
+            let code = BadgeCLI.parseOnly(arguments, environment: environment)
+            if path.hasSuffix("/check.txt") {
+                #expect(code == .noInput, "\(path): the golden does not exist")
+            } else {
+                #expect(code == .success, "\(path): \(code)")
+            }
+        }
+    }
+
+    @Test func parseOnlyReportsWhatRenderWould() {
+        #expect(BadgeCLI.parseOnly(["icon.png", "--value", "3"]) == .usage)  // no -o
+        #expect(BadgeCLI.parseOnly(["icon.png", "--value", "3", "--dot", "-o", "x.png"]) == .usage)
+        #expect(BadgeCLI.parseOnly(["icon.png", "--background", "#12345", "--value", "3", "-o", "x.png"]) == .usage)
+        #expect(BadgeCLI.parseOnly(["icon.png", "--value", "3", "-o", "icon.png"]) == .usage)
+        #expect(
+            BadgeCLI.parseOnly(["icon.png", "--value", "3", "-o", "x.png"], environment: ["ICONBADGE_SCALE": "x"])
+                == .usage)
+        #expect(BadgeCLI.parseOnly(["icon.png", "--value", "3", "-o", "/no/such/folder/x.png"]) == .cannotCreate)
+        #expect(BadgeCLI.parseOnly(["--help"]) == .success)
+    }
+
+    @Test func manifestSeedsPlan() throws {
+        for path in Self.files(Paths.root + "/fuzz/seeds/manifests") {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let expected: ExitCode = path.hasSuffix("/bad-key.json") ? .dataError : .success
+            #expect(BadgeCLI.planOnly(manifest: bytes) == expected, "\(path)")
+        }
+        #expect(BadgeCLI.planOnly(manifest: Array("{\"jobs\": []}".utf8)) == .dataError)
+    }
+
+    @Test func keptArgumentInputsEndInAnExpectedCode() throws {
+        for path in Self.files(Paths.fixture("fuzz-regressions/FuzzArguments")) {
+            let (arguments, environment) = Self.split(try Data(contentsOf: URL(fileURLWithPath: path)))
+            let code = BadgeCLI.parseOnly(arguments, environment: environment)
+            #expect([.success, .usage, .dataError, .noInput, .cannotCreate].contains(code), "\(path): \(code)")
+        }
+    }
+
+    /// timeout-long-unknown-key.json: a job with an unknown key of 60,000 characters. The
+    /// "did you mean" search over the option names once cost a 60,000-row table per name.
+    @Test func keptManifestInputsAreRefusedOrPlanned() throws {
+        let kept = Self.files(Paths.fixture("fuzz-regressions/FuzzManifest"))
+        #expect(!kept.isEmpty)
+        for path in kept {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            let code = BadgeCLI.planOnly(manifest: bytes)
+            #expect([.success, .usage, .dataError].contains(code), "\(path): \(code)")
+            if path.hasSuffix("/timeout-long-unknown-key.json") { #expect(code == .dataError) }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BadgeCore
+
+/// Inputs kept from fuzzing (Fixtures/fuzz-regressions/FuzzColor), fed to what the fuzz
+/// target FuzzColor runs, with the invariant it checks.
+@Suite struct ColorFuzzRegressionTests {
+    static let folder = Paths.fixture("fuzz-regressions/FuzzColor")
+    static let inputs = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+
+    @Test func everyKeptInputParsesBackOrFailsWithAReason() throws {
+        #expect(!Self.inputs.isEmpty)
+        for name in Self.inputs {
+            let data = try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name))
+            let text = String(decoding: data, as: UTF8.self)
+            do throws(ColorSyntaxError) {
+                let color = try Color(parsing: text)
+                #expect(try Color(parsing: color.description) == color, "\(name)")
+            } catch {
+                #expect(error.problem.hasPrefix("is not a colour"), "\(name)")
+            }
+        }
+    }
+
+    /// timeout-long-unknown-name.txt: 60,000 characters that are no colour. At f66a24d the
+    /// "did you mean" search built a 60,000 × ~10 table for each of the 148 CSS names, over
+    /// libFuzzer's 5 s limit (a manifest value of megabytes took minutes and gigabytes);
+    /// names are now only looked for when the word is short.
+    @Test func longUnknownNameFailsWithoutASuggestion() throws {
+        let text = try String(contentsOfFile: Self.folder + "/timeout-long-unknown-name.txt", encoding: .utf8)
+        #expect(text.count == 60000)
+        #expect(throws: ColorSyntaxError(reason: nil)) { try Color(parsing: text) }
+        let huge = String(repeating: "aliceblue", count: 200_000)
+        #expect(Suggestion.closest(to: huge, among: ["aliceblue", "antiquewhite"]) == nil)
+    }
+}
