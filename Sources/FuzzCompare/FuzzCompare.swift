@@ -5,7 +5,8 @@
 // (at most 1024; the height is what the bytes fill). When the sizes differ, the actual
 // image is also compared after being re-tiled to the expected image's size, so the
 // pixel loops run on every input. Invariants: counts within the pixel count, a diff image
-// of the compared size, and an image compared with itself has no differing pixel.
+// of the compared size, the counts the same with the two images swapped (ImageDiff's
+// contract), and an image compared with itself has no differing pixel.
 import BadgeCore
 import BadgeRender
 import FuzzSupport
@@ -73,8 +74,19 @@ public func fuzzCompare(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if flags & 8 != 0 { perceptual.unchangedOpacity = 1 }
 
     for _ in 0..<2 {
-        check(ImageDiff.compare(actual, expected, options: exact), expected)
-        check(ImageDiff.compare(actual, expected, options: perceptual), expected)
+        let exactResult = ImageDiff.compare(actual, expected, options: exact)
+        let perceptualResult = ImageDiff.compare(actual, expected, options: perceptual)
+        check(exactResult, expected)
+        check(perceptualResult, expected)
+        // ImageDiff's contract: the counts do not depend on which image is the expected one.
+        let swapped = ImageDiff.compare(expected, actual, options: perceptual)
+        precondition(
+            swapped.differentPixels == perceptualResult.differentPixels
+                && swapped.antialiasedPixels == perceptualResult.antialiasedPixels,
+            "perceptual counts depend on the order")
+        precondition(
+            ImageDiff.compare(expected, actual, options: exact).differentPixels == exactResult.differentPixels,
+            "exact counts depend on the order")
         var quick = DiffOptions.exact
         quick.countAll = false
         _ = ImageDiff.compare(actual, expected, options: quick)

@@ -3,6 +3,8 @@
 // only go through the pre-flight, never to librsvg or gdk-pixbuf.
 // Limits are smaller than the CLI's (4096 px side, 2048² pixels) so that one input
 // allocates at most 16 MiB a surface, well inside libFuzzer's -malloc_limit_mb=256.
+// Invariant: a decoded image (up to 65,536 pixels) written with iconbadge's PNG encoder
+// and decoded again gives the same straight RGBA pixels, as goldens need.
 import BadgeCore
 import BadgeRender
 import FuzzSupport
@@ -30,6 +32,13 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     do throws(BadgeError) {
         let pixels = try ImageFile.pixels(of: bytes, path: "fuzz", limits: pngLimits)
         precondition(pixels.bytes.count == pixels.width * pixels.height * 4)
+        // What a golden goes through: the decoded pixels written as PNG and read back
+        // are the same pixels (kept to small images, for speed).
+        if pixels.width * pixels.height <= 65536 {
+            let encoded = try ImageFile.pngData(of: pixels, compression: .fast)
+            let again = try ImageFile.pixels(of: encoded, path: "fuzz-again.png", limits: pngLimits)
+            precondition(again == pixels, "PNG write and read back changed the pixels")
+        }
     } catch {
         precondition(error.exitCode == .dataError, "unexpected error: \(error.message)")
     }
