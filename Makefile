@@ -37,14 +37,15 @@ test: deps
 
 # Fuzzing (fuzz/README.md): each libFuzzer target for FUZZ_SECONDS under AddressSanitizer,
 # seeded from fuzz/seeds, Fixtures/fuzz-regressions and ../shared/corpus; crashes land in
-# .build/fuzz/<target>/artifacts. fuzz-smoke is the CI run (30 s each).
+# .build/fuzz/<target>/artifacts. fuzz-smoke is the CI run (FUZZ_SMOKE_SECONDS, 30 s each).
 FUZZ_SECONDS ?= 300
+FUZZ_SMOKE_SECONDS ?= 30
 
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh
 
 fuzz-smoke: deps
-	FUZZ_SECONDS=30 fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) fuzz/run.sh
 
 fuzz-build: deps
 	fuzz/run.sh --build-only

@@ -140,7 +140,7 @@ $(seeds fuzz/seeds/compare "$SHARED_CORPUS/pixelmatch" "$regressions")"
     status=0
     # shellcheck disable=SC2086  # corpora, extra and FUZZ_ARGS are word lists
     SWIFT_BACKTRACE=enable=no \
-        ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} LSAN_OPTIONS=suppressions=$PWD/fuzz/lsan.supp:print_suppressions=0 \
+        ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
         "$BIN/$target" "$dir/corpus" $corpora \
         -max_total_time="$FUZZ_SECONDS" -malloc_limit_mb=256 -rss_limit_mb=1024 -timeout=5 \
         ${dict:+-dict=$dict} -artifact_prefix="$dir/artifacts/" -print_final_stats=1 $extra $FUZZ_ARGS \
