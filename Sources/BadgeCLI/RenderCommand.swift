@@ -128,7 +128,8 @@ enum RenderCommand {
         }
         if let output {
             let bytes = try composition.data(
-                format: format, compression: settings.pngCompression, creationDate: creationDate)
+                format: format, compression: settings.pngCompression, creationDate: creationDate,
+                consumingIcon: settings.check == nil)
             try OutputFile.write(bytes, to: output)
         }
         if settings.report {

@@ -10,8 +10,11 @@ enum BadgePainter {
     ///
     /// - Parameter vector: whether the target is an SVG or PDF surface: SVG icons
     ///   and badge images are then drawn as vectors, else as their pixels.
-    static func paint(_ composition: Composition, into cr: OpaquePointer, vector: Bool) throws(BadgeError) {
-        try paintIcon(composition, into: cr, vector: vector)
+    /// - Parameter iconAlreadyThere: the target already holds the icon's pixels.
+    static func paint(_ composition: Composition, into cr: OpaquePointer, vector: Bool, iconAlreadyThere: Bool = false)
+        throws(BadgeError)
+    {
+        if !iconAlreadyThere { try paintIcon(composition, into: cr, vector: vector) }
         guard let layout = composition.layout else { return }
         let style = composition.style
         let rect = layout.badgeRect

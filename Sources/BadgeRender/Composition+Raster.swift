@@ -2,19 +2,33 @@ import BadgeCore
 internal import CCairo
 
 extension Composition {
-    /// Draws the composition into a new premultiplied ARGB32 image.
+    /// Draws the composition as premultiplied ARGB32 pixels, once (later calls
+    /// return the same image).
+    ///
+    /// With `consumingIcon`, when the composition owns its icon (not shared through
+    /// an `IconCache`), the canvas is the icon's size and nothing clips the icon, the
+    /// badge is painted straight onto the decoded icon: no second canvas, so a
+    /// render's peak memory is about one image, not two. The icon is then spent:
+    /// only raster output may follow.
     ///
     /// - Throws: `BadgeError.internalError` when Cairo fails.
-    func rasterize() throws(BadgeError) -> ImageSurface {
-        let target = try ImageSurface(width: canvasWidth, height: canvasHeight)
+    func rasterize(consumingIcon: Bool = false) throws(BadgeError) -> ImageSurface {
+        if let rasterized { return rasterized }
+        let inPlace =
+            consumingIcon && ownsIcon && iconMask == .none && icon.width == canvasWidth && icon.height == canvasHeight
+            && (layout?.iconRect ?? Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight)))
+                == Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
+        let target = inPlace ? icon.surface : try ImageSurface(width: canvasWidth, height: canvasHeight)
         let context = cairo_create(target.surface)!
         defer { cairo_destroy(context) }
-        try BadgePainter.paint(self, into: context, vector: false)
+        try BadgePainter.paint(self, into: context, vector: false, iconAlreadyThere: inPlace)
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }
         cairo_surface_flush(target.surface)
+        rasterized = target
+        iconSpent = inPlace
         return target
     }
 
@@ -22,8 +36,12 @@ extension Composition {
     /// otherwise; no ancillary chunks, so the same pixels give the same bytes.
     ///
     /// - Throws: `BadgeError.internalError` when Cairo or libpng fail.
-    public func pngData(compression: PNGCompression = .default) throws(BadgeError) -> [UInt8] {
-        try PNGCodec.encode(try rasterize(), compression: compression)
+    /// - Parameter consumingIcon: the caller wants this one raster output only, so
+    ///   the badge may be drawn onto the decoded icon itself (see `rasterize`).
+    public func pngData(compression: PNGCompression = .default, consumingIcon: Bool = false) throws(BadgeError)
+        -> [UInt8]
+    {
+        try PNGCodec.encode(try rasterize(consumingIcon: consumingIcon), compression: compression)
     }
 
     /// The composition's pixels, straight-alpha RGBA (for comparisons and tests).

@@ -32,15 +32,19 @@ private let appendToSink: cairo_write_func_t = { closure, data, length in
 extension Composition {
     /// The composition in `format`.
     ///
-    /// - Parameter creationDate: for PDF, the `CreationDate` to record; nil records
-    ///   none (see `pdfData`).
+    /// - Parameters:
+    ///   - creationDate: for PDF, the `CreationDate` to record; nil records none
+    ///     (see `pdfData`).
+    ///   - consumingIcon: PNG only: this is the composition's one output (see
+    ///     `pngData(compression:consumingIcon:)`).
     /// - Throws: `BadgeError.internalError` when Cairo or libpng fail; 65 when an
     ///   SVG icon fails to render.
     public func data(
-        format: OutputFormat, compression: PNGCompression = .default, creationDate: String? = nil
+        format: OutputFormat, compression: PNGCompression = .default, creationDate: String? = nil,
+        consumingIcon: Bool = false
     ) throws(BadgeError) -> [UInt8] {
         switch format {
-        case .png: return try pngData(compression: compression)
+        case .png: return try pngData(compression: compression, consumingIcon: consumingIcon)
         case .svg: return try svgData()
         case .pdf: return try pdfData(creationDate: creationDate)
         }
@@ -91,6 +95,9 @@ extension Composition {
 
     private func draw(onto surface: OpaquePointer) throws(BadgeError) {
         defer { cairo_surface_destroy(surface) }
+        guard !iconSpent else {
+            throw .internalError("vector output after the icon was drawn on in place (pngData(consumingIcon:))")
+        }
         let context = cairo_create(surface)!
         do {
             try BadgePainter.paint(self, into: context, vector: true)

@@ -31,6 +31,14 @@ public final class Composition {
     let text: ShapedText?
     let badgeImage: LoadedIcon?
     let isDot: Bool
+    /// Whether the decoded icon belongs to this composition alone (no `IconCache`),
+    /// so it may be drawn on in place.
+    var ownsIcon = false
+    /// The pixels, once drawn (a composition is used by one thread).
+    var rasterized: ImageSurface?
+    /// Whether the badge was drawn onto the icon itself: vector output is then
+    /// refused (it would draw the badge twice).
+    var iconSpent = false
 
     /// Whether the badge is a plain dot.
     public var isDotBadge: Bool { isDot }

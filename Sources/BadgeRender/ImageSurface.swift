@@ -1,10 +1,11 @@
+import BadgeCore
+internal import CCairo
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import BadgeCore
-internal import CCairo
 
 /// An owned Cairo ARGB32 image surface: premultiplied alpha, native-endian 32-bit
 /// words (0xAARRGGBB), `stride` bytes per row. Destroyed with its owner.

@@ -42,7 +42,9 @@ public final class Renderer {
         let icon = try load(request.iconPath, sizing)
         var badgeImage: LoadedIcon?
         if case .image(let path) = request.content { badgeImage = try load(path, ImageSizing(scale: request.scale)) }
-        return try compose(request, icon: icon, badgeImage: badgeImage)
+        let composition = try compose(request, icon: icon, badgeImage: badgeImage)
+        composition.ownsIcon = cache == nil
+        return composition
     }
 
     func compose(_ request: RenderRequest, icon: LoadedIcon, badgeImage: LoadedIcon?) throws(BadgeError) -> Composition

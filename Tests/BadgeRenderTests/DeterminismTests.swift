@@ -31,3 +31,22 @@ import Testing
         #expect(try composition.pixels() == (try ImageFile.pixels(at: path)))
     }
 }
+
+@Suite struct InPlaceRasterTests {
+    @Test func drawingOnTheIconGivesTheSameBytes() throws {
+        let request = RenderRequest(
+            iconPath: Paths.fixture("icons/folder-512x512.png"), content: .value("42"), scale: 3)
+        let copy = try Renderer().compose(request).pngData()
+        let consumed = try Renderer().compose(request).pngData(consumingIcon: true)
+        #expect(copy == consumed)
+    }
+
+    @Test func vectorOutputAfterConsumingIsRefused() throws {
+        let composition = try Renderer().compose(
+            RenderRequest(iconPath: Paths.fixture("icons/folder-48x48.png"), content: .value("3")))
+        _ = try composition.pngData(consumingIcon: true)
+        #expect(throws: BadgeError.self) { try composition.svgData() }
+        // The raster is kept: asking again gives the same bytes, not a second badge.
+        #expect(try composition.pngData() == (try composition.pngData(consumingIcon: true)))
+    }
+}
