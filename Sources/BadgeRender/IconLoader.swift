@@ -84,14 +84,7 @@ enum IconLoader {
         }
         switch format {
         case .png:
-            let header: PNGHeader
-            switch bytes.withUnsafeBytes({ raw in
-                Result { () throws(PNGPreflightError) in try PNGPreflight.check(raw, limits: limits) }
-            }) {
-            case .success(let value): header = value
-            case .failure(.corrupt(let reason)): throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
-            case .failure(.tooLarge(let reason)): throw .badInput(path: path, reason: reason)
-            }
+            let header = try pngHeader(bytes, path: path, limits: limits)!
             return try resized(
                 try PNGCodec.decode(bytes, header: header, path: path), format: "png", sizing, limits, path)
         case .svg, .svgz:
@@ -115,6 +108,21 @@ enum IconLoader {
             let decoded = try IsolatedDecoder.decode(
                 bytes, kind: format.pixbufLoader!, scale: 1, size: nil, limits: limits, path: path)
             return try resized(decoded.surface, format: format.rawValue, sizing, limits, path)
+        }
+    }
+
+    /// The header of a PNG that passes `PNGPreflight`, nil when the bytes are not a
+    /// PNG at all.
+    ///
+    /// - Throws: 65 naming what is corrupt or over which limit.
+    static func pngHeader(_ bytes: [UInt8], path: String, limits: ImageLimits) throws(BadgeError) -> PNGHeader? {
+        guard bytes.withUnsafeBytes({ PNGPreflight.hasSignature($0) }) else { return nil }
+        switch bytes.withUnsafeBytes({ raw in
+            Result { () throws(PNGPreflightError) in try PNGPreflight.check(raw, limits: limits) }
+        }) {
+        case .success(let header): return header
+        case .failure(.corrupt(let reason)): throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
+        case .failure(.tooLarge(let reason)): throw .badInput(path: path, reason: reason)
         }
     }
 

@@ -3,12 +3,14 @@ import BadgeCore
 /// Reading any image iconbadge accepts as plain pixels (for `compare`, `--check`
 /// and tests).
 public enum ImageFile {
-    /// Decodes the image at `path` (or standard input for `-`) to straight RGBA.
+    /// Decodes the image at `path` (or standard input for `-`) to straight RGBA; a
+    /// PNG's samples exactly as stored (8-bit, 16-bit scaled to 8).
     ///
     /// - Throws: 66 when the file is missing or not a regular file; 65 when it is
     ///   not a supported image, is corrupt, or is over a limit.
     public static func pixels(at path: String, limits: ImageLimits = ImageLimits()) throws(BadgeError) -> PixelBuffer {
-        try IconLoader.load(path, limits: limits).surface.pixelBuffer()
+        let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
+        return try pixels(of: bytes, path: path, limits: limits)
     }
 
     /// Decodes image bytes that came from `path` (used only in messages).
@@ -17,7 +19,12 @@ public enum ImageFile {
     public static func pixels(of bytes: [UInt8], path: String, limits: ImageLimits = ImageLimits()) throws(BadgeError)
         -> PixelBuffer
     {
-        try IconLoader.decode(bytes, path: path, limits: limits).surface.pixelBuffer()
+        // A PNG is read straight, exactly as stored; other formats come through the
+        // premultiplied surface their decoder fills.
+        if let header = try IconLoader.pngHeader(bytes, path: path, limits: limits) {
+            return try PNGCodec.decodeStraight(bytes, header: header, path: path)
+        }
+        return try IconLoader.decode(bytes, path: path, limits: limits).surface.pixelBuffer()
     }
 }
 

@@ -28,6 +28,28 @@ enum PNGCodec {
         return surface
     }
 
+    /// Decodes PNG bytes that passed `PNGPreflight` to straight RGBA, exactly as
+    /// stored (no rounding through premultiplied alpha): what comparisons read.
+    ///
+    /// - Throws: as `decode(_:header:path:)`.
+    static func decodeStraight(_ bytes: [UInt8], header: PNGHeader, path: String) throws(BadgeError) -> PixelBuffer {
+        var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer { input in
+            pixels.withUnsafeMutableBufferPointer { output in
+                ib_png_decode_rgba(
+                    input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), output.baseAddress,
+                    &message, message.count)
+            }
+        }
+        guard status == Int32(IB_PNG_OK) else {
+            let reason = String(nulTerminated: message)
+            if status == Int32(IB_PNG_NO_MEMORY) { throw .internalError("PNG decoder: \(reason)") }
+            throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
+        }
+        return PixelBuffer(width: header.width, height: header.height, bytes: pixels)
+    }
+
     /// Encodes `surface` as PNG bytes with `compression`.
     ///
     /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).

@@ -56,8 +56,21 @@ static inline uint32_t ib_multiply_alpha(uint32_t alpha, uint32_t color) {
     return (temp + (temp >> 8)) >> 8;
 }
 
+static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
+                         size_t stride, int premultiplied, char *error, size_t error_size);
+
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
                          uint8_t *pixels, size_t stride, char *error, size_t error_size) {
+    return ib_png_decode(data, size, width, height, pixels, stride, 1, error, error_size);
+}
+
+int ib_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
+                       char *error, size_t error_size) {
+    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4, 0, error, error_size);
+}
+
+static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
+                         size_t stride, int premultiplied, char *error, size_t error_size) {
     ib_reader reader = {data, size, 0, error, error_size};
     png_bytep *volatile rows = NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, ib_png_error,
@@ -111,8 +124,17 @@ int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint3
     png_read_image(png, rows);
     png_read_end(png, NULL);
 
+    // Straight output: a fully transparent pixel is stored as transparent black, the
+    // one form every premultiplying pipeline (Cairo's included) gives it back in.
+    for (uint32_t y = 0; !premultiplied && y < height; y++) {
+        uint8_t *row = rows[y];
+        for (uint32_t x = 0; x < width; x++) {
+            uint8_t *p = row + (size_t)x * 4;
+            if (p[3] == 0) p[0] = p[1] = p[2] = 0;
+        }
+    }
     // RGBA bytes to premultiplied native-endian ARGB words, in place.
-    for (uint32_t y = 0; y < height; y++) {
+    for (uint32_t y = 0; premultiplied && y < height; y++) {
         uint8_t *row = rows[y];
         for (uint32_t x = 0; x < width; x++) {
             uint8_t *p = row + (size_t)x * 4;

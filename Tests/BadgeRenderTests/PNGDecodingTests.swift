@@ -55,3 +55,15 @@ import Testing
         }
     }
 }
+
+@Suite struct StraightDecodingTests {
+    /// Comparisons read a PNG's samples exactly as stored (values read with Pillow):
+    /// a translucent pixel keeps its colour, a transparent one becomes (0, 0, 0, 0).
+    @Test func translucentPixelsAreExact() throws {
+        let pixels = try ImageFile.pixels(at: Paths.corpus("pngsuite/basn6a08.png"))
+        #expect(pixels[5, 3] == Color(red: 255, green: 95, blue: 8, alpha: 41))
+        #expect(pixels[20, 10] == Color(red: 192, green: 255, blue: 6, alpha: 164))
+        #expect(pixels[31, 31] == Color(red: 0, green: 32, blue: 255, alpha: 255))
+        #expect(pixels[0, 0] == Color(red: 0, green: 0, blue: 0, alpha: 0))
+    }
+}
