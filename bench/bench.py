@@ -122,7 +122,7 @@ def batch_throughput():
     manifest = os.path.join(WORK, "batch.json")
     with open(manifest, "w") as out:
         json.dump({"defaults": {"icon": icon, "scale": 3},
-                   "jobs": [{"value": str(i % 150), "output": f"{folder}/{i}.png"} for i in range(count)]}, out)
+                   "jobs": [{"value": str(i % 150 + 1), "output": f"{folder}/{i}.png"} for i in range(count)]}, out)
     rows = []
     rates = {}
     for jobs in (1, 2):
@@ -152,7 +152,7 @@ def batch_throughput():
             n //= 5
         with open(manifest, "w") as out:
             json.dump({"defaults": {"icon": icon, "scale": 1 if size == 60 else 3},
-                       "jobs": [{"value": str(i % 150), "output": f"{folder}/{size}-{i}.png"} for i in range(n)]}, out)
+                       "jobs": [{"value": str(i % 150 + 1), "output": f"{folder}/{size}-{i}.png"} for i in range(n)]}, out)
         start = time.perf_counter()
         subprocess.run([ICONBADGE, "batch", manifest, "--quiet"], check=True)
         print(f"\nbatch, {n} jobs of a {size} px icon on 2 cores: {n / (time.perf_counter() - start):.0f} renders/s")
@@ -198,7 +198,7 @@ def growth():
             continue
         with open(manifest, "w") as out:
             json.dump({"defaults": {"icon": icon},
-                       "jobs": [{"value": str(i % 150), "output": f"{folder}/{i}.png"} for i in range(count)]}, out)
+                       "jobs": [{"value": str(i % 150 + 1), "output": f"{folder}/{i}.png"} for i in range(count)]}, out)
         t, rss = run_once([ICONBADGE, "batch", manifest, "--quiet"])
         rows.append([str(count), f"{t * 1000:.0f}", f"{t * 1e6 / count:.0f}", f"{rss / 1024:.1f}"])
     table("Cost against batch size (60 px icon, 2 cores)", ["jobs", "total ms", "µs / job", "peak MiB"], rows)

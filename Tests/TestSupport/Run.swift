@@ -15,12 +15,21 @@ public struct RunResult: Sendable {
 }
 
 /// Runs the built `iconbadge` with `arguments`, optional standard input, extra
-/// environment and working folder; waits for it.
+/// environment and working folder; waits for it. Standard input is a pipe (empty
+/// unless `stdin` is given).
 public func runIconbadge(
     _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in folder: String? = nil
 ) throws -> RunResult {
+    try launch(Paths.binary, arguments, stdin: .some(stdin ?? Data()), environment: environment, folder: folder)
+}
+
+/// Starts `executable` without the caller's ICONBADGE_ variables, feeds `stdin`
+/// through a pipe (nil: /dev/null), reads both output pipes to the end and waits.
+private func launch(
+    _ executable: String, _ arguments: [String], stdin: Data?, environment: [String: String], folder: String?
+) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Paths.binary)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ICONBADGE_") }
     for (key, value) in environment { env[key] = value }
@@ -31,12 +40,16 @@ public func runIconbadge(
     process.standardOutput = out
     process.standardError = err
     let input = Pipe()
-    process.standardInput = input
+    if stdin != nil {
+        process.standardInput = input
+    } else {
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    }
     try process.run()
     if let stdin {
-        input.fileHandleForWriting.write(stdin)
+        if !stdin.isEmpty { input.fileHandleForWriting.write(stdin) }
+        try? input.fileHandleForWriting.close()
     }
-    try? input.fileHandleForWriting.close()
     // Read both pipes fully before waiting, so a large output cannot block the child.
     final class Box: @unchecked Sendable { var data = Data() }
     let outBox = Box()
@@ -48,10 +61,9 @@ public func runIconbadge(
     }
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     group.wait()
-    let outData = outBox.data
     process.waitUntilExit()
     return RunResult(
-        status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        status: process.terminationStatus, stdout: outBox.data, stderr: String(decoding: errData, as: UTF8.self))
 }
 
 /// A run of the built binary measured by GNU time (a small C parent, so its peak
@@ -83,33 +95,9 @@ public func runMeasured(_ arguments: [String]) throws -> MeasuredRun {
 }
 
 /// Runs any executable with arguments and returns its result (for wrappers such as
-/// /usr/bin/time or setpriv around the binary).
+/// /usr/bin/time or setpriv around the binary); standard input is /dev/null.
 public func runIconbadgeWith(executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
     -> RunResult
 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ICONBADGE_") }
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-    try process.run()
-    final class Box: @unchecked Sendable { var data = Data() }
-    let outBox = Box()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        outBox.data = out.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return RunResult(
-        status: process.terminationStatus, stdout: outBox.data, stderr: String(decoding: errData, as: UTF8.self))
+    try launch(executable, arguments, stdin: nil, environment: environment, folder: nil)
 }
