@@ -68,7 +68,9 @@ test-tsan: deps
 
 # Rewrites Fixtures/goldens from the current code. Look at the images before committing.
 golden: deps
-	ICONBADGE_UPDATE_GOLDENS=1 $(SWIFT) test --filter Golden
+	ICONBADGE_UPDATE_GOLDENS=1 $(SWIFT) test --filter GoldenTests
+	$(SWIFT) build
+	.build/debug/iconbadge batch Fixtures/examples/goldens.json --check Fixtures/examples/goldens --update --quiet
 
 # Re-renders the README's pictures (docs/gallery.txt); a test checks they are current.
 docs: build

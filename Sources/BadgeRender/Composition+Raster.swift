@@ -41,13 +41,26 @@ extension Composition {
     public func pngData(compression: PNGCompression = .default, consumingIcon: Bool = false) throws(BadgeError)
         -> [UInt8]
     {
-        try PNGCodec.encode(try rasterize(consumingIcon: consumingIcon), compression: compression)
+        let surface = try rasterize(consumingIcon: consumingIcon)
+        return try PNGCodec.encode(surface, compression: compression, restore: straightRestore)
     }
 
-    /// The composition's pixels, straight-alpha RGBA (for comparisons and tests).
+    /// The composition's pixels, straight-alpha RGBA, as `pngData` writes them (for
+    /// comparisons and tests).
     ///
     /// - Throws: `BadgeError.internalError` when Cairo fails.
     public func pixels() throws(BadgeError) -> PixelBuffer {
-        try rasterize().pixelBuffer()
+        try rasterize().pixelBuffer(restore: straightRestore)
+    }
+
+    /// Where the icon's lost straight pixels sit on the canvas: only when it is
+    /// drawn at its own size at a whole-pixel position (anything else resamples).
+    var straightRestore: StraightRestore? {
+        guard let lost = icon.lost else { return nil }
+        let rect = layout?.iconRect ?? Rect(x: 0, y: 0, width: Double(icon.width), height: Double(icon.height))
+        guard rect.width == Double(icon.width), rect.height == Double(icon.height), rect.x == rect.x.rounded(),
+            rect.y == rect.y.rounded(), abs(rect.x) < 1e9, abs(rect.y) < 1e9
+        else { return nil }
+        return StraightRestore(lost: lost, x: Int(rect.x), y: Int(rect.y), width: icon.width)
     }
 }

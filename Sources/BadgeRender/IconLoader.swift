@@ -15,6 +15,8 @@ struct LoadedIcon {
     var height: Int { surface.height }
     /// The format sniffed from the bytes, for reports ("png", "svg", "jpeg").
     let format: String
+    /// For a PNG drawn at its own size: the straight pixels `surface` cannot carry.
+    var lost: LostStraightPixels? = nil
 }
 
 /// An SVG icon's bytes, parsed in this process only when a vector output needs
@@ -85,8 +87,8 @@ enum IconLoader {
         switch format {
         case .png:
             let header = try pngHeader(bytes, path: path, limits: limits)!
-            return try resized(
-                try PNGCodec.decode(bytes, header: header, path: path), format: "png", sizing, limits, path)
+            let decoded = try PNGCodec.decode(bytes, header: header, path: path)
+            return try resized(decoded.surface, lost: decoded.lost, format: "png", sizing, limits, path)
         case .svg, .svgz:
             var document = bytes
             if format == .svgz {
@@ -137,8 +139,10 @@ enum IconLoader {
 
     /// Resamples a raster image to `sizing.size` in premultiplied space (no dark
     /// fringe on transparent edges), with Cairo's GOOD filter and edge padding.
+    /// `lost` is kept only when the size stays (resampling makes new pixels).
     private static func resized(
-        _ surface: ImageSurface, format: String, _ sizing: ImageSizing, _ limits: ImageLimits, _ path: String
+        _ surface: ImageSurface, lost: LostStraightPixels? = nil, format: String, _ sizing: ImageSizing,
+        _ limits: ImageLimits, _ path: String
     )
         throws(BadgeError) -> LoadedIcon
     {
@@ -150,7 +154,7 @@ enum IconLoader {
             )
         }
         guard let size = wanted, size.width != surface.width || size.height != surface.height else {
-            return LoadedIcon(surface: surface, svg: nil, format: format)
+            return LoadedIcon(surface: surface, svg: nil, format: format, lost: lost)
         }
         try checkSize(size.width, size.height, limits, path)
         let target = try ImageSurface(width: size.width, height: size.height)

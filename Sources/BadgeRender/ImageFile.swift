@@ -30,13 +30,13 @@ public enum ImageFile {
 
 extension ImageFile {
     /// Encodes straight-alpha RGBA pixels as PNG (8-bit RGB when all opaque, RGBA
-    /// otherwise), through the same encoder as every render.
+    /// otherwise) with the same settings as every render, exactly: decoding the
+    /// result gives `pixels` back (fully transparent pixels as 0, 0, 0, 0).
     ///
-    /// - Throws: `BadgeError.internalError` when Cairo or libpng fail.
+    /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
     public static func pngData(of pixels: PixelBuffer, compression: PNGCompression = .default) throws(BadgeError)
         -> [UInt8]
     {
-        let surface = try ImageSurface(pixels: pixels)
-        return try PNGCodec.encode(surface, compression: compression)
+        try PNGCodec.encode(pixels, compression: compression)
     }
 }

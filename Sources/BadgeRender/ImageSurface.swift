@@ -1,5 +1,6 @@
 import BadgeCore
 internal import CCairo
+internal import CPngCodec
 
 #if canImport(Glibc)
     import Glibc
@@ -28,34 +29,6 @@ final class ImageSurface {
         self.height = height
     }
 
-    /// A surface holding `pixels`, premultiplied with Cairo's rounding.
-    ///
-    /// - Throws: `BadgeError.internalError` when Cairo cannot allocate it.
-    convenience init(pixels: PixelBuffer) throws(BadgeError) {
-        try self.init(width: pixels.width, height: pixels.height)
-        let base = data
-        let rowBytes = stride
-        pixels.bytes.withUnsafeBufferPointer { input in
-            for y in 0..<height {
-                let row = UnsafeMutableRawPointer(base + y * rowBytes)
-                for x in 0..<width {
-                    let index = (y * width + x) * 4
-                    let a = UInt32(input[index + 3])
-                    var r = UInt32(input[index])
-                    var g = UInt32(input[index + 1])
-                    var b = UInt32(input[index + 2])
-                    if a != 255 {
-                        r = Self.multiply(a, r)
-                        g = Self.multiply(a, g)
-                        b = Self.multiply(a, b)
-                    }
-                    row.storeBytes(of: a << 24 | r << 16 | g << 8 | b, toByteOffset: x * 4, as: UInt32.self)
-                }
-            }
-        }
-        markDirty()
-    }
-
     /// A surface over a malloc'd ARGB32 buffer of stride width × 4 (Cairo's stride
     /// for ARGB32), which it takes over and frees: no copy of a large image.
     ///
@@ -80,12 +53,6 @@ final class ImageSurface {
     /// The user-data key under which an adopted buffer is freed with its surface.
     nonisolated(unsafe) private static var bufferKey = cairo_user_data_key_t()
 
-    /// Cairo's premultiplication rounding (cairo-png.c `multiply_alpha`).
-    static func multiply(_ alpha: UInt32, _ color: UInt32) -> UInt32 {
-        let temp = alpha * color + 0x80
-        return (temp + (temp >> 8)) >> 8
-    }
-
     deinit { cairo_surface_destroy(surface) }
 
     var stride: Int { Int(cairo_image_surface_get_stride(surface)) }
@@ -99,35 +66,16 @@ final class ImageSurface {
 
     func markDirty() { cairo_surface_mark_dirty(surface) }
 
-    /// The pixels as straight-alpha RGBA, un-premultiplied with Cairo's rounding.
-    func pixelBuffer() -> PixelBuffer {
+    /// The pixels as straight-alpha RGBA, un-premultiplied with Cairo's rounding as
+    /// the PNG encoder does, an icon's lost straight pixels restored per `restore`.
+    func pixelBuffer(restore: StraightRestore? = nil) -> PixelBuffer {
         let base = data
         let rowBytes = stride
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
         bytes.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height {
-                let row = UnsafeRawPointer(base + y * rowBytes)
-                for x in 0..<width {
-                    let word = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                    let a = word >> 24
-                    var r = (word >> 16) & 0xFF
-                    var g = (word >> 8) & 0xFF
-                    var b = word & 0xFF
-                    if a == 0 {
-                        r = 0
-                        g = 0
-                        b = 0
-                    } else if a != 0xFF {
-                        r = (r * 255 + a / 2) / a
-                        g = (g * 255 + a / 2) / a
-                        b = (b * 255 + a / 2) / a
-                    }
-                    let index = (y * width + x) * 4
-                    out[index] = UInt8(r)
-                    out[index + 1] = UInt8(g)
-                    out[index + 2] = UInt8(b)
-                    out[index + 3] = UInt8(a)
-                }
+            // Never throws: the closure does not.
+            try? StraightRestore.with(restore) { (restore) throws(BadgeError) in
+                ib_argb32_to_rgba(base, UInt32(width), UInt32(height), rowBytes, restore, out.baseAddress)
             }
         }
         return PixelBuffer(width: width, height: height, bytes: bytes)

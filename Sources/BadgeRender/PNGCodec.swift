@@ -5,17 +5,21 @@ internal import CPngCodec
 /// PNG decoding and encoding through libpng (Sources/CPngCodec), in Cairo's
 /// premultiplied ARGB32 layout.
 enum PNGCodec {
-    /// Decodes PNG bytes that passed `PNGPreflight` into a new surface.
+    /// Decodes PNG bytes that passed `PNGPreflight` into a new surface, with the
+    /// straight pixels premultiplication loses (nil when none are).
     ///
     /// - Throws: `BadgeError.badInput` (65) with libpng's reason when the data is
     ///   corrupt; never Cairo's "out of memory" for a bad file.
-    static func decode(_ bytes: [UInt8], header: PNGHeader, path: String) throws(BadgeError) -> ImageSurface {
+    static func decode(_ bytes: [UInt8], header: PNGHeader, path: String) throws(BadgeError) -> (
+        surface: ImageSurface, lost: LostStraightPixels?
+    ) {
         let surface = try ImageSurface(width: header.width, height: header.height)
         var message = [CChar](repeating: 0, count: 256)
+        var lost = ib_straight_pixels(pixels: nil, count: 0)
         let status = bytes.withUnsafeBufferPointer { input in
             ib_png_decode_argb32(
                 input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), surface.data,
-                surface.stride, &message, message.count)
+                surface.stride, &lost, &message, message.count)
         }
         surface.markDirty()
         guard status == Int32(IB_PNG_OK) else {
@@ -25,7 +29,7 @@ enum PNGCodec {
             }
             throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
         }
-        return surface
+        return (surface, LostStraightPixels(adopting: lost))
     }
 
     /// Decodes PNG bytes that passed `PNGPreflight` to straight RGBA, exactly as
@@ -50,10 +54,43 @@ enum PNGCodec {
         return PixelBuffer(width: header.width, height: header.height, bytes: pixels)
     }
 
-    /// Encodes `surface` as PNG bytes with `compression`.
+    /// Encodes `surface` as PNG bytes with `compression`, writing an icon's lost
+    /// straight pixels back where `restore` places them and the canvas still holds
+    /// them.
     ///
     /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
-    static func encode(_ surface: ImageSurface, compression: PNGCompression) throws(BadgeError) -> [UInt8] {
+    static func encode(_ surface: ImageSurface, compression: PNGCompression, restore: StraightRestore? = nil)
+        throws(BadgeError) -> [UInt8]
+    {
+        let data = surface.data
+        return try StraightRestore.with(restore) { (restore) throws(BadgeError) -> [UInt8] in
+            try encoded(compression) { settings, output, size, message in
+                ib_png_encode_argb32(
+                    data, UInt32(surface.width), UInt32(surface.height), surface.stride, restore, settings, &output,
+                    &size, message, 256)
+            }
+        }
+    }
+
+    /// Encodes straight RGBA pixels as PNG bytes with `compression`, exactly.
+    ///
+    /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
+    static func encode(_ pixels: PixelBuffer, compression: PNGCompression) throws(BadgeError) -> [UInt8] {
+        try pixels.bytes.withUnsafeBufferPointer { (input) throws(BadgeError) -> [UInt8] in
+            try encoded(compression) { settings, output, size, message in
+                ib_png_encode_rgba(
+                    input.baseAddress, UInt32(pixels.width), UInt32(pixels.height), settings, &output, &size,
+                    message, 256)
+            }
+        }
+    }
+
+    /// Runs one of the C encoders with `compression`'s settings and takes its buffer.
+    private static func encoded(
+        _ compression: PNGCompression,
+        _ encoder: (ib_png_settings, inout UnsafeMutablePointer<UInt8>?, inout Int, UnsafeMutablePointer<CChar>) ->
+            Int32
+    ) throws(BadgeError) -> [UInt8] {
         var settings = ib_png_default_settings()
         settings.compression_level = Int32(compression.zlibLevel)
         settings.strategy = compression.zlibStrategy
@@ -61,9 +98,7 @@ enum PNGCodec {
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        let status = ib_png_encode_argb32(
-            surface.data, UInt32(surface.width), UInt32(surface.height), surface.stride, settings, &output,
-            &size, &message, message.count)
+        let status = message.withUnsafeMutableBufferPointer { encoder(settings, &output, &size, $0.baseAddress!) }
         guard status == Int32(IB_PNG_OK), let output else {
             throw .internalError("PNG encoder: \(String(nulTerminated: message))")
         }

@@ -56,21 +56,49 @@ static inline uint32_t ib_multiply_alpha(uint32_t alpha, uint32_t color) {
     return (temp + (temp >> 8)) >> 8;
 }
 
+// Cairo's un-premultiplication rounding (cairo-png.c), for 0 < alpha < 255.
+static inline uint32_t ib_divide_alpha(uint32_t alpha, uint32_t color) {
+    return (color * 255 + alpha / 2) / alpha;
+}
+
+void ib_straight_pixels_free(ib_straight_pixels *lost) {
+    if (lost == NULL) return;
+    free(lost->pixels);
+    lost->pixels = NULL;
+    lost->count = 0;
+}
+
+// Appends to `lost`, doubling its buffer; 0 when out of memory.
+static int ib_straight_pixels_append(ib_straight_pixels *lost, size_t *capacity, ib_straight_pixel pixel) {
+    if (lost->count == *capacity) {
+        size_t grown = *capacity ? *capacity * 2 : 256;
+        ib_straight_pixel *more = realloc(lost->pixels, grown * sizeof(ib_straight_pixel));
+        if (more == NULL) return 0;
+        lost->pixels = more;
+        *capacity = grown;
+    }
+    lost->pixels[lost->count++] = pixel;
+    return 1;
+}
+
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                         size_t stride, int premultiplied, char *error, size_t error_size);
+                         size_t stride, int premultiplied, ib_straight_pixels *lost, char *error,
+                         size_t error_size);
 
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                         uint8_t *pixels, size_t stride, char *error, size_t error_size) {
-    return ib_png_decode(data, size, width, height, pixels, stride, 1, error, error_size);
+                         uint8_t *pixels, size_t stride, ib_straight_pixels *lost, char *error,
+                         size_t error_size) {
+    return ib_png_decode(data, size, width, height, pixels, stride, 1, lost, error, error_size);
 }
 
 int ib_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
                        char *error, size_t error_size) {
-    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4, 0, error, error_size);
+    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4, 0, NULL, error, error_size);
 }
 
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                         size_t stride, int premultiplied, char *error, size_t error_size) {
+                         size_t stride, int premultiplied, ib_straight_pixels *lost, char *error,
+                         size_t error_size) {
     ib_reader reader = {data, size, 0, error, error_size};
     png_bytep *volatile rows = NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, ib_png_error,
@@ -133,7 +161,13 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
             if (p[3] == 0) p[0] = p[1] = p[2] = 0;
         }
     }
-    // RGBA bytes to premultiplied native-endian ARGB words, in place.
+    // RGBA bytes to premultiplied native-endian ARGB words, in place; what the
+    // premultiplied form cannot give back is kept in `lost`.
+    size_t capacity = 0;
+    if (lost != NULL) {
+        lost->pixels = NULL;
+        lost->count = 0;
+    }
     for (uint32_t y = 0; premultiplied && y < height; y++) {
         uint8_t *row = rows[y];
         for (uint32_t x = 0; x < width; x++) {
@@ -141,9 +175,21 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
             uint32_t a = p[3];
             uint32_t r = p[0], g = p[1], b = p[2];
             if (a != 0xff) {
-                r = ib_multiply_alpha(a, r);
-                g = ib_multiply_alpha(a, g);
-                b = ib_multiply_alpha(a, b);
+                uint32_t pr = ib_multiply_alpha(a, r), pg = ib_multiply_alpha(a, g), pb = ib_multiply_alpha(a, b);
+                if (lost != NULL && a != 0 &&
+                    (ib_divide_alpha(a, pr) != r || ib_divide_alpha(a, pg) != g || ib_divide_alpha(a, pb) != b)) {
+                    ib_straight_pixel kept = {y * width + x, (uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a};
+                    if (!ib_straight_pixels_append(lost, &capacity, kept)) {
+                        ib_straight_pixels_free(lost);
+                        free(rows);
+                        png_destroy_read_struct(&png, &info, NULL);
+                        ib_set_error(error, error_size, "out of memory while decoding PNG");
+                        return IB_PNG_NO_MEMORY;
+                    }
+                }
+                r = pr;
+                g = pg;
+                b = pb;
             }
             uint32_t word = (a << 24) | (r << 16) | (g << 8) | b;
             memcpy(p, &word, 4);
@@ -192,21 +238,99 @@ static void ib_png_write_error(png_structp png, png_const_charp message) {
     png_longjmp(png, 1);
 }
 
-int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         ib_png_settings settings, uint8_t **out, size_t *out_size,
-                         char *error, size_t error_size) {
+// One row of straight RGB or RGBA (3 or 4 bytes a pixel) for row `y`.
+typedef void (*ib_row_source)(const void *context, uint32_t y, uint8_t *out, size_t channels);
+
+// Un-premultiplies row `y` of ARGB32 pixels with Cairo's rounding into `out`, then
+// writes back the straight pixels `restore` holds where the canvas still has them.
+typedef struct {
+    const uint8_t *pixels;
+    uint32_t width;
+    size_t stride;
+    const ib_restore *restore;
+} ib_argb32_rows;
+
+static void ib_argb32_row(const void *context, uint32_t y, uint8_t *out, size_t channels) {
+    const ib_argb32_rows *source = context;
+    const uint8_t *row = source->pixels + (size_t)y * source->stride;
+    uint8_t *o = out;
+    for (uint32_t x = 0; x < source->width; x++) {
+        uint32_t word;
+        memcpy(&word, row + (size_t)x * 4, 4);
+        uint32_t a = word >> 24;
+        uint32_t r = (word >> 16) & 0xff, g = (word >> 8) & 0xff, b = word & 0xff;
+        if (a == 0) {
+            r = g = b = 0;
+        } else if (a != 0xff) {
+            r = ib_divide_alpha(a, r);
+            g = ib_divide_alpha(a, g);
+            b = ib_divide_alpha(a, b);
+        }
+        o[0] = (uint8_t)r;
+        o[1] = (uint8_t)g;
+        o[2] = (uint8_t)b;
+        if (channels == 4) o[3] = (uint8_t)a;
+        o += channels;
+    }
+    const ib_restore *restore = source->restore;
+    if (restore == NULL || restore->count == 0 || restore->width == 0) return;
+    int64_t image_y = (int64_t)y - restore->y;
+    if (image_y < 0) return;
+    uint64_t first = (uint64_t)image_y * restore->width, end = first + restore->width;
+    // The kept pixels are sorted by index: find the row's first by bisection.
+    size_t low = 0, high = restore->count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (restore->pixels[middle].index < first) low = middle + 1; else high = middle;
+    }
+    for (size_t i = low; i < restore->count && restore->pixels[i].index < end; i++) {
+        ib_straight_pixel kept = restore->pixels[i];
+        int64_t x = restore->x + (int64_t)(kept.index - first);
+        if (x < 0 || x >= (int64_t)source->width) continue;
+        uint32_t word;
+        memcpy(&word, row + (size_t)x * 4, 4);
+        uint32_t expected = ((uint32_t)kept.a << 24) | (ib_multiply_alpha(kept.a, kept.r) << 16) |
+                            (ib_multiply_alpha(kept.a, kept.g) << 8) | ib_multiply_alpha(kept.a, kept.b);
+        if (word != expected) continue; // drawn over: the canvas pixel is new
+        uint8_t *p = out + (size_t)x * channels;
+        p[0] = kept.r;
+        p[1] = kept.g;
+        p[2] = kept.b;
+        if (channels == 4) p[3] = kept.a;
+    }
+}
+
+void ib_argb32_to_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                       const ib_restore *restore, uint8_t *out) {
+    ib_argb32_rows source = {pixels, width, stride, restore};
+    for (uint32_t y = 0; y < height; y++) ib_argb32_row(&source, y, out + (size_t)y * width * 4, 4);
+}
+
+typedef struct {
+    const uint8_t *pixels;
+    uint32_t width;
+} ib_rgba_rows;
+
+static void ib_rgba_row(const void *context, uint32_t y, uint8_t *out, size_t channels) {
+    const ib_rgba_rows *source = context;
+    const uint8_t *row = source->pixels + (size_t)y * source->width * 4;
+    for (uint32_t x = 0; x < source->width; x++) {
+        const uint8_t *p = row + (size_t)x * 4;
+        uint8_t *o = out + (size_t)x * channels;
+        int clear = p[3] == 0;
+        o[0] = clear ? 0 : p[0];
+        o[1] = clear ? 0 : p[1];
+        o[2] = clear ? 0 : p[2];
+        if (channels == 4) o[3] = p[3];
+    }
+}
+
+static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_source rows, const void *context,
+                         ib_png_settings settings, uint8_t **out, size_t *out_size, char *error,
+                         size_t error_size) {
     *out = NULL;
     *out_size = 0;
     ib_writer writer = {NULL, 0, 0, 0, error, error_size};
-    int opaque = 1;
-    for (uint32_t y = 0; y < height && opaque; y++) {
-        const uint8_t *row = pixels + (size_t)y * stride;
-        for (uint32_t x = 0; x < width; x++) {
-            uint32_t word;
-            memcpy(&word, row + (size_t)x * 4, 4);
-            if ((word >> 24) != 0xff) { opaque = 0; break; }
-        }
-    }
     size_t channels = opaque ? 3 : 4;
     uint8_t *row_buffer = malloc((size_t)width * channels + 1);
     if (row_buffer == NULL) {
@@ -237,27 +361,7 @@ int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
     for (uint32_t y = 0; y < height; y++) {
-        const uint8_t *row = pixels + (size_t)y * stride;
-        uint8_t *o = row_buffer;
-        for (uint32_t x = 0; x < width; x++) {
-            uint32_t word;
-            memcpy(&word, row + (size_t)x * 4, 4);
-            uint32_t a = word >> 24;
-            uint32_t r = (word >> 16) & 0xff, g = (word >> 8) & 0xff, b = word & 0xff;
-            if (a == 0) {
-                r = g = b = 0;
-            } else if (a != 0xff) {
-                // Cairo's unpremultiply rounding (cairo-png.c).
-                r = (r * 255 + a / 2) / a;
-                g = (g * 255 + a / 2) / a;
-                b = (b * 255 + a / 2) / a;
-            }
-            o[0] = (uint8_t)r;
-            o[1] = (uint8_t)g;
-            o[2] = (uint8_t)b;
-            if (!opaque) o[3] = (uint8_t)a;
-            o += channels;
-        }
+        rows(context, y, row_buffer, channels);
         png_write_row(png, row_buffer);
     }
     png_write_end(png, NULL);
@@ -266,6 +370,34 @@ int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height,
     *out = writer.data;
     *out_size = writer.size;
     return IB_PNG_OK;
+}
+
+int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                         const ib_restore *restore, ib_png_settings settings, uint8_t **out,
+                         size_t *out_size, char *error, size_t error_size) {
+    int opaque = 1;
+    for (uint32_t y = 0; y < height && opaque; y++) {
+        const uint8_t *row = pixels + (size_t)y * stride;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t word;
+            memcpy(&word, row + (size_t)x * 4, 4);
+            if ((word >> 24) != 0xff) { opaque = 0; break; }
+        }
+    }
+    ib_argb32_rows source = {pixels, width, stride, restore};
+    return ib_png_encode(width, height, opaque, ib_argb32_row, &source, settings, out, out_size, error,
+                         error_size);
+}
+
+int ib_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, ib_png_settings settings,
+                       uint8_t **out, size_t *out_size, char *error, size_t error_size) {
+    int opaque = 1;
+    size_t count = (size_t)width * height;
+    for (size_t i = 0; i < count && opaque; i++) {
+        if (pixels[i * 4 + 3] != 0xff) opaque = 0;
+    }
+    ib_rgba_rows source = {pixels, width};
+    return ib_png_encode(width, height, opaque, ib_rgba_row, &source, settings, out, out_size, error, error_size);
 }
 
 void ib_png_free(uint8_t *buffer) { free(buffer); }

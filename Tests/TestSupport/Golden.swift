@@ -17,7 +17,11 @@ public enum Golden {
     public static func check(_ name: String, png: [UInt8]) throws -> String? {
         let path = Paths.fixture("goldens/\(name).png")
         if updating {
-            try Data(png).write(to: URL(fileURLWithPath: path))
+            // Rewritten only when its pixels change: an encoder change alone does not
+            // churn every golden.
+            let actual = try ImageFile.pixels(of: png, path: name)
+            let same = FileManager.default.fileExists(atPath: path) && (try? ImageFile.pixels(at: path)) == actual
+            if !same { try Data(png).write(to: URL(fileURLWithPath: path)) }
             return nil
         }
         guard FileManager.default.fileExists(atPath: path) else {

@@ -16,13 +16,34 @@ enum {
     IB_PNG_NO_MEMORY = 4
 };
 
+/// A pixel whose straight colour premultiplied ARGB32 cannot carry: 0 < alpha < 255
+/// and un-premultiplying its premultiplied form does not give it back (at alpha 16,
+/// for one, sixteen straight values share each premultiplied one).
+typedef struct {
+    uint32_t index; // y * width + x in the decoded image
+    uint8_t r, g, b, a;
+} ib_straight_pixel;
+
+/// The straight pixels an image loses to premultiplication, by ascending index;
+/// `pixels` is malloc'd (free it with ib_straight_pixels_free), NULL when none.
+typedef struct {
+    ib_straight_pixel *pixels;
+    size_t count;
+} ib_straight_pixels;
+
+/// Frees what ib_png_decode_argb32 recorded in `lost`.
+void ib_straight_pixels_free(ib_straight_pixels *lost);
+
 /// Decodes a whole PNG held in memory into premultiplied ARGB32 pixels.
 /// Every colour type, bit depth and interlacing is expanded to 8-bit RGBA first
 /// (16-bit samples are scaled, not truncated); gAMA/iCCP/sRGB are ignored.
 /// `width` and `height` must equal the IHDR's; `stride` is bytes per output row.
+/// With `lost` not NULL, the straight pixels premultiplication cannot carry are
+/// recorded there, so that an encoder can write them back exactly (ib_restore).
 /// Returns IB_PNG_OK, or a failure code with a NUL-terminated reason in `error`.
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                         uint8_t *pixels, size_t stride, char *error, size_t error_size);
+                         uint8_t *pixels, size_t stride, ib_straight_pixels *lost, char *error,
+                         size_t error_size);
 
 /// zlib strategies (the values of zlib.h's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE;
 /// png_codec.c checks that they agree).
@@ -45,15 +66,37 @@ typedef struct {
 /// Default settings: zlib level 6, default strategy, adaptive filtering.
 ib_png_settings ib_png_default_settings(void);
 
+/// A decoded image's lost straight pixels (ib_straight_pixels) placed on a canvas:
+/// where its top-left pixel sits, and its width. Un-premultiplying a canvas pixel
+/// that still equals the premultiplied form of the image's pixel under it gives
+/// that straight pixel exactly; any other canvas pixel is un-premultiplied as usual.
+typedef struct {
+    const ib_straight_pixel *pixels;
+    size_t count;
+    int64_t x, y;
+    uint32_t width;
+} ib_restore;
+
 /// Encodes premultiplied ARGB32 pixels as an 8-bit PNG held in a malloc'd buffer
-/// (free it with ib_png_free). Pixels are un-premultiplied with Cairo's rounding.
+/// (free it with ib_png_free). Pixels are un-premultiplied with Cairo's rounding,
+/// or restored exactly where `restore` (may be NULL) says so.
 /// An image whose every pixel is opaque is written as RGB, otherwise as RGBA.
 /// No ancillary chunks (no time, text or gamma), so equal pixels give equal bytes.
 int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         ib_png_settings settings, uint8_t **out, size_t *out_size,
-                         char *error, size_t error_size);
+                         const ib_restore *restore, ib_png_settings settings, uint8_t **out,
+                         size_t *out_size, char *error, size_t error_size);
 
-/// Frees a buffer returned by ib_png_encode_argb32.
+/// Encodes straight 8-bit RGBA (width × 4 bytes a row) as ib_png_encode_argb32 does,
+/// with no rounding: a fully transparent pixel is written as (0, 0, 0, 0).
+int ib_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, ib_png_settings settings,
+                       uint8_t **out, size_t *out_size, char *error, size_t error_size);
+
+/// Premultiplied ARGB32 to straight RGBA (width × 4 bytes a row in `out`), as the
+/// encoder un-premultiplies: Cairo's rounding, `restore` (may be NULL) applied.
+void ib_argb32_to_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
+                       const ib_restore *restore, uint8_t *out);
+
+/// Frees a buffer returned by ib_png_encode_argb32 or ib_png_encode_rgba.
 void ib_png_free(uint8_t *buffer);
 
 #endif
