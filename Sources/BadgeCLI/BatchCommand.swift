@@ -51,11 +51,11 @@ enum BatchCommand {
             },
             OptionSpec(
                 name: "junit", kind: .value(placeholder: "PATH"), group: "Golden check",
-                help: "with --check: write a JUnit XML report for CI systems", completion: .file
+                help: "with --check: write a JUnit XML report for CI systems (its folder made if missing)", completion: .file
             ) { settings, text throws(BadgeError) in settings.junit = text },
             OptionSpec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
-                help: "where failed checks write NAME.actual.png and NAME.diff.png (default: beside each golden)",
+                help: "where failed checks write NAME.actual.png and NAME.diff.png, made if missing (default: beside each golden)",
                 completion: .folder
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\Settings.compare) }
@@ -183,10 +183,23 @@ enum BatchCommand {
     /// The golden for an output: DIR joined with the output path as written
     /// (absolute outputs use their file name).
     static func goldenPath(for output: String, in folder: String) -> String {
+        folder + "/" + relativePath(of: output)
+    }
+
+    /// Where a job's artifacts go under `--artifacts DIR`: the output's relative
+    /// folder inside DIR, so that `a.png` and `icons/a.png` do not overwrite each
+    /// other's `a.actual.png`.
+    static func artifactFolder(for output: String, in folder: String) -> String {
+        let relative = relativePath(of: output)
+        guard relative.contains("/") else { return folder }
+        return folder + "/" + OutputFile.parentFolder(of: relative)
+    }
+
+    private static func relativePath(of output: String) -> String {
         var relative = Substring(output)
         if relative.hasPrefix("/") { relative = relative.split(separator: "/").last ?? relative }
         while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
-        return folder + "/" + relative
+        return String(relative)
     }
 
     /// `batch --check DIR`: every job compared with its golden; one report.
@@ -208,7 +221,8 @@ enum BatchCommand {
             deliver: { job, composition throws(BadgeError) -> GoldenCheck.Outcome in
                 var outcome = try GoldenCheck.run(
                     composition, golden: goldenPath(for: job.output, in: goldens), settings: compare,
-                    artifacts: artifacts, update: update, compression: job.compression,
+                    artifacts: artifacts.map { artifactFolder(for: job.output, in: $0) }, update: update,
+                    compression: job.compression,
                     inputs: inputs[job.output] ?? [])
                 outcome.report?.result.diff = nil
                 return outcome
@@ -240,7 +254,7 @@ enum BatchCommand {
         }
         if let junit = settings.junit {
             do throws(BadgeError) {
-                try OutputFile.write(Array(JUnitReport.xml(cases).utf8), to: junit)
+                try OutputFile.write(Array(JUnitReport.xml(cases).utf8), to: junit, creatingFolders: true)
             } catch {
                 io.error(error.message)
                 firstError = firstError ?? error.exitCode

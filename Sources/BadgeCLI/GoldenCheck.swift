@@ -57,7 +57,7 @@ enum GoldenCheck {
             if exists, let current = try? ImageFile.pixels(at: golden), current == actual {
                 return Outcome(status: .unchanged)
             }
-            try OutputFile.write(bytes, to: golden)
+            try OutputFile.write(bytes, to: golden, creatingFolders: true)
             return Outcome(status: exists ? .updated : .created)
         }
         guard exists else {
@@ -74,7 +74,8 @@ enum GoldenCheck {
             try RenderCommand.checkNotInput(output: path, inputs: inputs + [golden], option: "--check's artifact")
         }
         var written = [actualPath]
-        try OutputFile.write(try ImageFile.pngData(of: actual, compression: compression), to: actualPath)
+        try OutputFile.write(
+            try ImageFile.pngData(of: actual, compression: compression), to: actualPath, creatingFolders: true)
         if report.result.sameSize {
             report = try CompareCommand.compare(
                 actual, expected, settings: settings, counting: true, diffPath: diffPath)

@@ -26,7 +26,7 @@ enum RenderOptions {
             },
             Spec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
-                help: "where a failed check writes NAME.actual.png and NAME.diff.png (default: beside the golden)",
+                help: "where a failed check writes NAME.actual.png and NAME.diff.png, made if missing (default: beside the golden)",
                 completion: .folder, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\RenderSettings.compare) }

@@ -9,7 +9,9 @@ extension BadgeLayout {
     /// - place: the badge's `badgeAnchor` point on the icon's `anchor` point, moved
     ///   by `offset`, rounded to whole pixels so edges are crisp.
     /// - overflow: `clamp` moves the badge inward, `clip` leaves it, `expand` grows
-    ///   the canvas to the union of icon and badge (icon moved, never resampled).
+    ///   the canvas to the union of icon and badge (icon moved, never resampled); at
+    ///   a whole-number scale it grows by whole points, so a job's @2x and @3x
+    ///   canvases are exactly 2× and 3× its @1x canvas.
     /// - text: the centre of `TextMetrics.centringBox` on the badge's centre, the
     ///   pen origin rounded to whole pixels (Cairo 1.16 draws glyphs at whole pixels).
     ///
@@ -62,10 +64,10 @@ extension BadgeLayout {
         var iconRect = Rect(x: 0, y: 0, width: iconW, height: iconH)
         let anchorPoint = style.anchor.point(in: iconRect)
         let unit = style.badgeAnchor.unit
-        var badgeX = roundHalfUp(
-            anchorPoint.x - unit.x * badgeW + style.offset.dx.pixels(scale: scale, extent: iconW))
-        var badgeY = roundHalfUp(
-            anchorPoint.y - unit.y * badgeH + style.offset.dy.pixels(scale: scale, extent: iconH))
+        let offsetX = style.offset.dx.pixels(scale: scale, extent: iconW)
+        let offsetY = style.offset.dy.pixels(scale: scale, extent: iconH)
+        var badgeX = roundHalfUp(anchorPoint.x - unit.x * badgeW + offsetX)
+        var badgeY = roundHalfUp(anchorPoint.y - unit.y * badgeH + offsetY)
         var canvasW = iconW
         var canvasH = iconH
 
@@ -83,7 +85,24 @@ extension BadgeLayout {
         case .clip:
             break
         case .expand:
-            let union = iconRect.union(Rect(x: badgeX, y: badgeY, width: badgeW, height: badgeH))
+            var union = iconRect.union(Rect(x: badgeX, y: badgeY, width: badgeW, height: badgeH))
+            if scale >= 1, scale == scale.rounded() {
+                // Grow by whole points, taken from the unrounded geometry (the same at
+                // every scale), so that @2x and @3x canvases are exactly 2× and 3× the
+                // @1x one, as asset catalogs expect; never less than the rounded badge.
+                let exactX = anchorPoint.x - unit.x * width + offsetX
+                let exactY = anchorPoint.y - unit.y * height + offsetY
+                func grow(_ exact: Double, _ rounded: Double) -> Double {
+                    let points = (max(0, exact) / scale - 1e-9).rounded(.up)
+                    let needed = (max(0, rounded) / scale - 1e-9).rounded(.up)
+                    return max(points, needed) * scale
+                }
+                let left = grow(-exactX, -badgeX)
+                let top = grow(-exactY, -badgeY)
+                let right = grow(exactX + width - iconW, badgeX + badgeW - iconW)
+                let bottom = grow(exactY + height - iconH, badgeY + badgeH - iconH)
+                union = Rect(x: -left, y: -top, width: iconW + left + right, height: iconH + top + bottom)
+            }
             guard union.width <= limit, union.height <= limit else {
                 throw .badInput(
                     path: "badge",

@@ -37,12 +37,13 @@ public struct BatchJob: Sendable {
 }
 
 extension BatchJob {
-    /// Encodes `composition` as this job asks and writes it atomically to `output`.
+    /// Encodes `composition` as this job asks and writes it atomically to `output`,
+    /// making the folders a manifest names.
     ///
     /// - Throws: the encoder's errors (70), and 73/74 when the file cannot be written.
     public func write(_ composition: Composition) throws(BadgeError) {
         let bytes = try composition.data(format: format, compression: compression, creationDate: creationDate)
-        try OutputFile.write(bytes, to: output)
+        try OutputFile.write(bytes, to: output, creatingFolders: true)
     }
 }
 

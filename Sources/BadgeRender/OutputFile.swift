@@ -74,15 +74,21 @@ public enum OutputFile {
         return (resolved, mode)
     }
 
-    /// Writes `bytes` to `path` atomically, or to standard output for `-`.
+    /// Writes `bytes` to `path` atomically, or to standard output for `-`. With
+    /// `creatingFolders`, missing folders on the way are made first (`mkdir -p`): for
+    /// files whose folders a manifest or a CI option names (batch outputs, golden
+    /// artifacts, JUnit reports), not for a single `-o`, where a missing folder is
+    /// more likely a typo.
     ///
     /// - Throws: `BadgeError.cannotCreate` (73) when the path cannot be written (see
-    ///   `checkWritable`); `BadgeError.ioError` (74) when writing fails part way.
-    public static func write(_ bytes: [UInt8], to path: String) throws(BadgeError) {
+    ///   `checkWritable`) or a folder cannot be made; `BadgeError.ioError` (74) when
+    ///   writing fails part way.
+    public static func write(_ bytes: [UInt8], to path: String, creatingFolders: Bool = false) throws(BadgeError) {
         if path == "-" {
             try writeAll(fd: 1, bytes: bytes, path: "-")
             return
         }
+        if creatingFolders { try makeFolder(parentFolder(of: path), for: path) }
         let (resolved, mode) = try target(of: path)
         let folder = parentFolder(of: resolved)
         let (fd, temporary) = try TemporaryFiles.shared.create(in: folder, for: path)
@@ -123,6 +129,24 @@ public enum OutputFile {
                 throw .ioError(path: path, reason: SystemError.text(code))
             }
             offset += written
+        }
+    }
+
+    /// Makes `folder` and its missing parents, mode 0777 less the umask.
+    ///
+    /// - Throws: `BadgeError.cannotCreate` (73) naming `path` and the part of the
+    ///   folder that is not a folder or cannot be made.
+    private static func makeFolder(_ folder: String, for path: String) throws(BadgeError) {
+        var info = stat()
+        if stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return }
+        var prefix = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if mkdir(prefix, 0o777) == 0 { continue }
+            let code = errno
+            if code == EEXIST, stat(prefix, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { continue }
+            let reason = code == EEXIST ? "it is a file, not a folder" : SystemError.text(code)
+            throw .cannotCreate(path: path, reason: "cannot make folder \(Quoted(prefix)): \(reason)")
         }
     }
 

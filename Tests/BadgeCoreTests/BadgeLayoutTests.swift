@@ -56,6 +56,42 @@ import Testing
         #expect(result.badgeRect == Rect(x: 51, y: 0, width: 18, height: 18))
     }
 
+    /// Asset catalogs want @2x and @3x exactly 2× and 3× the @1x size; `expand`
+    /// grows by whole points (this failed before: a 64 × 53 @1x gave a 191 × 159 @3x).
+    @Test func expandedCanvasesScaleExactlyWithWholeNumberScales() throws {
+        var checked = 0
+        for advance in stride(from: 5.0, through: 40, by: 1.37) {
+            for offset in stride(from: -6.0, through: 6, by: 0.7) {
+                var style = BadgeStyle()
+                style.overflow = .expand
+                style.offset = Offset(dx: .points(offset), dy: .points(-offset / 2))
+                style.fontSize = 12
+                func canvas(_ scale: Double) throws -> (Int, Int, Rect) {
+                    var metrics = Self.digit(advance: advance * scale)
+                    metrics.inkBounds = metrics.inkBounds.map {
+                        Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
+                    }
+                    let result = try layout(
+                        style, metrics: metrics, icon: (44 * Int(scale), 44 * Int(scale)), scale: scale)
+                    return (result.canvasWidth, result.canvasHeight, result.badgeRect)
+                }
+                let one = try canvas(1)
+                for scale in [2.0, 3.0] {
+                    let (width, height, badge) = try canvas(scale)
+                    #expect(
+                        width == one.0 * Int(scale) && height == one.1 * Int(scale),
+                        "advance \(advance), offset \(offset), @\(scale)x")
+                    // The badge is never cut.
+                    #expect(
+                        badge.minX >= 0 && badge.minY >= 0 && badge.maxX <= Double(width)
+                            && badge.maxY <= Double(height))
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 400)
+    }
+
     @Test func explicitZeroRadiusIsARectangle() throws {
         var style = BadgeStyle()
         style.radius = 0

@@ -173,4 +173,40 @@ import Testing
             try Data(contentsOf: URL(fileURLWithPath: "\(folder)/r@2x.png"))
                 == (try Data(contentsOf: URL(fileURLWithPath: "\(folder)/folder-48x48@2x.png"))))
     }
+
+    /// A manifest names its output tree, and CI options their report folders: the
+    /// missing folders are made; a file in the way is exit 73 naming it.
+    @Test func missingFoldersAreMade() throws {
+        let folder = Paths.scratch("batch-folders")
+        let icon = Paths.fixture("icons/folder-48x48.png")
+        try write(
+            "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"3\", \"output\": \"\(folder)/out/a/b/x.png\"}]}",
+            to: folder + "/m.json")
+        let run = try runIconbadge(["batch", folder + "/m.json", "--quiet"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(InputFile.isRegularFile(folder + "/out/a/b/x.png"))
+
+        // A golden check whose artifacts and report go to folders that do not exist.
+        try FileManager.default.createDirectory(atPath: folder + "/goldens/out/a/b", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: icon, toPath: folder + "/goldens/out/a/b/x.png")
+        try write(
+            "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"3\", \"output\": \"out/a/b/x.png\"}]}",
+            to: folder + "/check.json")
+        let check = try runIconbadge(
+            [
+                "batch", "check.json", "--check", "goldens", "--artifacts", "ci/artifacts", "--junit",
+                "ci/reports/junit.xml", "--quiet",
+            ], in: folder)
+        #expect(check.status == 1, "\(check.stderr)")
+        #expect(InputFile.isRegularFile(folder + "/ci/reports/junit.xml"))
+        #expect(try files(in: folder + "/ci/artifacts/out/a/b") == ["x.actual.png", "x.diff.png"])
+
+        try write("", to: folder + "/file")
+        try write(
+            "{\"jobs\": [{\"icon\": \"\(icon)\", \"value\": \"3\", \"output\": \"\(folder)/file/x.png\"}]}",
+            to: folder + "/blocked.json")
+        let blocked = try runIconbadge(["batch", folder + "/blocked.json", "--quiet"])
+        #expect(blocked.status == 73)
+        #expect(blocked.stderr.contains("cannot make folder \"\(folder)/file\": it is a file, not a folder"))
+    }
 }
