@@ -23,6 +23,8 @@ public enum BadgeCLI {
         if arguments.count > 1, arguments[1] == IsolatedDecoding.flag {
             return IsolatedDecoding.childMain(arguments)
         }
+        // This executable answers --isolated-decode, whatever it is called.
+        IsolatedDecoding.executableDecodes()
         SignalHandling.install()
         let io = CommandIO.process()
         let code = run(arguments, io: io)

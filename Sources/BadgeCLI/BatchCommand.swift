@@ -51,11 +51,13 @@ enum BatchCommand {
             },
             OptionSpec(
                 name: "junit", kind: .value(placeholder: "PATH"), group: "Golden check",
-                help: "with --check: write a JUnit XML report for CI systems (its folder made if missing)", completion: .file
+                help: "with --check: write a JUnit XML report for CI systems (its folder made if missing)",
+                completion: .file
             ) { settings, text throws(BadgeError) in settings.junit = text },
             OptionSpec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
-                help: "where failed checks write NAME.actual.png and NAME.diff.png, made if missing (default: beside each golden)",
+                help:
+                    "where failed checks write NAME.actual.png and NAME.diff.png, made if missing (default: beside each golden)",
                 completion: .folder
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\Settings.compare) }
@@ -101,7 +103,16 @@ enum BatchCommand {
             guard settings.check != nil || (!settings.update && settings.junit == nil && settings.artifacts == nil)
             else { throw .usage("--update, --junit and --artifacts go with --check DIR") }
             let planned = try plan(manifestPath: manifestPath, settings: settings, io: io)
-            if let goldens = settings.check { return check(planned, goldens: goldens, settings: settings, io: io) }
+            if let goldens = settings.check {
+                if let junit = settings.junit {
+                    // The report replaces no input: not the manifest, an icon, a font or a golden.
+                    let goldenPaths = planned.map { goldenPath(for: $0.job.output, in: goldens) }
+                    try RenderCommand.checkNotInput(
+                        output: junit, inputs: [manifestPath] + planned.flatMap(\.inputs) + goldenPaths,
+                        option: "--junit")
+                }
+                return check(planned, goldens: goldens, settings: settings, io: io)
+            }
             return execute(planned, settings: settings, io: io)
         }
     }
@@ -143,7 +154,7 @@ enum BatchCommand {
             writers[key] = item.label
         }
         var inputs = Set(planned.flatMap(\.inputs).map(FileIdentity.key))
-        if manifestPath != "-" { inputs.insert(FileIdentity.key(manifestPath)) }
+        inputs.insert(FileIdentity.key(manifestPath))
         for item in planned where inputs.contains(FileIdentity.key(item.job.output)) {
             throw .badInput(
                 path: manifestPath, reason: "\(item.label) would overwrite an input, \(Quoted(item.job.output))")

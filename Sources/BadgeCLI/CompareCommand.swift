@@ -55,9 +55,15 @@ enum CompareCommand {
             guard parsed.positionals.count == 2 else {
                 throw .usage("compare takes two images: ACTUAL EXPECTED")
             }
+            if parsed.positionals[0] == "-", parsed.positionals[1] == "-" {
+                throw .usage("compare reads at most one image from standard input (-); give the other as a file")
+            }
             let settings = parsed.settings
             if let diff = settings.diff {
                 guard diff != "-" else { throw .usage("--diff needs a file path (standard output carries the report)") }
+                if let format = OutputFormat(path: diff), format != .png {
+                    throw .usage("--diff \(Quoted(diff)): the diff image is a PNG; name it .png")
+                }
                 try RenderCommand.checkNotInput(output: diff, inputs: parsed.positionals, option: "--diff")
                 try OutputFile.checkWritable(diff)
             }

@@ -201,7 +201,7 @@ enum RenderCommand {
     /// file reached another way (a link, `./`), by `FileIdentity`.
     static func checkNotInput(output: String, inputs: [String], option: String = "-o") throws(BadgeError) {
         guard output != "-" else { return }
-        for input in inputs where input != "-" && FileIdentity.same(input, output) {
+        for input in inputs where FileIdentity.same(input, output) {
             throw .usage(
                 "\(option) \(Quoted(output)) is an input file; write elsewhere (iconbadge never overwrites its input)")
         }

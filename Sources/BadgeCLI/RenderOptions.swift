@@ -15,7 +15,8 @@ enum RenderOptions {
         [
             Spec(
                 name: "check", kind: .value(placeholder: "GOLDEN"), group: "Golden check",
-                help: "render in memory and compare with GOLDEN: exit 0 same, 1 different (artifacts written)",
+                help:
+                    "render in memory and compare with GOLDEN: exit 0 same, 1 different (artifacts written); with -o the render is also written",
                 completion: .file, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.check = text },
             Spec(
@@ -26,7 +27,8 @@ enum RenderOptions {
             },
             Spec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
-                help: "where a failed check writes NAME.actual.png and NAME.diff.png, made if missing (default: beside the golden)",
+                help:
+                    "where a failed check writes NAME.actual.png and NAME.diff.png, made if missing (default: beside the golden)",
                 completion: .folder, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\RenderSettings.compare) }

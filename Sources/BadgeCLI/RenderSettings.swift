@@ -92,6 +92,9 @@ struct RenderSettings {
         if fontIndex != 0, fontFile == nil { throw .usage("--font-index goes with --font-file (a face of that file)") }
         if update, check == nil { throw .usage("--update goes with --check GOLDEN") }
         if artifacts != nil, check == nil { throw .usage("--artifacts goes with --check GOLDEN") }
+        if inPlace, check != nil {
+            throw .usage("--check GOLDEN renders in memory; it does not go with --in-place (use -o to keep the render)")
+        }
         if check == nil, compare != CompareSettings() {
             throw .usage("the comparison options (--tolerance, --threshold, ...) go with --check GOLDEN")
         }

@@ -20,14 +20,18 @@ import Synchronization
 enum IsolatedDecoder {
     static let timeLimit = Mutex(SVGRendering.defaultTimeLimit)
 
-    /// The binary that decodes: this process's own executable when it is
-    /// iconbadge, else an `iconbadge` beside it (the test runner's case).
+    /// Whether this process's executable is the CLI (it answers `--isolated-decode`),
+    /// set by `IsolatedDecoding.executableDecodes` before any decode.
+    static let executableDecodes = Mutex(false)
+
+    /// The binary that decodes: this process's own executable when it is the CLI
+    /// (under any name), else an `iconbadge` beside it (test runners, fuzz targets).
     static let helper: String? = {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
         let executable = String(nulTerminated: Array(buffer[0..<length]) + [0])
-        if executable.hasSuffix("/iconbadge") { return executable }
+        if executableDecodes.withLock({ $0 }) || executable.hasSuffix("/iconbadge") { return executable }
         var folder = OutputFile.parentFolder(of: executable)
         for _ in 0..<2 {
             let candidate = folder + "/iconbadge"
@@ -88,7 +92,12 @@ enum IsolatedDecoder {
                     throw .badInput(path: path, reason: error.reason)
                 }
             }
-            throw .badInput(path: path, reason: "the image's size (\(text)) is over the limits")
+            let shown = numbers.count >= 2 ? "\(numbers[0]) × \(numbers[1]) px" : text
+            throw .badInput(
+                path: path,
+                reason:
+                    "renders at \(shown), over Cairo's limit of \(ImageLimits.cairoMaxSide) px a side; use a smaller --scale or --size"
+            )
         case Int32(IB_IMAGE_UNAVAILABLE):
             throw .unavailable(resource: "\(name) support", reason: text)
         case Int32(IB_IMAGE_TIMEOUT):
@@ -96,7 +105,11 @@ enum IsolatedDecoder {
         case Int32(IB_IMAGE_CRASHED):
             throw .badInput(path: path, reason: text)
         case Int32(IB_IMAGE_NO_MEMORY):
-            throw .internalError("image decoder: \(text)")
+            // The child may use 1 GiB of address space (isolated.c): a picture too big
+            // for that is the document's size, not an internal failure.
+            throw .badInput(
+                path: path,
+                reason: "decoding it ran out of memory (the decoder may use 1 GiB); use a smaller --scale or --size")
         default:
             if kind == "svg" { throw SVGDocument.error(status: status, message: text, path: path) }
             throw .badInput(path: path, reason: "corrupt \(name): \(text)")
@@ -123,4 +136,8 @@ public enum IsolatedDecoding {
 
     /// Runs the child and returns its exit status.
     public static func childMain(_ arguments: [String]) -> Int32 { IsolatedDecoder.childMain(arguments) }
+
+    /// Says that this process's executable runs `childMain` for `flag` (the CLI's
+    /// `main` does), so it can be its own decoder whatever its file name.
+    public static func executableDecodes() { IsolatedDecoder.executableDecodes.withLock { $0 = true } }
 }

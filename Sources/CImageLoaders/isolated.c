@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -65,8 +68,10 @@ int ib_isolated_decode(const char *helper, const char *kind, double scale, int w
     snprintf(height_text, sizeof height_text, "%d", height);
     snprintf(side_text, sizeof side_text, "%d", max_side);
     snprintf(pixels_text, sizeof pixels_text, "%lld", (long long)max_pixels);
+    char parent_text[32];
+    snprintf(parent_text, sizeof parent_text, "%lld", (long long)getpid());
     char *argv[] = {(char *)"iconbadge", (char *)"--isolated-decode", (char *)kind, scale_text, width_text,
-                    height_text, side_text, pixels_text, NULL};
+                    height_text, side_text, pixels_text, parent_text, NULL};
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, in[0], 0);
@@ -250,7 +255,13 @@ static int write_all(const uint8_t *bytes, size_t count) {
 }
 
 int ib_isolated_child_main(int argc, char **argv) {
-    if (argc != 8) return 64;
+    if (argc != 9) return 64;
+#ifdef __linux__
+    // Dies with the iconbadge that started it: a killed parent must not leave librsvg
+    // running on a hostile document. If the parent is already gone, stop now.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != (pid_t)atoll(argv[8])) return 70;
+#endif
     const char *kind = argv[2];
     double scale = atof(argv[3]);
     int width = atoi(argv[4]), height = atoi(argv[5]), max_side = atoi(argv[6]);
@@ -297,9 +308,15 @@ int ib_isolated_child_main(int argc, char **argv) {
         w = iw * scale;
         h = ih * scale;
     }
-    if (!(w >= 0.5 && h >= 0.5 && w < 1e9 && h < 1e9)) w = h = 0;
-    int pw = w < 1 ? 1 : (int)(w + 0.5), ph = h < 1 ? 1 : (int)(h + 0.5);
-    if (w == 0 || pw > max_side || ph > max_side || (long long)pw * ph > max_pixels) {
+    if (w != w || h != h) return answer_error(IB_IMAGE_CORRUPT, "the SVG's size is not a number");
+    if (w < 0.5 || h < 0.5) {
+        char text[200];
+        snprintf(text, sizeof text, "the SVG renders at %.3g x %.3g px, less than a pixel; give --size WxH or a larger --scale", w, h);
+        return answer_error(IB_IMAGE_CORRUPT, text);
+    }
+    // Sizes past 2e9 px are clamped there: still far over every limit, and an int.
+    int pw = (int)((w > 2e9 ? 2e9 : w) + 0.5), ph = (int)((h > 2e9 ? 2e9 : h) + 0.5);
+    if (pw > max_side || ph > max_side || (long long)pw * ph > max_pixels) {
         char text[200];
         snprintf(text, sizeof text, "SIZE %d %d", pw, ph);
         return answer_error(IB_IMAGE_TOO_LARGE, text);

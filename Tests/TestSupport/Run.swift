@@ -20,13 +20,26 @@ public struct RunResult: Sendable {
 public func runIconbadge(
     _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], in folder: String? = nil
 ) throws -> RunResult {
-    try launch(Paths.binary, arguments, stdin: .some(stdin ?? Data()), environment: environment, folder: folder)
+    try launch(Paths.binary, arguments, stdin: .data(stdin ?? Data()), environment: environment, folder: folder)
+}
+
+/// Runs the built `iconbadge` with standard input opened on the file at `stdinFile`
+/// (as a shell's `< FILE`).
+public func runIconbadge(_ arguments: [String], stdinFile: String) throws -> RunResult {
+    try launch(Paths.binary, arguments, stdin: .file(stdinFile), environment: [:], folder: nil)
+}
+
+/// Where a launched process's standard input comes from.
+private enum StandardInput {
+    case data(Data)
+    case file(String)
 }
 
 /// Starts `executable` without the caller's ICONBADGE_ variables, feeds `stdin`
-/// through a pipe (nil: /dev/null), reads both output pipes to the end and waits.
+/// (bytes through a pipe, or a file), reads both output pipes to the end and waits.
 private func launch(
-    _ executable: String, _ arguments: [String], stdin: Data?, environment: [String: String], folder: String?
+    _ executable: String, _ arguments: [String], stdin: StandardInput, environment: [String: String],
+    folder: String?
 ) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -40,14 +53,13 @@ private func launch(
     process.standardOutput = out
     process.standardError = err
     let input = Pipe()
-    if stdin != nil {
-        process.standardInput = input
-    } else {
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    switch stdin {
+    case .data: process.standardInput = input
+    case .file(let path): process.standardInput = FileHandle(forReadingAtPath: path)
     }
     try process.run()
-    if let stdin {
-        if !stdin.isEmpty { input.fileHandleForWriting.write(stdin) }
+    if case .data(let bytes) = stdin {
+        if !bytes.isEmpty { input.fileHandleForWriting.write(bytes) }
         try? input.fileHandleForWriting.close()
     }
     // Read both pipes fully before waiting, so a large output cannot block the child.
@@ -99,5 +111,5 @@ public func runMeasured(_ arguments: [String]) throws -> MeasuredRun {
 public func runIconbadgeWith(executable: String, _ arguments: [String], environment: [String: String] = [:]) throws
     -> RunResult
 {
-    try launch(executable, arguments, stdin: nil, environment: environment, folder: nil)
+    try launch(executable, arguments, stdin: .file("/dev/null"), environment: environment, folder: nil)
 }

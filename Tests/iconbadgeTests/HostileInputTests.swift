@@ -221,4 +221,64 @@ import Testing
             #expect(run.stderr.hasPrefix("iconbadge: error: \(flag): "), "\(run.stderr)")
         }
     }
+
+    /// The SVG decoder's child dies with its parent: a killed iconbadge leaves no
+    /// librsvg running on a slow document (bug323 takes about 5 s; no time limit).
+    @Test func decoderChildDiesWithItsParent() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Paths.binary)
+        process.arguments = [
+            Paths.corpus("librsvg/errors/bug323-nested-use.svg"), "--value", "3", "--svg-time-limit", "0", "-o",
+            Paths.scratch("orphan") + "/out.png",
+        ]
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let parent = process.processIdentifier
+        func children() throws -> [String] {
+            let run = try runIconbadgeWith(executable: "/usr/bin/pgrep", ["-f", "isolated-decode svg .* \(parent)$"])
+            return run.stdoutText.split(separator: "\n").map(String.init)
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, try children().isEmpty { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(try children().count == 1, "the decoder child did not start")
+        kill(parent, SIGKILL)
+        process.waitUntilExit()
+        let gone = Date().addingTimeInterval(3)
+        while Date() < gone, !(try children().isEmpty) { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(try children().isEmpty, "the decoder child outlived its parent")
+    }
+
+    /// Sizes an SVG cannot be drawn at get a reason and a fix, not a raw status.
+    @Test func svgSizesOutOfRangeAreNamed() throws {
+        let folder = Paths.scratch("svg-sizes")
+        let cases: [(String, String)] = [
+            ("width=\"0.4\" height=\"0.4\"", "renders at 0.4 x 0.4 px, less than a pixel; give --size WxH"),
+            ("width=\"1e30\" height=\"10\"", "over the 8192 px side limit"),
+        ]
+        for (size, message) in cases {
+            let path = folder + "/s.svg"
+            try "<svg xmlns=\"http://www.w3.org/2000/svg\" \(size)><rect width=\"1\" height=\"1\"/></svg>".write(
+                toFile: path, atomically: true, encoding: .utf8)
+            let run = try runIconbadge([path, "--value", "3", "--overflow", "clip", "-o", folder + "/o.png"])
+            #expect(run.status == 65 && run.stderrLines.count == 1, "\(size): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(size): \(run.stderr)")
+        }
+    }
+
+    /// A copy of the binary under another name still decodes SVG in its own child.
+    @Test func renamedBinaryStillDecodesSVG() throws {
+        let folder = Paths.scratch("renamed")
+        let copy = folder + "/ib-renamed"
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.copyItem(atPath: Paths.binary, toPath: copy)
+        let run = try runIconbadgeWith(
+            executable: copy, [Paths.fixture("icons/mail-unread-symbolic.svg"), "--dot", "-o", folder + "/o.png"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try ImageFile.pixels(at: folder + "/o.png").width == 16)
+    }
+
+    @Test func compareReadsStandardInputOnce() throws {
+        let run = try runIconbadge(["compare", "-", "-"])
+        #expect(run.status == 64 && run.stderr.contains("at most one image from standard input"))
+    }
 }

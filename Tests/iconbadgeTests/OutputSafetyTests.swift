@@ -112,6 +112,36 @@ import Testing
         }
         #expect(try md5(icon) == before)
         #expect(!FileManager.default.fileExists(atPath: folder + "/o.png"))
+
+        // The icon read from standard input (`- < i.png`) is that file too.
+        let stdin = try runIconbadge(["-", "--value", "3", "-o", icon], stdinFile: icon)
+        #expect(stdin.status == 64 && stdin.stderr.contains("is an input file"), "\(stdin.stderr)")
+        // batch --junit onto the manifest, an icon or a golden.
+        try FileManager.default.createDirectory(atPath: folder + "/goldens", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.icon, toPath: folder + "/goldens/o.png")
+        try "{\"jobs\":[{\"icon\":\"\(icon)\",\"value\":\"3\",\"output\":\"o.png\"}]}".write(
+            toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let manifestBefore = try md5(folder + "/m.json")
+        let goldenBefore = try md5(folder + "/goldens/o.png")
+        for target in [folder + "/m.json", icon, folder + "/goldens/o.png"] {
+            let run = try runIconbadge(["batch", folder + "/m.json", "--check", folder + "/goldens", "--junit", target])
+            #expect(run.status == 64 && run.stderr.contains("--junit"), "\(target): \(run.stderr)")
+        }
+        #expect(try md5(folder + "/m.json") == manifestBefore)
+        #expect(try md5(folder + "/goldens/o.png") == goldenBefore)
+        #expect(try md5(icon) == before)
+    }
+
+    /// `--check` renders in memory: with `--in-place` it would badge the icon and
+    /// then compare; refused before anything is written.
+    @Test func checkDoesNotGoWithInPlace() throws {
+        let folder = Paths.scratch("check-in-place")
+        let icon = folder + "/i.png"
+        try FileManager.default.copyItem(atPath: Self.icon, toPath: icon)
+        let before = try md5(icon)
+        let run = try runIconbadge([icon, "--value", "3", "--in-place", "--check", folder + "/g.png"])
+        #expect(run.status == 64 && run.stderr.contains("--in-place"), "\(run.stderr)")
+        #expect(try md5(icon) == before)
     }
 
     @Test func appIconSetOutIntoItselfIsRefused() throws {

@@ -52,8 +52,9 @@ int ib_gunzip(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, 
               size_t error_size);
 
 /// Decodes `size` bytes in a child process: the iconbadge binary at `helper`, run as
-/// `helper --isolated-decode KIND SCALE WIDTH HEIGHT MAX_SIDE MAX_PIXELS` with the
-/// bytes on its standard input and its standard error sent to /dev/null. KIND is
+/// `helper --isolated-decode KIND SCALE WIDTH HEIGHT MAX_SIDE MAX_PIXELS PARENT_PID`
+/// with the bytes on its standard input and its standard error sent to /dev/null
+/// (on Linux the child is killed when its parent dies: PR_SET_PDEATHSIG). KIND is
 /// "svg" or a gdk-pixbuf loader name. librsvg 2.54 aborts the process on some
 /// documents (Rust panics) and Cairo can crash under it; a crash, an overrun of
 /// `time_limit` seconds (the child is killed) or a library's noise stays in the
