@@ -21,7 +21,9 @@ enum AppIconSetCommand {
     /// The render options that make sense here (no icon, output, scale or size of
     /// their own: those come from each image), and the command's own.
     static let options: [OptionSpec<Settings>] = {
-        let excluded: Set<String> = ["output", "in-place", "scale", "scales", "size", "report", "format"]
+        // Nor golden checks: a set is checked by checking its images (compare, batch --check).
+        let excluded = Set(["output", "in-place", "scale", "scales", "size", "report", "format"])
+            .union(RenderOptions.check.map(\.name))
         var list: [OptionSpec<Settings>] = RenderOptions.all.filter { !excluded.contains($0.name) }.map {
             $0.lifted(\Settings.render)
         }
@@ -41,8 +43,7 @@ enum AppIconSetCommand {
                 name: "relative-size", kind: .value(placeholder: "F"), group: "Asset catalog",
                 help: "badge height as a fraction of each image's shorter side", defaultText: "0.3"
             ) { settings, text throws(BadgeError) in
-                settings.relativeSize = try ValueParsers.positive(
-                    text, option: "--relative-size", max: 1, unit: "of the side")
+                settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
             },
             OptionSpec(
                 name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Asset catalog",
@@ -89,7 +90,7 @@ enum AppIconSetCommand {
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: options, defaults: Settings(), environment: io.environment,
-            help: HelpText.command(info)
+            command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, var set = parsed.positionals.first else {
                 throw .usage("appiconset takes one PATH.appiconset folder")

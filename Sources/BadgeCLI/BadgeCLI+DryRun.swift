@@ -19,7 +19,7 @@ extension BadgeCLI {
         let io = CommandIO.silent(environment: environment)
         return CommandRunner.run(
             arguments[...], io: io, options: RenderOptions.all, defaults: RenderSettings(), environment: environment,
-            help: HelpText.command(RenderCommand.info)
+            command: RenderCommand.info
         ) { parsed throws(BadgeError) in
             try RenderCommand.render(parsed.settings, positionals: parsed.positionals, io: io, dryRun: true)
         }

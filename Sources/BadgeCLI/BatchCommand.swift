@@ -94,7 +94,7 @@ enum BatchCommand {
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: options, defaults: Settings(),
-            help: HelpText.command(info)
+            command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, let manifestPath = parsed.positionals.first else {
                 throw .usage("batch takes one MANIFEST (a JSON file, or - for JSON Lines on standard input)")
@@ -102,6 +102,7 @@ enum BatchCommand {
             let settings = parsed.settings
             guard settings.check != nil || (!settings.update && settings.junit == nil && settings.artifacts == nil)
             else { throw .usage("--update, --junit and --artifacts go with --check DIR") }
+            try settings.compare.checkCombinations()
             let planned = try plan(manifestPath: manifestPath, settings: settings, io: io)
             if let goldens = settings.check {
                 if let junit = settings.junit {

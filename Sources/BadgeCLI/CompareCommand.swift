@@ -50,7 +50,7 @@ enum CompareCommand {
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: options, defaults: Settings(),
-            help: HelpText.command(info)
+            command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 2 else {
                 throw .usage("compare takes two images: ACTUAL EXPECTED")
@@ -59,6 +59,7 @@ enum CompareCommand {
                 throw .usage("compare reads at most one image from standard input (-); give the other as a file")
             }
             let settings = parsed.settings
+            try settings.compare.checkCombinations()
             if let diff = settings.diff {
                 guard diff != "-" else { throw .usage("--diff needs a file path (standard output carries the report)") }
                 if let format = OutputFormat(path: diff), format != .png {

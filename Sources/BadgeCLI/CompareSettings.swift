@@ -10,6 +10,20 @@ struct CompareSettings: Equatable, Sendable {
     var maxDiffRatio: Double?
     var alternateDarker: Color?
 
+    /// Refuses options that mean nothing together.
+    ///
+    /// - Throws: `BadgeError.usage` (64) naming them.
+    func checkCombinations() throws(BadgeError) {
+        if threshold != nil, tolerance != 0 {
+            throw .usage(
+                "--tolerance is for the exact mode; with --threshold, pixelmatch's colour distance decides (use one of them)"
+            )
+        }
+        if threshold == nil, includeAntialiased {
+            throw .usage("--include-aa goes with --threshold (anti-aliasing is detected in the perceptual mode only)")
+        }
+    }
+
     /// The engine's options; `counting` asks for every differing pixel to be counted.
     func options(counting: Bool, diffImage: Bool) -> DiffOptions {
         DiffOptions(

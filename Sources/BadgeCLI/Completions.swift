@@ -21,7 +21,7 @@ enum Completions {
 
     /// A value's completion as a word list for the shells, or a kind.
     private static func values(_ option: OptionInfo) -> [String]? {
-        if case .choices(let choices) = option.completion { return choices }
+        if case .choices(let choices, _) = option.completion { return choices }
         return nil
     }
 
@@ -44,7 +44,7 @@ enum Completions {
                 let names = ([option.flagName] + (option.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
                 out += "        \(names))\n"
                 switch option.completion {
-                case .choices(let choices):
+                case .choices(let choices, _):
                     out +=
                         "            COMPREPLY=($(compgen -W \"\(choices.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
                 case .file: out += "            COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
@@ -87,7 +87,7 @@ enum Completions {
                 var action = ""
                 if case .value(let placeholder) = option.kind {
                     switch option.completion {
-                    case .choices(let choices): action = ":\(placeholder):(\(choices.joined(separator: " ")))"
+                    case .choices(let choices, _): action = ":\(placeholder):(\(choices.joined(separator: " ")))"
                     case .file: action = ":\(placeholder):_files"
                     case .folder: action = ":\(placeholder):_files -/"
                     case .none: action = ":\(placeholder): "
@@ -163,7 +163,7 @@ enum Completions {
                 if let short = option.short { line += " -s \(short)" }
                 if case .value = option.kind {
                     switch option.completion {
-                    case .choices(let choices): line += " -x -a '\(choices.joined(separator: " "))'"
+                    case .choices(let choices, _): line += " -x -a '\(choices.joined(separator: " "))'"
                     case .file: line += " -r -F"
                     case .folder: line += " -x -a '(__fish_complete_directories)'"
                     case .none: line += " -x"

@@ -30,10 +30,11 @@ enum HelpText {
                 }
                 line += spec.help
                 var extras: [String] = []
-                if case .choices(let choices) = spec.completion, !choices.contains(where: { $0.hasSuffix(":") }) {
+                if case .choices(let choices, exhaustive: true) = spec.completion {
                     extras.append("one of: " + choices.joined(separator: ", "))
                 }
                 if let value = spec.defaultText { extras.append("default: \(value)") }
+                if spec.repeatable { extras.append("repeatable") }
                 if !extras.isEmpty { line += " [" + extras.joined(separator: "; ") + "]" }
                 out += line + "\n"
             }

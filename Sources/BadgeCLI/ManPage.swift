@@ -54,7 +54,7 @@ enum ManPage {
             ) + "\n"
         out +=
             ".TP\n.B SOURCE_DATE_EPOCH\n" + text("The creation date recorded in PDF output; without it, none.") + "\n"
-        out += ".SH \"SEE ALSO\"\n.BR pixelmatch (1),\n.BR fc\\-list (1)\n"
+        out += ".SH \"SEE ALSO\"\n.BR fc\\-list (1),\n.BR convert (1)\n"
         return out
     }
 
@@ -69,7 +69,7 @@ enum ManPage {
     private static func describe(_ option: OptionInfo) -> String {
         var line = option.help
         var extras: [String] = []
-        if case .choices(let choices) = option.completion, !choices.contains(where: { $0.hasSuffix(":") }) {
+        if case .choices(let choices, exhaustive: true) = option.completion {
             extras.append("one of: " + choices.joined(separator: ", "))
         }
         if let value = option.defaultText { extras.append("default: \(value)") }

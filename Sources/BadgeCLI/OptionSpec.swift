@@ -13,7 +13,9 @@ enum OptionCompletion: Equatable, Sendable {
     case none
     case file
     case folder
-    case choices([String])
+    /// Words the shells complete; `exhaustive` when no other value is accepted (help
+    /// then says "one of: ...").
+    case choices([String], exhaustive: Bool = true)
 }
 
 /// What help, the man page and completions need to know of an option, whatever

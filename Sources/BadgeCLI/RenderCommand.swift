@@ -45,7 +45,7 @@ enum RenderCommand {
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: RenderOptions.all, defaults: RenderSettings(), environment: io.environment,
-            help: HelpText.command(info)
+            command: info
         ) { parsed throws(BadgeError) in
             return try render(parsed.settings, positionals: parsed.positionals, io: io)
         }
@@ -175,11 +175,17 @@ enum RenderCommand {
         for item in planned {
             try checkNotInput(output: item.job.output, inputs: item.inputs)
         }
+        // Messages name the scale ("@2x"), not a manifest job ("jobs[0]@2x").
+        let labelled = planned.map { item in
+            var item = item
+            if item.label.hasPrefix("jobs[0]") { item.label = String(item.label.dropFirst("jobs[0]".count)) }
+            return item
+        }
         if dryRun { return .success }
         SVGRendering.setTimeLimit(settings.svgTimeLimit)
         var batch = BatchCommand.Settings()
         batch.quiet = true
-        return BatchCommand.execute(planned, settings: batch, io: io)
+        return BatchCommand.execute(labelled, settings: batch, io: io)
     }
 
     /// The format to write: `--format`, else the output's extension, else PNG for

@@ -120,7 +120,7 @@ enum RenderOptions {
     static let shape: [Spec] = [
         Spec(
             name: "height", kind: .value(placeholder: "PT|auto"), group: "Size and shape",
-            help: "badge height; auto = max(text height, --min-height) + vertical padding", defaultText: "18"
+            help: "badge height; auto = max(line height, --min-height) + 2 × vertical padding", defaultText: "18"
         ) { settings, text throws(BadgeError) in
             settings.style.height =
                 text.lowercased() == "auto"
@@ -185,7 +185,7 @@ enum RenderOptions {
         Spec(
             name: "icon-mask", kind: .value(placeholder: "SHAPE"), group: "Size and shape",
             help: "clip the icon itself: none, circle, or rounded:R (R in pt)", defaultText: "none",
-            completion: .choices(["none", "circle", "rounded:"])
+            completion: .choices(["none", "circle", "rounded:"], exhaustive: false)
         ) { settings, text throws(BadgeError) in
             settings.iconMask = try iconMask(text)
         },
@@ -242,8 +242,8 @@ enum RenderOptions {
         },
         Spec(
             name: "font-weight", kind: .value(placeholder: "WEIGHT"), group: "Font",
-            help: "regular, bold, or 100-900", defaultText: "bold",
-            completion: .choices(["regular", "bold"])
+            help: "regular (400), bold (700), or a CSS weight from 100 to 900", defaultText: "bold",
+            completion: .choices(["regular", "bold"], exhaustive: false)
         ) { settings, text throws(BadgeError) in
             switch text.lowercased() {
             case "regular", "normal": settings.fontWeight = 400
@@ -274,7 +274,7 @@ enum RenderOptions {
     static let fallback: [Spec] = [
         Spec(
             name: "fallback-font", kind: .value(placeholder: "PATH"), group: "Font",
-            help: "a font file tried, in order, for glyphs the chosen font lacks (repeatable)", completion: .file,
+            help: "a font file tried, in order, for glyphs the chosen font lacks", completion: .file,
             repeatable: true
         ) { settings, text throws(BadgeError) in settings.fallbackFonts.append(text) },
         Spec(

@@ -98,6 +98,7 @@ struct RenderSettings {
         if check == nil, compare != CompareSettings() {
             throw .usage("the comparison options (--tolerance, --threshold, ...) go with --check GOLDEN")
         }
+        try compare.checkCombinations()
     }
 
     /// CSS weight (100-900) to fontconfig's weight scale (fontconfig.h FC_WEIGHT_*).

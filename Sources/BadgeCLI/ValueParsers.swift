@@ -24,13 +24,15 @@ enum ValueParsers {
     {
         let value = try number(
             text, option: option, range: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, unit: unit)
+        let suffix = unit.isEmpty ? "" : " " + unit
         guard value > 0 else {
             throw .invalidValue(
-                option: option, value: text, problem: "must be greater than 0 (use up to \(format(max)) \(unit))")
+                option: option, value: text, problem: "must be greater than 0 (use up to \(format(max))\(suffix))")
         }
         guard value <= max else {
             throw .invalidValue(
-                option: option, value: text, problem: "is out of range (use more than 0, up to \(format(max)) \(unit))")
+                option: option, value: text, problem: "is out of range (use more than 0, up to \(format(max))\(suffix))"
+            )
         }
         return value
     }

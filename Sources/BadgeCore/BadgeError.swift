@@ -14,7 +14,8 @@ public enum BadgeError: Error, Equatable, Sendable {
     case missingValue(option: String)
     /// Any other usage problem (missing icon argument, flag given twice). Exit 64.
     case usage(String)
-    /// An input's bytes are corrupt, unsupported or over a limit. Exit 65.
+    /// An input's bytes are corrupt, unsupported or over a limit (an empty path: the
+    /// badge itself cannot be laid out). Exit 65.
     case badInput(path: String, reason: String)
     /// An input does not exist or cannot be read. Exit 66.
     case missingInput(path: String, reason: String)
@@ -55,7 +56,8 @@ public enum BadgeError: Error, Equatable, Sendable {
         case .usage(let text):
             return text
         case .badInput(let path, let reason):
-            return "\(Quoted(path)): \(reason)"
+            // An empty path: the reason is about the badge itself, not a file.
+            return path.isEmpty ? reason : "\(Quoted(path)): \(reason)"
         case .missingInput(let path, let reason):
             return "\(Quoted(path)): \(reason)"
         case .unavailable(let resource, let reason):

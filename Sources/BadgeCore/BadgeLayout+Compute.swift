@@ -52,7 +52,7 @@ extension BadgeLayout {
         let limit = Double(maxSide)
         guard width.isFinite, height.isFinite, width <= limit, height <= limit else {
             throw .badInput(
-                path: "badge",
+                path: "",
                 reason:
                     "the badge would be \(pixelText(width)) × \(pixelText(height)) px, over the \(maxSide) px limit; use a smaller --font-size, --height or --scale"
             )
@@ -75,7 +75,7 @@ extension BadgeLayout {
         case .clamp:
             guard badgeW <= iconW, badgeH <= iconH else {
                 throw .badInput(
-                    path: "badge",
+                    path: "",
                     reason:
                         "the badge (\(Int(badgeW)) × \(Int(badgeH)) px) is larger than the \(iconWidth) × \(iconHeight) px icon; use a smaller --font-size, --height or --scale, or --overflow clip|expand"
                 )
@@ -105,7 +105,7 @@ extension BadgeLayout {
             }
             guard union.width <= limit, union.height <= limit else {
                 throw .badInput(
-                    path: "badge",
+                    path: "",
                     reason:
                         "the expanded canvas would be \(pixelText(union.width)) × \(pixelText(union.height)) px, over the \(maxSide) px limit (raise it with --max-side, or use a smaller --offset)"
                 )

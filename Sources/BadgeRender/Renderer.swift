@@ -78,7 +78,7 @@ public final class Renderer {
                 let pixelSize = style.fontSize * scale
                 guard pixelSize > 0, pixelSize <= Renderer.maxTextPixels else {
                     throw .badInput(
-                        path: "badge",
+                        path: "",
                         reason:
                             "text of \(style.fontSize) pt at scale \(scale) is \(pixelSize) px, outside 0-\(Int(Renderer.maxTextPixels)) px; use a smaller --font-size or --scale"
                     )
@@ -86,7 +86,7 @@ public final class Renderer {
                 let scalarCount = label.unicodeScalars.count
                 guard scalarCount <= Renderer.maxTextScalars else {
                     throw .badInput(
-                        path: "badge",
+                        path: "",
                         reason:
                             "text of \(scalarCount) code points cannot fit a badge (the limit is \(Renderer.maxTextScalars))"
                     )

@@ -148,7 +148,7 @@ import Testing
         let request = RenderRequest(iconPath: Self.icon, content: .value(String(repeating: "A", count: 5000)))
         #expect(
             throws: BadgeError.badInput(
-                path: "badge", reason: "text of 5000 code points cannot fit a badge (the limit is 1024)")
+                path: "", reason: "text of 5000 code points cannot fit a badge (the limit is 1024)")
         ) {
             _ = try Renderer().compose(request)
         }

@@ -44,7 +44,37 @@ import Testing
         Case(arguments: [icon, "--value", "3", "--value", "4"], status: 64, message: "--value is given twice"),
         Case(arguments: [icon], status: 64, message: "nothing to draw"),
         Case(arguments: ["--value", "3"], status: 64, message: "missing ICON"),
+        Case(
+            arguments: [icon, "--value", "3", "--jobs", "2"], status: 64,
+            message:
+                "\"--jobs\" is not an option of render; it goes with batch and appiconset (see iconbadge help render)"),
+        Case(
+            arguments: [icon, "--value", "3", "--bogus"], status: 64,
+            message: "unknown option \"--bogus\" (see iconbadge help render)"),
+        Case(
+            arguments: [icon, "--value", "3", "--check", icon, "--tolerance", "3", "--threshold", "0.1"], status: 64,
+            message: "--tolerance is for the exact mode"),
+        Case(
+            arguments: [icon, "--value", "12345", "--max", "0"], status: 65,
+            message: "error: the badge (50 × 18 px) is larger than the 48 × 48 px icon"),
     ]
+
+    /// Messages of other commands: the same rules.
+    @Test func otherCommandsNameTheirOptions() throws {
+        let appiconset = try runIconbadge(["appiconset", "Some.appiconset", "--value", "3", "--check", "g.png"])
+        #expect(appiconset.status == 64)
+        #expect(appiconset.stderr.contains("\"--check\" is not an option of appiconset; it goes with render and batch"))
+        let diff = try runIconbadge(["compare", Self.icon, Self.icon, "--diff", "d.svg"])
+        #expect(diff.status == 64 && diff.stderr.contains("the diff image is a PNG; name it .png"))
+        let aa = try runIconbadge(["compare", Self.icon, Self.icon, "--include-aa"])
+        #expect(aa.status == 64 && aa.stderr.contains("--include-aa goes with --threshold"))
+        let scales = try runIconbadge([
+            Self.icon, "--value", "12345", "--max", "0", "--scales", "1,2", "-o",
+            Paths.scratch("scales") + "/x{@scale}.png",
+        ])
+        #expect(scales.status == 65)
+        #expect(scales.stderrLines.first?.hasPrefix("iconbadge: error: @1x (") == true, "\(scales.stderr)")
+    }
 
     @Test(arguments: cases)
     func failsCleanly(_ testCase: Case) throws {
