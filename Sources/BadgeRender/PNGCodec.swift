@@ -73,11 +73,14 @@ enum PNGCodec {
     }
 
     /// Encodes straight RGBA pixels as PNG bytes with `compression`, exactly.
+    /// `threads` (0: one a core) changes the speed only, never the bytes.
     ///
     /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
-    static func encode(_ pixels: PixelBuffer, compression: PNGCompression) throws(BadgeError) -> [UInt8] {
+    static func encode(_ pixels: PixelBuffer, compression: PNGCompression, threads: Int = 0) throws(BadgeError)
+        -> [UInt8]
+    {
         try pixels.bytes.withUnsafeBufferPointer { (input) throws(BadgeError) -> [UInt8] in
-            try encoded(compression) { settings, output, size, message in
+            try encoded(compression, threads: threads) { settings, output, size, message in
                 ib_png_encode_rgba(
                     input.baseAddress, UInt32(pixels.width), UInt32(pixels.height), settings, &output, &size,
                     message, 256)
@@ -87,7 +90,7 @@ enum PNGCodec {
 
     /// Runs one of the C encoders with `compression`'s settings and takes its buffer.
     private static func encoded(
-        _ compression: PNGCompression,
+        _ compression: PNGCompression, threads: Int = 0,
         _ encoder: (ib_png_settings, inout UnsafeMutablePointer<UInt8>?, inout Int, UnsafeMutablePointer<CChar>) ->
             Int32
     ) throws(BadgeError) -> [UInt8] {
@@ -95,6 +98,7 @@ enum PNGCodec {
         settings.compression_level = Int32(compression.zlibLevel)
         settings.strategy = compression.zlibStrategy
         settings.filters = Int32(PNG_FILTER_PAETH)
+        settings.threads = Int32(clamping: threads)
         var output: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
@@ -114,6 +118,9 @@ enum PNGCodec {
 /// filtering over all five filters): the Paeth filter alone with zlib's FILTERED
 /// strategy at level 6 encodes about twice as fast as Cairo and gives files about
 /// 2 % smaller; adaptive filtering mostly ends up choosing Paeth on icons anyway.
+/// Images over about 2 MiB are compressed in 1 MiB strips on every core, pigz's
+/// method (see png_strips.c): one ordinary zlib stream, files about 1 % apart from a
+/// single-threaded stream, and the same bytes whatever the number of cores.
 public enum PNGCompression: String, CaseIterable, Sendable {
     /// Paeth, zlib RLE strategy: about 4 × faster than Cairo, files about 20 % larger.
     case fast

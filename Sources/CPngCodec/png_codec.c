@@ -1,4 +1,5 @@
 #include "png_codec.h"
+#include "png_strips.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -201,7 +202,7 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
 }
 
 ib_png_settings ib_png_default_settings(void) {
-    ib_png_settings settings = {6, Z_DEFAULT_STRATEGY, PNG_ALL_FILTERS};
+    ib_png_settings settings = {6, Z_DEFAULT_STRATEGY, PNG_ALL_FILTERS, 0};
     return settings;
 }
 
@@ -237,9 +238,6 @@ static void ib_png_write_error(png_structp png, png_const_charp message) {
     ib_set_error(writer->error, writer->error_size, message);
     png_longjmp(png, 1);
 }
-
-// One row of straight RGB or RGBA (3 or 4 bytes a pixel) for row `y`.
-typedef void (*ib_row_source)(const void *context, uint32_t y, uint8_t *out, size_t channels);
 
 // Un-premultiplies row `y` of ARGB32 pixels with Cairo's rounding into `out`, then
 // writes back the straight pixels `restore` holds where the canvas still has them.
@@ -346,13 +344,42 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
         ib_set_error(error, error_size, "cannot create a PNG writer");
         return IB_PNG_NO_MEMORY;
     }
+    uint8_t *volatile stream = NULL;
+    size_t stream_size = 0;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         free(row_buffer);
         free(writer.data);
+        free(stream);
         return IB_PNG_NO_MEMORY;
     }
     png_set_write_fn(png, &writer, ib_png_write, ib_png_flush);
+    if (settings.filters == PNG_FILTER_PAETH) {
+        // Paeth alone: compressed in parallel strips (png_strips.c), written as IDAT.
+        png_set_IHDR(png, info, width, height, 8,
+                     opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+        png_write_info(png, info);
+        uint8_t *deflated = NULL;
+        if (ib_png_deflate_strips(width, height, channels, rows, context, settings.compression_level,
+                                  settings.strategy, settings.threads, &deflated, &stream_size) != 0) {
+            ib_set_error(error, error_size, "out of memory while encoding PNG");
+            png_longjmp(png, 1);
+        }
+        stream = deflated; // freed by the error path if a write below fails
+        // IDAT chunks of at most 1 MiB; the split does not matter to decoders.
+        for (size_t offset = 0; offset < stream_size; offset += (size_t)1 << 20) {
+            size_t length = stream_size - offset < ((size_t)1 << 20) ? stream_size - offset : (size_t)1 << 20;
+            png_write_chunk(png, (png_const_bytep) "IDAT", stream + offset, length);
+        }
+        png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+        free(stream);
+        png_destroy_write_struct(&png, &info);
+        free(row_buffer);
+        *out = writer.data;
+        *out_size = writer.size;
+        return IB_PNG_OK;
+    }
     png_set_compression_level(png, settings.compression_level);
     png_set_compression_strategy(png, settings.strategy);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, settings.filters);

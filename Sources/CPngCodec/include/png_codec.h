@@ -61,9 +61,13 @@ typedef struct {
     int compression_level;
     int strategy;      // Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ...
     int filters;       // PNG_FILTER_* mask, or PNG_ALL_FILTERS
+    int threads;       // for Paeth alone: compression threads, 0 = one a core; same bytes either way
 } ib_png_settings;
 
-/// Default settings: zlib level 6, default strategy, adaptive filtering.
+/// Default settings: zlib level 6, default strategy, adaptive filtering, threads 0.
+/// With `filters` exactly PNG_FILTER_PAETH the rows are compressed in parallel strips
+/// of about 1 MiB (pigz's method: one zlib stream, each strip primed with the 32 KiB
+/// before it), so large images encode about twice as fast on two cores.
 ib_png_settings ib_png_default_settings(void);
 
 /// A decoded image's lost straight pixels (ib_straight_pixels) placed on a canvas:

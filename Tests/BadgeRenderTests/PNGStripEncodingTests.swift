@@ -1,0 +1,114 @@
+import BadgeCore
+import Testing
+
+@testable import BadgeRender
+
+/// Large PNGs are compressed in parallel strips (png_strips.c). The stream must be
+/// one valid zlib stream, the pixels exact, and the bytes independent of the number
+/// of threads, so that a golden written on a 2-core machine matches a 64-core one.
+@Suite struct PNGStripEncodingTests {
+    /// 1100 × 1000 straight RGBA (4.4 MB: four strips), gradients, noise and
+    /// translucent and clear pixels, from a fixed linear congruential generator.
+    static let image: PixelBuffer = {
+        let width = 1100, height = 1000
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        var state: UInt32 = 12345
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 1_103_515_245 &+ 12345
+                let i = (y * width + x) * 4
+                let noise = UInt8(truncatingIfNeeded: state >> 24)
+                let alpha: UInt8 = x < 100 ? 0 : (x < 200 ? UInt8(truncatingIfNeeded: x) : 255)
+                bytes[i] = alpha == 0 ? 0 : UInt8(truncatingIfNeeded: x)
+                bytes[i + 1] = alpha == 0 ? 0 : UInt8(truncatingIfNeeded: y)
+                bytes[i + 2] = alpha == 0 ? 0 : (y % 7 == 0 ? noise : UInt8(truncatingIfNeeded: x ^ y))
+                bytes[i + 3] = alpha
+            }
+        }
+        return PixelBuffer(width: width, height: height, bytes: bytes)
+    }()
+
+    static func chunks(_ png: [UInt8]) -> [(type: String, data: ArraySlice<UInt8>, crcMatches: Bool)] {
+        var result: [(String, ArraySlice<UInt8>, Bool)] = []
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = String(decoding: png[offset + 4..<offset + 8], as: UTF8.self)
+            let data = png[offset + 8..<offset + 8 + length]
+            let stored = png[offset + 8 + length..<offset + 12 + length].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            result.append((type, data, crc32(png[offset + 4..<offset + 8 + length]) == stored))
+            offset += 12 + length
+        }
+        return result
+    }
+
+    /// CRC-32 as PNG uses it (ISO 3309, polynomial 0xEDB88320).
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// The filtered data the stream must hold: each row's filter byte 4 (Paeth) and
+    /// the Paeth differences (PNG specification, section 9.4), computed here anew.
+    static func adler32OfPaethRows(_ image: PixelBuffer) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        func add(_ byte: UInt8) {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        let line = image.width * 4
+        image.bytes.withUnsafeBufferPointer { pixels in
+            for y in 0..<image.height {
+                add(4)
+                for i in 0..<line {
+                    let raw = Int(pixels[y * line + i])
+                    let left = i >= 4 ? Int(pixels[y * line + i - 4]) : 0
+                    let up = y > 0 ? Int(pixels[(y - 1) * line + i]) : 0
+                    let upLeft = (y > 0 && i >= 4) ? Int(pixels[(y - 1) * line + i - 4]) : 0
+                    let p = left + up - upLeft
+                    let (pa, pb, pc) = (abs(p - left), abs(p - up), abs(p - upLeft))
+                    let predictor = (pa <= pb && pa <= pc) ? left : (pb <= pc ? up : upLeft)
+                    add(UInt8(truncatingIfNeeded: raw - predictor))
+                }
+            }
+        }
+        return b << 16 | a
+    }
+
+    @Test func sameBytesWhateverTheThreadCount() throws {
+        let one = try PNGCodec.encode(Self.image, compression: .default, threads: 1)
+        for threads in [2, 3, 16] {
+            #expect(try PNGCodec.encode(Self.image, compression: .default, threads: threads) == one)
+        }
+    }
+
+    @Test(arguments: PNGCompression.allCases)
+    func pixelsSurviveEveryMode(_ compression: PNGCompression) throws {
+        let png = try PNGCodec.encode(Self.image, compression: compression)
+        let header = try png.withUnsafeBytes { (bytes) throws(PNGPreflightError) in
+            try PNGPreflight.check(bytes, limits: ImageLimits())
+        }
+        let decoded = try PNGCodec.decodeStraight(png, header: header, path: "strips.png")
+        #expect(decoded == Self.image)
+    }
+
+    /// Chunk CRCs, the zlib header (RFC 1950: deflate, 32 KiB window, FCHECK) and
+    /// the Adler-32 trailer over all strips, against a Paeth filter written here.
+    @Test func oneValidZlibStream() throws {
+        let png = try PNGCodec.encode(Self.image, compression: .best)
+        let chunks = Self.chunks(png)
+        #expect(chunks.map { $0.type }.first == "IHDR")
+        #expect(chunks.map { $0.type }.last == "IEND")
+        #expect(chunks.allSatisfy { $0.crcMatches })
+        let stream = chunks.filter { $0.type == "IDAT" }.flatMap { $0.data }
+        #expect(stream[0] == 0x78)
+        #expect((Int(stream[0]) << 8 | Int(stream[1])) % 31 == 0)
+        #expect(stream[1] >> 6 == 3)  // FLEVEL 3: level 9
+        let trailer = stream.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        #expect(trailer == Self.adler32OfPaethRows(Self.image))
+    }
+}
