@@ -24,6 +24,22 @@ Darwin)
     ;;
 esac
 
+# libstdc++.a, linked into .build/static-cxx where Package.swift looks first, so that
+# the Swift runtime's C++ library is linked statically (a faster start; see Package.swift).
+link_static_cxx() {
+    root="$(cd "$(dirname "$0")/.." && pwd)"
+    for compiler in cc clang; do
+        archive="$($compiler -print-file-name=libstdc++.a 2>/dev/null || true)"
+        case "$archive" in
+        /*) if [ -f "$archive" ]; then
+                mkdir -p "$root/.build/static-cxx"
+                ln -sf "$archive" "$root/.build/static-cxx/libstdc++.a"
+                return 0
+            fi ;;
+        esac
+    done
+}
+
 missing=""
 if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $MODULES 2>/dev/null; then
     missing="$APT_PACKAGES"
@@ -31,7 +47,10 @@ fi
 for package in $APT_EXTRA; do
     dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
 done
-[ -z "$missing" ] && exit 0
+if [ -z "$missing" ]; then
+    link_static_cxx
+    exit 0
+fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "iconbadge: missing packages ($missing) and no apt-get; install the equivalents of: $APT_PACKAGES" >&2
@@ -43,3 +62,4 @@ echo "make deps: installing$missing"
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing </dev/null >/dev/null
 pkg-config --exists $MODULES
+link_static_cxx
