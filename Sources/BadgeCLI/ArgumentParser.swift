@@ -87,15 +87,17 @@ struct ArgumentParser<Settings> {
         var settings = defaults
         if wantsHelp { return ParsedArguments(settings: settings, positionals: positionals, wantsHelp: true) }
 
-        // Presets first, then the environment, then the command line.
+        // Presets first, then the environment, then the command line. Variable names
+        // are built only when some ICONBADGE_* variable is set (most runs have none).
+        let hasVariables = environment.keys.contains { $0.utf8.starts(with: "ICONBADGE_".utf8) }
         for spec in options where earlyOptions.contains(spec.name) {
             if let (_, value, _) = given.first(where: { $0.0.name == spec.name }) {
                 try spec.apply(&settings, value)
-            } else if spec.fromEnvironment, let value = environment[spec.environmentName] {
+            } else if hasVariables, spec.fromEnvironment, let value = environment[spec.environmentName] {
                 try applyEnvironment(spec, value, to: &settings)
             }
         }
-        for spec in options where spec.fromEnvironment && !earlyOptions.contains(spec.name) {
+        for spec in options where hasVariables && spec.fromEnvironment && !earlyOptions.contains(spec.name) {
             if let value = environment[spec.environmentName], !seen.contains(spec.name) {
                 try applyEnvironment(spec, value, to: &settings)
             }

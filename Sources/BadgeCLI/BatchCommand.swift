@@ -83,11 +83,13 @@ enum BatchCommand {
             ),
             ("golden checks for CI", "iconbadge batch goldens.json --check goldens --junit out/junit.xml"),
         ],
-        notes: """
+        notesText: {
+            """
             Output templates: {name} (the icon's file name without extension), {scale}, {@scale} ("", "@2x",
             "@3x"), {value}, {ext}. With several scales a raster icon is the @1x image and is resampled for
             the others, an SVG icon is rendered at each scale, and {@scale} in "icon" picks a file per scale.
-            """,
+            """
+        },
         positional: .file,
         run: { arguments, io in BatchCommand.run(arguments, io: io) })
 

@@ -15,10 +15,14 @@ struct CommandInfo: Sendable {
     var options: [OptionInfo]
     /// Three to five examples: what it does, and the command.
     var examples: [(String, String)]
-    /// Extra notes after the examples.
-    var notes: String = ""
+    /// Extra notes after the examples, built only when help or the man page shows
+    /// them (every run reads this table; a render should not pay for its help).
+    var notesText: @Sendable () -> String = { "" }
     /// What completion offers for positional arguments.
     var positional: OptionCompletion
     /// Runs the command on the arguments after its name.
     var run: @Sendable (ArraySlice<String>, CommandIO) -> ExitCode
+
+    /// The notes' text.
+    var notes: String { notesText() }
 }

@@ -30,7 +30,7 @@ enum RenderCommand {
             ),
             ("the CI step: compare with a golden", "iconbadge icon.png --value 3 --check goldens/icon-3.png"),
         ],
-        notes: environmentNote,
+        notesText: { environmentNote },
         positional: .file,
         run: { arguments, io in RenderCommand.run(arguments, io: io) })
 

@@ -180,7 +180,9 @@ int ib_png_deflate_strips(uint32_t width, uint32_t height, size_t channels, ib_r
         strips[i].first_row = (uint32_t)((uint64_t)height * i / count);
         strips[i].end_row = (uint32_t)((uint64_t)height * (i + 1) / count);
     }
-    if (threads < 1) {
+    if (count == 1) {
+        threads = 1; // nothing to share: no thread, no sysconf
+    } else if (threads < 1) {
         long online = sysconf(_SC_NPROCESSORS_ONLN);
         threads = online < 1 ? 1 : online > IB_MAX_THREADS ? IB_MAX_THREADS : (int)online;
     }
