@@ -67,6 +67,15 @@ public enum BadgeCLI {
         }
     }
 
+    /// The command `word` looks like a typo of (`rendr`), when it cannot be an icon:
+    /// no such file, and no dot or slash that a file name would have.
+    static func misspeltCommand(_ word: String) -> String? {
+        guard !word.isEmpty, !word.hasPrefix("-"), !word.contains("."), !word.contains("/"),
+            access(word, F_OK) != 0
+        else { return nil }
+        return Suggestion.closest(to: word, among: commands.map(\.name) + ["help"])
+    }
+
     static func help(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         guard let name = arguments.first else {
             io.writeOut(topHelp())

@@ -61,6 +61,11 @@ enum RenderCommand {
                 "missing ICON: give the icon to badge (a PNG file, or - for standard input); see iconbadge --help")
         }
         guard positionals.count == 1 else {
+            if let guess = BadgeCLI.misspeltCommand(icon) {
+                throw .usage(
+                    "unknown command \(Quoted(icon)) (did you mean \(guess)?); "
+                        + "to badge a file of that name, write ./\(icon)")
+            }
             throw .usage(
                 "unexpected argument \(Quoted(positionals[1])): give one ICON (use -- before a name that starts with -)"
             )

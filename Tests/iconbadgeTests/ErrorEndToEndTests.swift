@@ -35,6 +35,10 @@ import Testing
             message: "unknown option \"--backgrund\" (did you mean --background?)"),
         Case(arguments: [icon, "--value"], status: 64, message: "--value needs a value"),
         Case(
+            arguments: ["rendr", icon, "--value", "3"], status: 64,
+            message: "unknown command \"rendr\" (did you mean render?); to badge a file of that name, write ./rendr"),
+        Case(arguments: ["comapre", icon, icon], status: 64, message: "(did you mean compare?)"),
+        Case(
             arguments: [icon, "--value", "3", "--font-size", "nan"], status: 64,
             message: "--font-size: \"nan\" is not a number"),
         Case(
