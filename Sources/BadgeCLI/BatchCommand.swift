@@ -20,7 +20,7 @@ enum BatchCommand {
         var compare = CompareSettings()
     }
 
-    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    static var cores: Int { BatchRenderer.availableCPUs }
 
     static let options: [OptionSpec<Settings>] =
         [
@@ -237,7 +237,7 @@ enum BatchCommand {
                     composition, golden: goldenPath(for: job.output, in: goldens), settings: compare,
                     artifacts: artifacts.map { artifactFolder(for: job.output, in: $0) }, update: update,
                     compression: job.compression,
-                    inputs: inputs[job.output] ?? [])
+                    inputs: inputs[job.output] ?? [], encoderThreads: job.encoderThreads)
                 outcome.report?.result.diff = nil
                 return outcome
             },

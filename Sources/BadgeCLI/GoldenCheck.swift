@@ -39,18 +39,19 @@ enum GoldenCheck {
     ///   - artifacts: the folder for `NAME.actual.png` and `NAME.diff.png` when the
     ///     images differ; nil puts them beside the golden.
     ///   - inputs: files the artifacts must not overwrite.
+    ///   - encoderThreads: threads for a large PNG (0: one per available CPU).
     /// - Throws: 64 for a PDF golden or an artifact that would overwrite an input; 66
     ///   when the golden is missing (without `update`); read, decode, write errors.
     static func run(
         _ composition: Composition, golden: String, settings: CompareSettings, artifacts: String?, update: Bool,
-        compression: PNGCompression, inputs: [String]
+        compression: PNGCompression, inputs: [String], encoderThreads: Int = 0
     ) throws(BadgeError) -> Outcome {
         let format = OutputFormat(path: golden) ?? .png
         guard format != .pdf else {
             throw .usage(
                 "--check \(Quoted(golden)): goldens are compared as pixels, and PDF cannot be read; use .png or .svg")
         }
-        let bytes = try composition.data(format: format, compression: compression)
+        let bytes = try composition.data(format: format, compression: compression, encoderThreads: encoderThreads)
         let actual = format == .svg ? try ImageFile.pixels(of: bytes, path: golden) : try composition.pixels()
         let exists = InputFile.isRegularFile(golden)
         if update {

@@ -1,4 +1,5 @@
 import BadgeCore
+internal import CPngCodec
 import Synchronization
 
 #if canImport(Glibc)
@@ -21,6 +22,10 @@ public struct BatchJob: Sendable {
     public var compression: PNGCompression
     /// PDF `CreationDate` (ISO 8601), or nil for none.
     public var creationDate: String?
+    /// Threads for this job's PNG encoder (0: one per available CPU); `BatchRenderer`
+    /// sets it so that workers × encoder threads stay near the CPU count. The bytes
+    /// do not depend on it.
+    public var encoderThreads = 0
 
     /// Creates a job.
     public init(
@@ -42,7 +47,8 @@ extension BatchJob {
     ///
     /// - Throws: the encoder's errors (70), and 73/74 when the file cannot be written.
     public func write(_ composition: Composition) throws(BadgeError) {
-        let bytes = try composition.data(format: format, compression: compression, creationDate: creationDate)
+        let bytes = try composition.data(
+            format: format, compression: compression, creationDate: creationDate, encoderThreads: encoderThreads)
         try OutputFile.write(bytes, to: output, creatingFolders: true)
     }
 }
@@ -54,6 +60,10 @@ extension BatchJob {
 /// icons and badge images are decoded once for the whole batch (`IconCache`).
 /// Each job's bytes are exactly what the render command makes for it alone.
 public enum BatchRenderer {
+    /// The CPUs this process may run on (its affinity mask: `taskset` and cpusets
+    /// count), at least 1: the default number of workers.
+    public static var availableCPUs: Int { max(1, Int(ib_available_cpus())) }
+
     /// Runs `jobs` on `workers` threads; `deliver` gets each job's composition on
     /// the worker that made it (to encode and write, or to compare) and returns what
     /// to report.
@@ -68,6 +78,8 @@ public enum BatchRenderer {
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let threads = max(1, min(workers, jobs.count))
+        // The CPUs are shared between the workers; a large PNG may use a worker's share.
+        let encoderThreads = max(1, availableCPUs / threads)
         WorkerThreads.run(count: threads) {
             let renderer: Renderer
             do throws(BadgeError) {
@@ -82,7 +94,8 @@ public enum BatchRenderer {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < jobs.count else { break }
-                let job = jobs[index]
+                var job = jobs[index]
+                job.encoderThreads = encoderThreads
                 let result = Result { () throws(BadgeError) -> Report in
                     let composition = try renderer.compose(job.request, cache: cache)
                     return try deliver(job, composition)

@@ -38,11 +38,14 @@ extension Composition {
     /// - Throws: `BadgeError.internalError` when Cairo or libpng fail.
     /// - Parameter consumingIcon: the caller wants this one raster output only, so
     ///   the badge may be drawn onto the decoded icon itself (see `rasterize`).
-    public func pngData(compression: PNGCompression = .default, consumingIcon: Bool = false) throws(BadgeError)
-        -> [UInt8]
+    /// - Parameter encoderThreads: threads for a large PNG (0: one per available
+    ///   CPU); the bytes do not depend on it.
+    public func pngData(compression: PNGCompression = .default, consumingIcon: Bool = false, encoderThreads: Int = 0)
+        throws(BadgeError) -> [UInt8]
     {
         let surface = try rasterize(consumingIcon: consumingIcon)
-        return try PNGCodec.encode(surface, compression: compression, restore: straightRestore)
+        return try PNGCodec.encode(
+            surface, compression: compression, restore: straightRestore, threads: encoderThreads)
     }
 
     /// The composition's pixels, straight-alpha RGBA, as `pngData` writes them (for

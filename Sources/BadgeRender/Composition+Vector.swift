@@ -36,15 +36,18 @@ extension Composition {
     ///   - creationDate: for PDF, the `CreationDate` to record; nil records none
     ///     (see `pdfData`).
     ///   - consumingIcon: PNG only: this is the composition's one output (see
-    ///     `pngData(compression:consumingIcon:)`).
+    ///     `pngData(compression:consumingIcon:encoderThreads:)`).
+    ///   - encoderThreads: PNG only: threads for a large image (0: one per available
+    ///     CPU); the bytes do not depend on it.
     /// - Throws: `BadgeError.internalError` when Cairo or libpng fail; 65 when an
     ///   SVG icon fails to render.
     public func data(
         format: OutputFormat, compression: PNGCompression = .default, creationDate: String? = nil,
-        consumingIcon: Bool = false
+        consumingIcon: Bool = false, encoderThreads: Int = 0
     ) throws(BadgeError) -> [UInt8] {
         switch format {
-        case .png: return try pngData(compression: compression, consumingIcon: consumingIcon)
+        case .png:
+            return try pngData(compression: compression, consumingIcon: consumingIcon, encoderThreads: encoderThreads)
         case .svg: return try svgData()
         case .pdf: return try pdfData(creationDate: creationDate)
         }

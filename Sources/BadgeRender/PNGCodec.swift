@@ -56,15 +56,16 @@ enum PNGCodec {
 
     /// Encodes `surface` as PNG bytes with `compression`, writing an icon's lost
     /// straight pixels back where `restore` places them and the canvas still holds
-    /// them.
+    /// them. `threads` (0: one per available CPU) changes the speed only, never the
+    /// bytes.
     ///
     /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
-    static func encode(_ surface: ImageSurface, compression: PNGCompression, restore: StraightRestore? = nil)
-        throws(BadgeError) -> [UInt8]
-    {
+    static func encode(
+        _ surface: ImageSurface, compression: PNGCompression, restore: StraightRestore? = nil, threads: Int = 0
+    ) throws(BadgeError) -> [UInt8] {
         let data = surface.data
         return try StraightRestore.with(restore) { (restore) throws(BadgeError) -> [UInt8] in
-            try encoded(compression) { settings, output, size, message in
+            try encoded(compression, threads: threads) { settings, output, size, message in
                 ib_png_encode_argb32(
                     data, UInt32(surface.width), UInt32(surface.height), surface.stride, restore, settings, &output,
                     &size, message, 256)

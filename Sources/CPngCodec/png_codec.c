@@ -344,13 +344,12 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
         ib_set_error(error, error_size, "cannot create a PNG writer");
         return IB_PNG_NO_MEMORY;
     }
-    uint8_t *volatile stream = NULL;
-    size_t stream_size = 0;
+    ib_png_strips *volatile strips = NULL;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         free(row_buffer);
         free(writer.data);
-        free(stream);
+        ib_png_strips_free(strips);
         return IB_PNG_NO_MEMORY;
     }
     png_set_write_fn(png, &writer, ib_png_write, ib_png_flush);
@@ -360,20 +359,23 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
                      opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                      PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
         png_write_info(png, info);
-        uint8_t *deflated = NULL;
-        if (ib_png_deflate_strips(width, height, channels, rows, context, settings.compression_level,
-                                  settings.strategy, settings.threads, &deflated, &stream_size) != 0) {
+        ib_png_strips *compressed = ib_png_compress_strips(width, height, channels, rows, context,
+                                                           settings.compression_level, settings.strategy,
+                                                           settings.threads);
+        if (compressed == NULL) {
             ib_set_error(error, error_size, "out of memory while encoding PNG");
             png_longjmp(png, 1);
         }
-        stream = deflated; // freed by the error path if a write below fails
-        // IDAT chunks of at most 1 MiB; the split does not matter to decoders.
-        for (size_t offset = 0; offset < stream_size; offset += (size_t)1 << 20) {
-            size_t length = stream_size - offset < ((size_t)1 << 20) ? stream_size - offset : (size_t)1 << 20;
-            png_write_chunk(png, (png_const_bytep) "IDAT", stream + offset, length);
+        strips = compressed; // freed by the error path if a write below fails
+        // One IDAT chunk a strip (about 1 MiB of pixels each); decoders join them.
+        for (size_t i = 0; i < ib_png_strips_count(compressed); i++) {
+            size_t length = 0;
+            const uint8_t *piece = ib_png_strips_piece(compressed, i, &length);
+            png_write_chunk(png, (png_const_bytep) "IDAT", piece, length);
+            ib_png_strips_release(compressed, i);
         }
         png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
-        free(stream);
+        ib_png_strips_free(compressed);
         png_destroy_write_struct(&png, &info);
         free(row_buffer);
         *out = writer.data;

@@ -5,9 +5,11 @@
 // header and the Adler-32 of the whole (adler32_combine). The result is one ordinary
 // zlib stream (RFC 1950/1951). Strip bounds depend only on the image's size, never on
 // the number of threads, so the bytes are the same on every machine.
+#define _GNU_SOURCE // sched_getaffinity, CPU_COUNT
 #include "png_strips.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,23 +21,26 @@
 #define IB_WINDOW ((size_t)32768)
 #define IB_MAX_THREADS 16
 
-typedef struct {
-    uint32_t first_row, end_row;
-    uint8_t *deflated;
-    size_t deflated_size;
-    uLong adler;
-    size_t filtered_size;
-    int failed;
-} ib_strip;
+struct ib_png_strips {
+    size_t count;
+    struct ib_strip {
+        uint32_t first_row, end_row;
+        uint8_t *buffer;   // 2 bytes of room for the zlib header, the deflated data, 4 for the trailer
+        size_t size;       // deflated bytes, after the 2 bytes of room
+        uLong adler;       // of this strip's filtered bytes
+        size_t filtered_size;
+        int failed;
+    } strips[];
+};
+typedef struct ib_strip ib_strip;
 
 typedef struct {
     ib_row_source rows;
     const void *context;
     uint32_t width;
     size_t channels;
-    int level, strategy;
-    ib_strip *strips;
-    size_t count;
+    int level, strategy, window_bits;
+    ib_png_strips *result;
     atomic_size_t next;
 } ib_strip_job;
 
@@ -65,76 +70,73 @@ static void ib_filter_paeth(const uint8_t *restrict raw, const uint8_t *restrict
     }
 }
 
-// Filters rows [first, end) into `out`, asking the row source again for the row above.
-static int ib_filter_rows(const ib_strip_job *job, uint32_t first, uint32_t end, uint8_t *out) {
-    size_t length = (size_t)job->width * job->channels;
-    uint8_t *raw = malloc(length), *previous = malloc(length);
-    if (raw == NULL || previous == NULL) {
-        free(raw);
-        free(previous);
-        return -1;
+// Filters and deflates one strip a row at a time, so a thread holds two raw rows,
+// one filtered row and zlib's state, whatever the strip's size. The strip's
+// dictionary, the last 32 KiB of filtered rows above it, is filtered again here, so
+// that strips never wait for each other.
+static void ib_strip_compress(const ib_strip_job *job, ib_strip *strip, int last) {
+    size_t length = (size_t)job->width * job->channels, line = length + 1;
+    uint32_t context_rows = 0;
+    if (strip->first_row > 0) {
+        size_t wanted = (IB_WINDOW + line - 1) / line;
+        context_rows = (uint32_t)(wanted < strip->first_row ? wanted : strip->first_row);
     }
-    int has_previous = first > 0;
-    if (has_previous) job->rows(job->context, first - 1, previous, job->channels);
-    for (uint32_t y = first; y < end; y++) {
+    size_t size = (size_t)(strip->end_row - strip->first_row) * line;
+    uint8_t *raw = malloc(length), *previous = malloc(length);
+    uint8_t *filtered = malloc(context_rows > 0 ? (size_t)context_rows * line : line);
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    int ok = raw != NULL && previous != NULL && filtered != NULL &&
+             deflateInit2(&z, job->level, Z_DEFLATED, -job->window_bits, 8, job->strategy) == Z_OK;
+    int initialised = ok;
+    // deflateBound is for one Z_FINISH call; the 1 KiB covers the sync flush. The
+    // allocation is virtual: only the pages written are touched.
+    size_t capacity = ok ? deflateBound(&z, size) + 1024 + 6 : 0;
+    strip->buffer = ok ? malloc(capacity) : NULL;
+    ok = ok && strip->buffer != NULL;
+
+    uint32_t y = strip->first_row - context_rows;
+    int has_previous = y > 0;
+    if (ok && has_previous) job->rows(job->context, y - 1, previous, job->channels);
+    // The dictionary: the context rows, filtered into one buffer.
+    for (uint32_t i = 0; ok && i < context_rows; i++, y++) {
         job->rows(job->context, y, raw, job->channels);
-        ib_filter_paeth(raw, has_previous ? previous : NULL, length, job->channels,
-                        out + (size_t)(y - first) * (length + 1));
+        ib_filter_paeth(raw, has_previous ? previous : NULL, length, job->channels, filtered + (size_t)i * line);
         uint8_t *swap = previous;
         previous = raw;
         raw = swap;
         has_previous = 1;
     }
+    if (ok && context_rows > 0) {
+        size_t context = (size_t)context_rows * line, take = context < IB_WINDOW ? context : IB_WINDOW;
+        ok = deflateSetDictionary(&z, filtered + context - take, (uInt)take) == Z_OK;
+    }
+    uLong adler = adler32(0, Z_NULL, 0);
+    z.next_out = ok ? strip->buffer + 2 : NULL;
+    z.avail_out = ok ? (uInt)(capacity - 6) : 0;
+    for (; ok && y < strip->end_row; y++) {
+        job->rows(job->context, y, raw, job->channels);
+        ib_filter_paeth(raw, has_previous ? previous : NULL, length, job->channels, filtered);
+        uint8_t *swap = previous;
+        previous = raw;
+        raw = swap;
+        has_previous = 1;
+        adler = adler32(adler, filtered, (uInt)line);
+        z.next_in = filtered;
+        z.avail_in = (uInt)line;
+        ok = deflate(&z, Z_NO_FLUSH) == Z_OK && z.avail_in == 0;
+    }
+    if (ok) {
+        int status = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
+        ok = last ? status == Z_STREAM_END : status == Z_OK;
+        strip->size = capacity - 6 - z.avail_out;
+    }
+    if (initialised) deflateEnd(&z);
     free(raw);
     free(previous);
-    return 0;
-}
-
-// Filters and deflates one strip. Its dictionary, the last 32 KiB of filtered rows
-// above it, is filtered again here, so that strips never wait for each other.
-static void ib_strip_compress(const ib_strip_job *job, size_t index) {
-    ib_strip *strip = &job->strips[index];
-    size_t line = (size_t)job->width * job->channels + 1;
-    uint32_t context_rows = 0;
-    if (index > 0) {
-        size_t wanted = (IB_WINDOW + line - 1) / line;
-        context_rows = (uint32_t)(wanted < strip->first_row ? wanted : strip->first_row);
-    }
-    uint32_t first = strip->first_row - context_rows;
-    size_t total = (size_t)(strip->end_row - first) * line;
-    uint8_t *filtered = malloc(total);
-    if (filtered == NULL || ib_filter_rows(job, first, strip->end_row, filtered) != 0) {
-        free(filtered);
-        strip->failed = 1;
-        return;
-    }
-    size_t context = (size_t)context_rows * line;
-    size_t dictionary = context < IB_WINDOW ? context : IB_WINDOW;
-    const uint8_t *input = filtered + context;
-    size_t size = total - context;
-    strip->filtered_size = size;
-    strip->adler = adler32(adler32(0, Z_NULL, 0), input, (uInt)size);
-
-    z_stream z;
-    memset(&z, 0, sizeof z);
-    int ok = deflateInit2(&z, job->level, Z_DEFLATED, -15, 8, job->strategy) == Z_OK;
-    if (ok && dictionary > 0) ok = deflateSetDictionary(&z, input - dictionary, (uInt)dictionary) == Z_OK;
-    size_t capacity = ok ? deflateBound(&z, size) + 16 : 0;
-    strip->deflated = ok ? malloc(capacity) : NULL;
-    if (ok && strip->deflated != NULL) {
-        int last = index + 1 == job->count;
-        z.next_in = (Bytef *)input;
-        z.avail_in = (uInt)size;
-        z.next_out = strip->deflated;
-        z.avail_out = (uInt)capacity;
-        int status = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
-        ok = last ? status == Z_STREAM_END : (status == Z_OK && z.avail_in == 0);
-        strip->deflated_size = capacity - z.avail_out;
-    } else {
-        ok = 0;
-    }
-    deflateEnd(&z);
     free(filtered);
+    strip->adler = adler;
+    strip->filtered_size = size;
     if (!ok) strip->failed = 1;
 }
 
@@ -144,8 +146,8 @@ static void *ib_strip_worker(void *argument) {
     ib_strip_job *job = argument;
     for (;;) {
         size_t index = atomic_fetch_add(&job->next, 1);
-        if (index >= job->count) return NULL;
-        ib_strip_compress(job, index);
+        if (index >= job->result->count) return NULL;
+        ib_strip_compress(job, &job->result->strips[index], index + 1 == job->result->count);
     }
 }
 
@@ -156,38 +158,58 @@ size_t ib_png_strip_count(uint32_t width, uint32_t height, size_t channels) {
     return strips < 1 ? 1 : strips;
 }
 
-// zlib's two header bytes for a level, as deflateInit writes them (RFC 1950: CMF 0x78
-// is deflate with a 32 KiB window; FLEVEL from the level; FCHECK makes a multiple of 31).
-static void ib_zlib_header(int level, uint8_t header[2]) {
-    int flevel = (level == Z_DEFAULT_COMPRESSION || level == 6) ? 2 : level < 2 ? 0 : level < 6 ? 1 : 3;
-    unsigned value = (0x78u << 8) | ((unsigned)flevel << 6);
+int ib_available_cpus(void) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int count = CPU_COUNT(&set);
+        if (count > 0) return count;
+    }
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    return online < 1 ? 1 : (int)online;
+}
+
+// zlib's two header bytes, as deflateInit writes them (RFC 1950: CMF is deflate
+// with the window size; FLEVEL from the level and strategy as zlib's deflate.c sets
+// it; FCHECK makes the pair a multiple of 31).
+static void ib_zlib_header(int level, int strategy, int window_bits, uint8_t header[2]) {
+    int flevel;
+    if (strategy >= Z_HUFFMAN_ONLY || level < 2) flevel = 0;
+    else if (level < 6) flevel = 1;
+    else if (level == 6 || level == Z_DEFAULT_COMPRESSION) flevel = 2;
+    else flevel = 3;
+    unsigned value = ((unsigned)(0x08 | (window_bits - 8) << 4) << 8) | ((unsigned)flevel << 6);
     value += 31 - value % 31;
     header[0] = (uint8_t)(value >> 8);
     header[1] = (uint8_t)(value & 0xff);
 }
 
-int ib_png_deflate_strips(uint32_t width, uint32_t height, size_t channels, ib_row_source rows,
-                          const void *context, int level, int strategy, int threads, uint8_t **out,
-                          size_t *out_size) {
-    *out = NULL;
-    *out_size = 0;
+ib_png_strips *ib_png_compress_strips(uint32_t width, uint32_t height, size_t channels, ib_row_source rows,
+                                      const void *context, int level, int strategy, int threads) {
     size_t count = ib_png_strip_count(width, height, channels);
-    ib_strip *strips = calloc(count, sizeof *strips);
-    if (strips == NULL) return -1;
+    ib_png_strips *result = calloc(1, sizeof *result + count * sizeof(ib_strip));
+    if (result == NULL) return NULL;
+    result->count = count;
     for (size_t i = 0; i < count; i++) {
-        strips[i].first_row = (uint32_t)((uint64_t)height * i / count);
-        strips[i].end_row = (uint32_t)((uint64_t)height * (i + 1) / count);
+        result->strips[i].first_row = (uint32_t)((uint64_t)height * i / count);
+        result->strips[i].end_row = (uint32_t)((uint64_t)height * (i + 1) / count);
+    }
+    // A small image gets a smaller window, as libpng sizes it (pngwutil.c): less for
+    // zlib to set up, the same matches. Strips (large images only) keep 32 KiB.
+    int window_bits = 15;
+    size_t total = (size_t)height * ((size_t)width * channels + 1);
+    if (count == 1 && total <= 16384) {
+        while (window_bits > 9 && total + 262 <= ((size_t)1 << (window_bits - 1))) window_bits--;
     }
     if (count == 1) {
-        threads = 1; // nothing to share: no thread, no sysconf
+        threads = 1; // nothing to share: no thread, no CPU count
     } else if (threads < 1) {
-        long online = sysconf(_SC_NPROCESSORS_ONLN);
-        threads = online < 1 ? 1 : online > IB_MAX_THREADS ? IB_MAX_THREADS : (int)online;
+        threads = ib_available_cpus();
     }
     if (threads > IB_MAX_THREADS) threads = IB_MAX_THREADS;
     if ((size_t)threads > count) threads = (int)count;
 
-    ib_strip_job job = {rows, context, width, channels, level, strategy, strips, count, 0};
+    ib_strip_job job = {rows, context, width, channels, level, strategy, window_bits, result, 0};
     pthread_t helpers[IB_MAX_THREADS];
     int started = 0;
     for (int i = 1; i < threads; i++) {
@@ -198,29 +220,41 @@ int ib_png_deflate_strips(uint32_t width, uint32_t height, size_t channels, ib_r
     for (int i = 0; i < started; i++) pthread_join(helpers[i], NULL);
 
     int failed = 0;
-    size_t total = 2 + 4;
+    uLong adler = adler32(0, Z_NULL, 0);
     for (size_t i = 0; i < count; i++) {
-        failed |= strips[i].failed;
-        total += strips[i].deflated_size;
+        failed |= result->strips[i].failed;
+        adler = adler32_combine(adler, result->strips[i].adler, (z_off_t)result->strips[i].filtered_size);
     }
-    uint8_t *stream = failed ? NULL : malloc(total);
-    if (stream != NULL) {
-        ib_zlib_header(level, stream);
-        size_t offset = 2;
-        uLong adler = adler32(0, Z_NULL, 0);
-        for (size_t i = 0; i < count; i++) {
-            memcpy(stream + offset, strips[i].deflated, strips[i].deflated_size);
-            offset += strips[i].deflated_size;
-            adler = adler32_combine(adler, strips[i].adler, (z_off_t)strips[i].filtered_size);
-        }
-        stream[offset++] = (uint8_t)(adler >> 24);
-        stream[offset++] = (uint8_t)(adler >> 16);
-        stream[offset++] = (uint8_t)(adler >> 8);
-        stream[offset++] = (uint8_t)adler;
-        *out = stream;
-        *out_size = offset;
+    if (failed) {
+        ib_png_strips_free(result);
+        return NULL;
     }
-    for (size_t i = 0; i < count; i++) free(strips[i].deflated);
+    ib_zlib_header(level, strategy, window_bits, result->strips[0].buffer);
+    ib_strip *final = &result->strips[count - 1];
+    uint8_t *trailer = final->buffer + 2 + final->size;
+    trailer[0] = (uint8_t)(adler >> 24);
+    trailer[1] = (uint8_t)(adler >> 16);
+    trailer[2] = (uint8_t)(adler >> 8);
+    trailer[3] = (uint8_t)adler;
+    return result;
+}
+
+size_t ib_png_strips_count(const ib_png_strips *strips) { return strips->count; }
+
+const uint8_t *ib_png_strips_piece(const ib_png_strips *strips, size_t index, size_t *size) {
+    const ib_strip *strip = &strips->strips[index];
+    int first = index == 0, last = index + 1 == strips->count;
+    *size = strip->size + (first ? 2 : 0) + (last ? 4 : 0);
+    return strip->buffer + (first ? 0 : 2);
+}
+
+void ib_png_strips_release(ib_png_strips *strips, size_t index) {
+    free(strips->strips[index].buffer);
+    strips->strips[index].buffer = NULL;
+}
+
+void ib_png_strips_free(ib_png_strips *strips) {
+    if (strips == NULL) return;
+    for (size_t i = 0; i < strips->count; i++) free(strips->strips[i].buffer);
     free(strips);
-    return stream != NULL ? 0 : -1;
 }

@@ -111,4 +111,26 @@ import Testing
         let trailer = stream.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         #expect(trailer == Self.adler32OfPaethRows(Self.image))
     }
+
+    /// The zlib header says what zlib itself would (RFC 1950): FLEVEL 0 for the RLE
+    /// strategy, 2 for level 6, 3 for level 9; a small image gets a small window,
+    /// as libpng gives it (10 × 10 RGBA: 410 filtered bytes, a 1 KiB window).
+    @Test func zlibHeaderAsZlibWritesIt() throws {
+        func header(_ image: PixelBuffer, _ compression: PNGCompression) throws -> [UInt8] {
+            let chunks = Self.chunks(try PNGCodec.encode(image, compression: compression))
+            return Array(chunks.filter { $0.type == "IDAT" }.flatMap { $0.data }.prefix(2))
+        }
+        #expect(try header(Self.image, .fast) == [0x78, 0x01])
+        #expect(try header(Self.image, .default) == [0x78, 0x9C])
+        #expect(try header(Self.image, .best) == [0x78, 0xDA])
+        let small = PixelBuffer(width: 10, height: 10, bytes: Array(Self.image.bytes.prefix(400)))
+        #expect(try header(small, .default) == [0x28, 0x91])
+        let png = try PNGCodec.encode(small, compression: .default)
+        let decoded = try PNGCodec.decodeStraight(
+            png,
+            header: try png.withUnsafeBytes { (bytes) throws(PNGPreflightError) in
+                try PNGPreflight.check(bytes, limits: ImageLimits())
+            }, path: "small.png")
+        #expect(decoded == small)
+    }
 }

@@ -100,6 +100,10 @@ int ib_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, i
 void ib_argb32_to_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
                        const ib_restore *restore, uint8_t *out);
 
+/// The CPUs this process may run on: its affinity mask, so taskset and cpusets
+/// count (sysconf's online count otherwise; at least 1).
+int ib_available_cpus(void);
+
 /// Frees a buffer returned by ib_png_encode_argb32 or ib_png_encode_rgba.
 void ib_png_free(uint8_t *buffer);
 
