@@ -353,12 +353,19 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
         return IB_PNG_NO_MEMORY;
     }
     png_set_write_fn(png, &writer, ib_png_write, ib_png_flush);
-    if (settings.filters == PNG_FILTER_PAETH) {
-        // Paeth alone: compressed in parallel strips (png_strips.c), written as IDAT.
-        png_set_IHDR(png, info, width, height, 8,
-                     opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                     PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-        png_write_info(png, info);
+    int paeth_strips = settings.filters == PNG_FILTER_PAETH;
+    if (!paeth_strips) {
+        png_set_compression_level(png, settings.compression_level);
+        png_set_compression_strategy(png, settings.strategy);
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, settings.filters);
+    }
+    png_set_IHDR(png, info, width, height, 8,
+                 opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    if (paeth_strips) {
+        // Paeth alone: compressed in parallel strips (png_strips.c), one IDAT chunk
+        // a strip (about 1 MiB of pixels each; decoders join them).
         ib_png_strips *compressed = ib_png_compress_strips(width, height, channels, rows, context,
                                                            settings.compression_level, settings.strategy,
                                                            settings.threads);
@@ -367,7 +374,6 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
             png_longjmp(png, 1);
         }
         strips = compressed; // freed by the error path if a write below fails
-        // One IDAT chunk a strip (about 1 MiB of pixels each); decoders join them.
         for (size_t i = 0; i < ib_png_strips_count(compressed); i++) {
             size_t length = 0;
             const uint8_t *piece = ib_png_strips_piece(compressed, i, &length);
@@ -375,25 +381,15 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
             ib_png_strips_release(compressed, i);
         }
         png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
+        strips = NULL;
         ib_png_strips_free(compressed);
-        png_destroy_write_struct(&png, &info);
-        free(row_buffer);
-        *out = writer.data;
-        *out_size = writer.size;
-        return IB_PNG_OK;
+    } else {
+        for (uint32_t y = 0; y < height; y++) {
+            rows(context, y, row_buffer, channels);
+            png_write_row(png, row_buffer);
+        }
+        png_write_end(png, NULL);
     }
-    png_set_compression_level(png, settings.compression_level);
-    png_set_compression_strategy(png, settings.strategy);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, settings.filters);
-    png_set_IHDR(png, info, width, height, 8,
-                 opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++) {
-        rows(context, y, row_buffer, channels);
-        png_write_row(png, row_buffer);
-    }
-    png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row_buffer);
     *out = writer.data;
