@@ -144,7 +144,9 @@ enum RenderCommand {
             let outcome = try GoldenCheck.run(
                 composition, golden: golden, settings: settings.compare, artifacts: settings.artifacts,
                 update: settings.update, compression: settings.pngCompression, inputs: inputs)
-            io.writeOut(outcome.line(golden: golden) + "\n")
+            // With --report, standard output stays one JSON document.
+            let line = outcome.line(golden: golden) + "\n"
+            if settings.report { io.writeErr(line) } else { io.writeOut(line) }
             return outcome.status == .different ? .different : .success
         }
         return .success

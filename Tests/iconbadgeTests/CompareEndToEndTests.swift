@@ -100,6 +100,11 @@ import Testing
         #expect(actual == fresh)
         let updated = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--update"])
         #expect(updated.stdoutText == "check: \(golden): updated (it differed)\n")
+        // With --report, stdout is the JSON alone and the check's line goes to stderr.
+        let reported = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--report"])
+        #expect(reported.status == 0)
+        #expect(try ReportJSON(reported.stdoutText).string("badge", "label") == "4")
+        #expect(reported.stderr == "check: \(golden): same: 2304 pixels equal\n")
     }
 
     @Test func batchCheckReportsEachJobAndWritesJUnit() throws {
