@@ -79,6 +79,14 @@ enum JobPlanner {
         }
         guard let icon else { throw fail(nil, "has no \"icon\"") }
         guard let output else { throw fail(nil, "has no \"output\"") }
+        // "scales" would override "scale" silently; a job's own scale or scales already
+        // replaced the defaults' (Manifest), so both here is one level giving both.
+        if entry.pairs.contains(where: { $0.key == "scale" }) {
+            if entry.pairs.contains(where: { $0.key == "scales" }) {
+                throw fail("scale", "conflicts with \"scales\": give one")
+            }
+            if batchScales != nil { throw fail("scale", "conflicts with --scales: give one") }
+        }
         let scaleList = scales ?? [settings.scale]
         if scaleList.count > 1, !output.contains("{scale}"), !output.contains("{@scale}") {
             throw fail(

@@ -73,11 +73,14 @@ struct Manifest {
             guard case .object(let pairs) = job else {
                 throw .badInput(path: path, reason: "jobs[\(index)] must be an object, not \(job.kindName)")
             }
-            // A job's own content (value, dot or image) replaces the defaults' content.
-            let content: Set<String> = ["value", "dot", "image"]
+            // A job's own content (value, dot or image) replaces the defaults' content,
+            // and its own scale or scales the defaults' scale and scales.
+            let content: Set<String> = ["value", "dot", "image"], scale: Set<String> = ["scale", "scales"]
             let ownsContent = pairs.contains { content.contains($0.0) }
+            let ownsScale = pairs.contains { scale.contains($0.0) }
             var merged = defaults.filter { key, _ in
                 !pairs.contains { $0.0 == key } && !(ownsContent && content.contains(key))
+                    && !(ownsScale && scale.contains(key))
             }
             merged += pairs
             entries.append(Entry(index: index, pairs: merged.map { ($0.0, $0.1) }))

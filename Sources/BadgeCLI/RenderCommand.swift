@@ -164,6 +164,9 @@ enum RenderCommand {
             throw .usage("--scales needs -o with a template such as 'out/{name}{@scale}.png' (and no --in-place)")
         }
         guard !settings.report else { throw .usage("--report describes one render; it does not combine with --scales") }
+        guard !settings.scaleGiven else {
+            throw .usage("--scale and --scales both set the scale; give one (--scales 1,2,3 renders at each)")
+        }
         var pairs: [(key: String, value: JSONValue)] = [("icon", .string(icon)), ("output", .string(output))]
         pairs.append(("scales", .array(scales.map { .number($0) })))
         var base = settings

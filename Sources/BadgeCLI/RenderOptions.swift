@@ -174,6 +174,7 @@ enum RenderOptions {
             help: "pixels per point: 1, 2, 3 for @1x, @2x, @3x (any positive number)", defaultText: "1"
         ) { settings, text throws(BadgeError) in
             settings.scale = try ValueParsers.positive(text, option: "--scale", max: 1000, unit: "×")
+            settings.scaleGiven = true
         },
         Spec(
             name: "scales", kind: .value(placeholder: "LIST"), group: "Size and shape",

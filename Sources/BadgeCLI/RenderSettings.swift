@@ -13,6 +13,9 @@ struct RenderSettings {
     var labelRules = LabelRules()
     var style = BadgeStyle()
     var scale = 1.0
+    /// Whether --scale (or ICONBADGE_SCALE) was given: the render command refuses
+    /// it beside --scales, which would silently override it.
+    var scaleGiven = false
     var fontFamily: String?
     var fontFile: String?
     var fontIndex = 0

@@ -172,6 +172,26 @@ import Testing
         #expect(
             try Data(contentsOf: URL(fileURLWithPath: "\(folder)/r@2x.png"))
                 == (try Data(contentsOf: URL(fileURLWithPath: "\(folder)/folder-48x48@2x.png"))))
+        // A --scale beside --scales would be silently overridden: refused, nothing written.
+        let both = try runIconbadge([
+            Paths.fixture("icons/folder-48x48.png"), "--value", "3", "--scale", "2", "--scales", "1,2", "-o",
+            "\(folder)/both{@scale}.png",
+        ])
+        #expect(both.status == 64)
+        #expect(
+            both.stderr
+                == "iconbadge: error: --scale and --scales both set the scale; give one (--scales 1,2,3 renders at each)\n"
+        )
+        let job =
+            "{\"icon\": \"\(Paths.fixture("icons/folder-48x48.png"))\", \"value\": \"3\", \"scale\": 2, \"output\": \"\(folder)/job{@scale}.png\"}"
+        let withFlag = try runIconbadge(["batch", "-", "--scales", "1,2"], stdin: Data(job.utf8))
+        #expect(withFlag.status == 65)
+        #expect(withFlag.stderr.contains("jobs[0].scale: conflicts with --scales: give one"), "\(withFlag.stderr)")
+        let twoKeys = job.replacingOccurrences(of: "\"scale\": 2", with: "\"scale\": 2, \"scales\": [1, 2]")
+        let withKey = try runIconbadge(["batch", "-"], stdin: Data(twoKeys.utf8))
+        #expect(withKey.status == 65)
+        #expect(withKey.stderr.contains("jobs[0].scale: conflicts with \"scales\": give one"), "\(withKey.stderr)")
+        #expect(try files(in: folder).filter { $0.hasPrefix("both") || $0.hasPrefix("job") }.isEmpty)
     }
 
     /// A manifest names its output tree, and CI options their report folders: the
