@@ -7,30 +7,26 @@ let package = Package(
         .executable(name: "iconbadge", targets: ["iconbadge"])
     ],
     targets: [
-        // C libraries, found through pkg-config (see `make deps`).
-        .systemLibrary(
-            name: "CCairo", pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // C libraries, found through pkg-config (see `make deps`). Cairo, fontconfig and
+        // FriBidi have none: their headers are included by folder and BadgeRender links
+        // them (below), so that no -lcairo loads the shared library beside a static copy.
+        .systemLibrary(name: "CCairo"),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(
             name: "CHarfBuzz", pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
-        .systemLibrary(
-            name: "CFontconfig", pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .systemLibrary(name: "CFontconfig"),
         .systemLibrary(
             name: "CLibPng", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
-        .systemLibrary(
-            name: "CFriBidi", pkgConfig: "fribidi",
-            providers: [.apt(["libfribidi-dev"]), .brew(["fribidi"])]),
+        .systemLibrary(name: "CFriBidi"),
         // FriBidi glue: its macros do not import into Swift.
         .target(name: "CBidi", dependencies: ["CFriBidi"]),
         // librsvg and gdk-pixbuf, opened with dlopen on first use (see its header), and zlib.
         .target(
-            name: "CImageLoaders", dependencies: ["CCairo"],
+            name: "CImageLoaders", dependencies: ["CCairo", "CFreeType"],
             linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
         // libpng glue: setjmp-based error handling cannot live in Swift.
         .target(name: "CPngCodec", dependencies: ["CLibPng"]),
@@ -41,11 +37,27 @@ let package = Package(
             cSettings: [.headerSearchPath(".")]),
 
         .target(name: "BadgeCore"),
+        // Cairo, fontconfig and FriBidi come through `-liconbadge-render`: a linker script
+        // that `make deps` writes into .build/static-libs to link them statically (a
+        // faster start), or the one in linker/ that links the shared libraries. Symbols
+        // are exported so that librsvg, opened later, draws with the same Cairo
+        // (scripts/link-static-libs.sh says why).
         .target(
             name: "BadgeRender",
             dependencies: [
                 "BadgeCore", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
                 "CBundledFont", "CBidi", "CImageLoaders",
+            ],
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-L\(Context.packageDirectory)/.build/static-libs", "-L\(Context.packageDirectory)/linker",
+                        "-Xlinker", "--export-dynamic",
+                    ], .when(platforms: [.linux])),
+                .linkedLibrary("iconbadge-render", .when(platforms: [.linux])),
+                .linkedLibrary("cairo", .when(platforms: [.macOS])),
+                .linkedLibrary("fontconfig", .when(platforms: [.macOS])),
+                .linkedLibrary("fribidi", .when(platforms: [.macOS])),
             ]),
         .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeRender"]),
         // `make deps` links libstdc++.a (the Swift runtime's C++ library) into

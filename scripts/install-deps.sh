@@ -40,6 +40,12 @@ link_static_cxx() {
     done
 }
 
+# Cairo, fontconfig and FriBidi joined into one object for a static link (see there).
+link_static() {
+    link_static_cxx
+    "$(dirname "$0")/link-static-libs.sh"
+}
+
 missing=""
 if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $MODULES 2>/dev/null; then
     missing="$APT_PACKAGES"
@@ -48,7 +54,7 @@ for package in $APT_EXTRA; do
     dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
 done
 if [ -z "$missing" ]; then
-    link_static_cxx
+    link_static
     exit 0
 fi
 
@@ -62,4 +68,4 @@ echo "make deps: installing$missing"
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing </dev/null >/dev/null
 pkg-config --exists $MODULES
-link_static_cxx
+link_static

@@ -12,7 +12,9 @@ public enum LibraryVersions {
     /// Name and version of each library, in a fixed order. FreeType's is read from
     /// a library instance; fontconfig's from `FcGetVersion`, which does not load
     /// its configuration; librsvg's and gdk-pixbuf's by opening them (they are
-    /// otherwise opened only for SVG and non-PNG rasters).
+    /// otherwise opened only for SVG and non-PNG rasters). Cairo, fontconfig and
+    /// FriBidi say "(static)" when they are linked into the executable
+    /// (scripts/link-static-libs.sh), so a log shows which build made an image.
     public static func all() -> [(name: String, version: String)] {
         var major: Int32 = 0
         var minor: Int32 = 0
@@ -27,16 +29,27 @@ public enum LibraryVersions {
         var pixbuf = [CChar](repeating: 0, count: 64)
         ib_loader_versions(&rsvg, rsvg.count, &pixbuf, pixbuf.count)
         let fribidi = String(cString: ib_bidi_version())
+        let cairo = (cairo_version_string as @convention(c) () -> UnsafePointer<CChar>?)
+        let fontconfig = (FcGetVersion as @convention(c) () -> Int32)
+        let cairoLinkage = linkage(of: unsafeBitCast(cairo, to: UnsafeRawPointer.self))
+        let fontconfigLinkage = linkage(of: unsafeBitCast(fontconfig, to: UnsafeRawPointer.self))
+        let fribidiLinkage = ib_bidi_library_function().map { linkage(of: $0) } ?? ""
         return [
-            ("cairo", String(cString: cairo_version_string())),
+            ("cairo", String(cString: cairo_version_string()) + cairoLinkage),
             ("freetype", "\(major).\(minor).\(patch)"),
             ("harfbuzz", String(cString: hb_version_string())),
-            ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)"),
+            ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)" + fontconfigLinkage),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
-            ("fribidi", fribidi),
+            ("fribidi", fribidi + fribidiLinkage),
             ("librsvg", String(nulTerminated: rsvg)),
             ("gdk-pixbuf", String(nulTerminated: pixbuf)),
         ]
+    }
+
+    /// " (static)" when `function` is linked into the executable, "" when it comes
+    /// from a shared library.
+    private static func linkage(of function: UnsafeRawPointer) -> String {
+        ib_is_linked_in(function) != 0 ? " (static)" : ""
     }
 
     /// The bundled font's name and version string, from its `name` table.

@@ -1,6 +1,6 @@
 #include "bidi.h"
 
-#include <fribidi.h>
+#include <fribidi/fribidi.h>
 #include <stdlib.h>
 
 int ib_bidi_levels(const uint32_t *text, int length, uint8_t *levels) {
@@ -26,3 +26,5 @@ int ib_bidi_levels(const uint32_t *text, int length, uint8_t *levels) {
 }
 
 const char *ib_bidi_version(void) { return FRIBIDI_VERSION; }
+
+const void *ib_bidi_library_function(void) { return (const void *)fribidi_get_bidi_type; }

@@ -1,1 +1,2 @@
-#include <fribidi.h>
+// Included by its folder, like Cairo's (see CCairo/shim.h).
+#include <fribidi/fribidi.h>

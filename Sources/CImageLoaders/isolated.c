@@ -1,7 +1,7 @@
 #define _GNU_SOURCE
 #include "image_loaders.h"
 
-#include <cairo.h>
+#include <cairo/cairo.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>

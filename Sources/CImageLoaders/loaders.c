@@ -1,3 +1,5 @@
+// dladdr (ib_is_linked_in) is a GNU extension.
+#define _GNU_SOURCE
 #include "image_loaders.h"
 
 #include <dlfcn.h>
@@ -319,4 +321,10 @@ void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbu
         const char *const *version = dlsym(handle, "gdk_pixbuf_version");
         if (version && *version) snprintf(pixbuf, pixbuf_size, "%s", *version);
     }
+}
+
+int ib_is_linked_in(const void *function) {
+    Dl_info mine, theirs;
+    if (!dladdr((const void *)ib_is_linked_in, &mine) || !dladdr(function, &theirs)) return 0;
+    return mine.dli_fbase == theirs.dli_fbase;
 }

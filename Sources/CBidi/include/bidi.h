@@ -13,4 +13,8 @@ int ib_bidi_levels(const uint32_t *text, int length, uint8_t *levels);
 /// FriBidi's version, such as "1.0.8".
 const char *ib_bidi_version(void);
 
+/// The address of a FriBidi function, so `--version` can tell whether FriBidi is
+/// linked into the executable or loaded as a shared library.
+const void *ib_bidi_library_function(void);
+
 #endif

@@ -79,6 +79,10 @@ enum { IB_IMAGE_TIMEOUT = 5, IB_IMAGE_CRASHED = 6 };
 /// buffers (opening the libraries if needed), or "not installed".
 void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbuf_size);
 
+/// 1 when `function` lies in the same loaded object as this code (the executable, or
+/// a test binary): a library linked statically. 0 when it comes from a shared library.
+int ib_is_linked_in(const void *function);
+
 /// Frees a buffer returned by this module.
 void ib_image_free(void *buffer);
 

@@ -1,0 +1,101 @@
+#!/bin/sh
+# Builds .build/static-libs/render-libs.o: Cairo (without its X11 and XCB surfaces),
+# pixman, fontconfig, expat and FriBidi from Debian's static archives, joined into one
+# relocatable object, and the linker script libiconbadge-render.so that names it.
+# Package.swift links `-liconbadge-render` and searches .build/static-libs before
+# linker/, whose script of the same name links the shared libraries instead: without
+# this folder (no archives, or the probe below failed) the build still works.
+#
+# Why: Debian's libcairo.so pulls in 15 more shared objects (X11, XCB, pixman, expat,
+# libbsd...) that a badge never uses; loading and binding them was a fifth of a 60 px
+# render (make bench). Why one object and not the archives: the Swift static runtime
+# links with `--exclude-libs ALL`, which hides every archive member's symbols. An
+# object's symbols stay exported (the link passes --export-dynamic), so when librsvg
+# is opened later (SVG icons) its own libcairo.so.2 and libfontconfig.so.1 are
+# interposed by ours: one Cairo and one fontconfig in the process, and the cairo_t
+# we hand librsvg for vector output is drawn by the code that made it.
+# Usage: scripts/link-static-libs.sh   (called by install-deps.sh; quiet when current)
+set -eu
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/.build/static-libs"
+libdir="$(pkg-config --variable=libdir cairo 2>/dev/null || true)"
+fallback() {
+    rm -f "$out/libiconbadge-render.so" "$out/render-libs.o" "$out/stamp"
+    echo "make deps: $1; Cairo and fontconfig are linked as shared libraries (slower start)" >&2
+    exit 0
+}
+
+[ -n "$libdir" ] || fallback "pkg-config does not know cairo"
+archives=""
+for name in cairo pixman-1 fontconfig expat fribidi; do
+    [ -f "$libdir/lib$name.a" ] || fallback "no $libdir/lib$name.a"
+    archives="$archives $libdir/lib$name.a"
+done
+for tool in ar nm ld cc; do
+    command -v "$tool" >/dev/null 2>&1 || fallback "no $tool"
+done
+
+# Rebuild only when an archive changed (a package upgrade) or this script did.
+stamp="$(stat -L -c "%s %Y %n" $archives "$root/scripts/link-static-libs.sh")"
+if [ -f "$out/render-libs.o" ] && [ -f "$out/libiconbadge-render.so" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then
+    exit 0
+fi
+
+mkdir -p "$out"
+work="$(mktemp -d "$out/.work.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/cairo"
+(cd "$work/cairo" && ar x "$libdir/libcairo.a")
+# Members that call Xlib or XCB are the X11 surfaces; dropping them drops libX11 and
+# libxcb. Chosen by their undefined symbols, not their names, so a rename cannot
+# bring X11 back in; then, until none is left, the members that call a dropped one.
+pattern=' (X[A-Z][A-Za-z]*|_X[A-Za-z]*|xcb_[a-z_0-9]*)$'
+while :; do
+    dropped=""
+    for member in "$work"/cairo/*.o; do
+        if nm -u "$member" 2>/dev/null | grep -qE "$pattern"; then
+            dropped="$dropped $member"
+        fi
+    done
+    [ -n "$dropped" ] || break
+    # shellcheck disable=SC2086
+    defined="$(nm --defined-only -g $dropped 2>/dev/null | awk 'NF == 3 {print $3}' | paste -sd '|' -)"
+    # shellcheck disable=SC2086
+    rm -f $dropped
+    [ -n "$defined" ] && pattern=" ($defined)\$"
+done
+ld -r -o "$work/render-libs.o" "$work"/cairo/*.o --whole-archive \
+    "$libdir/libpixman-1.a" "$libdir/libfontconfig.a" "$libdir/libexpat.a" "$libdir/libfribidi.a" \
+    --no-whole-archive || fallback "ld -r could not join the archives"
+
+# Probe: the object must link into a position-independent executable with nothing
+# but the libraries the build links anyway, and draw.
+cat >"$work/probe.c" <<'EOF'
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+#include <fribidi.h>
+int main(void) {
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 4, 4);
+    cairo_t *cr = cairo_create(surface);
+    cairo_rectangle(cr, 0, 0, 2, 2);
+    cairo_fill(cr);
+    int ok = cairo_status(cr) == CAIRO_STATUS_SUCCESS && cairo_image_surface_get_data(surface)[3] == 255;
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    ok = ok && FcGetVersion() > 0 && fribidi_get_bidi_type(0x05D0) == FRIBIDI_TYPE_RTL;
+    return ok ? 0 : 1;
+}
+EOF
+# shellcheck disable=SC2046
+cc -fPIE -pie -rdynamic -o "$work/probe" "$work/probe.c" $(pkg-config --cflags cairo fontconfig fribidi) \
+    "$work/render-libs.o" $(pkg-config --libs freetype2 libpng16 zlib) -lm -lpthread -ldl 2>"$work/probe.log" \
+    || fallback "the static Cairo did not link ($(head -n 1 "$work/probe.log"))"
+"$work/probe" || fallback "the static Cairo did not draw"
+
+mv -f "$work/render-libs.o" "$out/render-libs.o"
+# Written after the object, so a script never names a missing file.
+printf '/* Written by scripts/link-static-libs.sh; see there. */\nINPUT(%s %s)\n' \
+    "$out/render-libs.o" "$(pkg-config --libs freetype2 libpng16 zlib) -lm" >"$work/script"
+mv -f "$work/script" "$out/libiconbadge-render.so"
+printf '%s\n' "$stamp" >"$out/stamp"
