@@ -18,15 +18,17 @@ struct ParsedArguments<Settings> {
 ///   which overrides the preset.
 struct ArgumentParser<Settings> {
     let options: [OptionSpec<Settings>]
-    /// Options applied before the environment and the other flags (`style`).
-    var earlyOptions: Set<String> = ["style"]
+    /// Options applied before the environment and the other flags (`style`). Arrays,
+    /// not sets, here and below: a few names, and a Set<String> costs the Swift runtime
+    /// a scan of every protocol conformance at each start (callgrind).
+    var earlyOptions: [String] = ["style"]
 
     func parse(_ arguments: ArraySlice<String>, defaults: Settings, environment: [String: String])
         throws(BadgeError) -> ParsedArguments<Settings>
     {
         var given: [(OptionSpec<Settings>, String, String)] = []  // spec, value, as typed
         var positionals: [String] = []
-        var seen: Set<String> = []
+        var seen: [String] = []
         var index = arguments.startIndex
         var wantsHelp = false
         while index < arguments.endIndex {
@@ -70,7 +72,7 @@ struct ArgumentParser<Settings> {
             guard spec.repeatable || !seen.contains(spec.name) else {
                 throw .usage("\(spec.flagName) is given twice (give it once)")
             }
-            seen.insert(spec.name)
+            seen.append(spec.name)
             switch spec.kind {
             case .flag:
                 given.append((spec, attached ?? "true", typed))

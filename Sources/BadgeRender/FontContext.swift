@@ -15,7 +15,10 @@ internal import CFreeType
 /// faces are never freed (see `FontFace`); there are at most as many as threads.
 final class FontContext: @unchecked Sendable {
     let library: FT_Library
-    private var faces: [String: FontFace] = [:]
+    /// Opened faces by "origin#index": a list, not a dictionary, as a context holds a
+    /// few faces and a [String: FontFace] costs the Swift runtime a scan of every
+    /// protocol conformance (String: Hashable) at each start (callgrind).
+    private var faces: [(key: String, face: FontFace)] = []
 
     private init() throws(BadgeError) {
         var library: FT_Library?
@@ -30,9 +33,9 @@ final class FontContext: @unchecked Sendable {
     /// - Throws: `BadgeError.badInput` when the bytes are not a font.
     func face(_ data: FontData, index: Int = 0) throws(BadgeError) -> FontFace {
         let key = "\(data.origin)#\(index)"
-        if let face = faces[key] { return face }
+        if let known = faces.first(where: { $0.key == key }) { return known.face }
         let face = try FontFace(data: data, index: index, library: library)
-        faces[key] = face
+        faces.append((key, face))
         return face
     }
 

@@ -163,7 +163,9 @@ public enum OutputFile {
 final class TemporaryFiles: @unchecked Sendable {
     static let shared = TemporaryFiles()
     private var lock = pthread_mutex_t()
-    private var paths: Set<String> = []
+    /// At most one per output being written at once (batch workers): a list, as a
+    /// Set<String> costs the Swift runtime a conformance scan at each start (callgrind).
+    private var paths: [String] = []
 
     private init() { pthread_mutex_init(&lock, nil) }
 
@@ -183,13 +185,13 @@ final class TemporaryFiles: @unchecked Sendable {
             throw .cannotCreate(path: output, reason: reason)
         }
         let path = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-        paths.insert(path)
+        paths.append(path)
         return (fd, path)
     }
 
     func unregister(_ path: String) {
         pthread_mutex_lock(&lock)
-        paths.remove(path)
+        paths.removeAll { $0 == path }
         pthread_mutex_unlock(&lock)
     }
 

@@ -145,7 +145,9 @@ public enum TextShaper {
     private static func resolvedScripts(_ scalars: [UInt32]) -> [hb_script_t] {
         let funcs = hb_unicode_funcs_get_default()
         var scripts = scalars.map { hb_unicode_script(funcs, $0) }
-        let neutral: Set<UInt32> = [
+        // An array, not a Set: a Set<UInt32> costs the Swift runtime a scan of every
+        // protocol conformance (UInt32: Hashable) at each start (callgrind).
+        let neutral: [UInt32] = [
             HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue,
         ]
         var last: hb_script_t?
