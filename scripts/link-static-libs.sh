@@ -14,17 +14,41 @@
 # is opened later (SVG icons) its own libcairo.so.2 and libfontconfig.so.1 are
 # interposed by ours: one Cairo and one fontconfig in the process, and the cairo_t
 # we hand librsvg for vector output is drawn by the code that made it.
+#
+# ICONBADGE_LINK=shared (`make release ICONBADGE_LINK=shared`) removes the object, for
+# packagers whose rules want shared libraries. SwiftPM does not see a linker script
+# change, so a change of linkage deletes the linked products to have them relinked.
 # Usage: scripts/link-static-libs.sh   (called by install-deps.sh; quiet when current)
 set -eu
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/static-libs"
 libdir="$(pkg-config --variable=libdir cairo 2>/dev/null || true)"
+relink() {
+    for folder in "$root"/.build/*/debug "$root"/.build/*/release; do
+        [ -d "$folder" ] || continue
+        for product in iconbadge iconbadgePackageTests.xctest FuzzArguments FuzzColor FuzzCompare FuzzManifest \
+            FuzzPNG FuzzSVG; do
+            rm -f "$folder/$product"
+        done
+    done
+}
+shared() {
+    if [ -f "$out/libiconbadge-render.so" ]; then
+        rm -f "$out/libiconbadge-render.so" "$out/render-libs.o" "$out/stamp"
+        relink
+    fi
+}
 fallback() {
-    rm -f "$out/libiconbadge-render.so" "$out/render-libs.o" "$out/stamp"
+    shared
     echo "make deps: $1; Cairo and fontconfig are linked as shared libraries (slower start)" >&2
     exit 0
 }
+
+if [ "${ICONBADGE_LINK:-static}" = shared ]; then
+    shared
+    exit 0
+fi
 
 [ -n "$libdir" ] || fallback "pkg-config does not know cairo"
 archives=""
@@ -99,3 +123,4 @@ printf '/* Written by scripts/link-static-libs.sh; see there. */\nINPUT(%s %s)\n
     "$out/render-libs.o" "$(pkg-config --libs freetype2 libpng16 zlib) -lm" >"$work/script"
 mv -f "$work/script" "$out/libiconbadge-render.so"
 printf '%s\n' "$stamp" >"$out/stamp"
+relink
