@@ -60,13 +60,18 @@ for tool in ar nm ld cc; do
     command -v "$tool" >/dev/null 2>&1 || fallback "no $tool"
 done
 
-# Rebuild only when an archive changed (a package upgrade) or this script did.
-stamp="$(stat -L -c "%s %Y %n" $archives "$root/scripts/link-static-libs.sh")"
-if [ -f "$out/render-libs.o" ] && [ -f "$out/libiconbadge-render.so" ] && [ "$(cat "$out/stamp" 2>/dev/null)" = "$stamp" ]; then
+# Rebuild only when an archive changed (a package upgrade), this script did, or the
+# object is not the one written last (a damaged or half-copied build folder).
+inputs="$(stat -L -c "%s %Y %n" $archives "$root/scripts/link-static-libs.sh")"
+if [ -f "$out/render-libs.o" ] && [ -f "$out/libiconbadge-render.so" ] &&
+    [ "$(cat "$out/stamp" 2>/dev/null)" = "$inputs
+$(stat -c "%s %Y %n" "$out/render-libs.o")" ]; then
     exit 0
 fi
 
 mkdir -p "$out"
+# Work folders of runs killed before their clean-up (an hour old: not a running one).
+find "$out" -maxdepth 1 -name '.work.*' -mmin +60 -exec rm -rf {} + 2>/dev/null || true
 work="$(mktemp -d "$out/.work.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/cairo"
@@ -122,5 +127,5 @@ mv -f "$work/render-libs.o" "$out/render-libs.o"
 printf '/* Written by scripts/link-static-libs.sh; see there. */\nINPUT(%s %s)\n' \
     "$out/render-libs.o" "$(pkg-config --libs freetype2 libpng16 zlib) -lm" >"$work/script"
 mv -f "$work/script" "$out/libiconbadge-render.so"
-printf '%s\n' "$stamp" >"$out/stamp"
+printf '%s\n%s\n' "$inputs" "$(stat -c "%s %Y %n" "$out/render-libs.o")" >"$out/stamp"
 relink
