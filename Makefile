@@ -6,9 +6,9 @@ BIN_RELEASE = .build/release/iconbadge
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
 SAMPLE = Fixtures/icons/folder-48x48.png
 SAMPLE_LARGE = Fixtures/icons/user-trash-256x256.png
-# ICONBADGE_LINK=shared links Cairo, fontconfig and FriBidi as shared libraries
-# (scripts/link-static-libs.sh); by default `make deps` links them into the binary.
-export ICONBADGE_LINK
+# LINKAGE=shared links Cairo, fontconfig and FriBidi as shared libraries, and stays so
+# until LINKAGE=static (scripts/link-static-libs.sh); by default they are linked in.
+export LINKAGE
 
 .PHONY: all deps build release run test test-install golden docs bench install uninstall clean format lint \
 	fuzz fuzz-smoke fuzz-build test-asan test-tsan

@@ -7,9 +7,11 @@ let package = Package(
         .executable(name: "iconbadge", targets: ["iconbadge"])
     ],
     targets: [
-        // C libraries, found through pkg-config (see `make deps`). Cairo, fontconfig and
-        // FriBidi have none: their headers are included by folder and BadgeRender links
-        // them (below), so that no -lcairo loads the shared library beside a static copy.
+        // C libraries (see `make deps`). FreeType, HarfBuzz and libpng come through
+        // pkg-config. Cairo, fontconfig and FriBidi do not: their headers are included by
+        // folder and BadgeRender links them (below), so that no -lcairo loads the shared
+        // library beside a static copy. (macOS, untested: Homebrew's include and lib
+        // folders must then be on CPATH and LIBRARY_PATH.)
         .systemLibrary(name: "CCairo"),
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",

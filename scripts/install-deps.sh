@@ -17,7 +17,7 @@ fi
 case "$(uname -s)" in
 Darwin)
     if ! pkg-config --exists $MODULES 2>/dev/null; then
-        echo "iconbadge needs: brew install $BREW_PACKAGES"
+        echo "iconbadge needs: brew install $BREW_PACKAGES (then build with CPATH=\$(brew --prefix)/include LIBRARY_PATH=\$(brew --prefix)/lib)"
         exit 1
     fi
     exit 0

@@ -15,9 +15,11 @@
 # interposed by ours: one Cairo and one fontconfig in the process, and the cairo_t
 # we hand librsvg for vector output is drawn by the code that made it.
 #
-# ICONBADGE_LINK=shared (`make release ICONBADGE_LINK=shared`) removes the object, for
-# packagers whose rules want shared libraries. SwiftPM does not see a linker script
-# change, so a change of linkage deletes the linked products to have them relinked.
+# LINKAGE=shared (`make release LINKAGE=shared`) removes the object, for packagers
+# whose rules want shared libraries; the choice is kept in .build/static-libs/shared
+# for later runs until LINKAGE=static. SwiftPM does not see a linker script change,
+# so a change of linkage deletes every linked product under .build (debug, release,
+# sanitizer and fuzz builds) for the next build to link again.
 # Usage: scripts/link-static-libs.sh   (called by install-deps.sh; quiet when current)
 set -eu
 
@@ -25,13 +27,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/static-libs"
 libdir="$(pkg-config --variable=libdir cairo 2>/dev/null || true)"
 relink() {
-    for folder in "$root"/.build/*/debug "$root"/.build/*/release; do
-        [ -d "$folder" ] || continue
-        for product in iconbadge iconbadgePackageTests.xctest FuzzArguments FuzzColor FuzzCompare FuzzManifest \
-            FuzzPNG FuzzSVG; do
-            rm -f "$folder/$product"
-        done
-    done
+    find "$root/.build" -path "$out" -prune -o -type f \( -name iconbadge -o -name iconbadgePackageTests.xctest \
+        -o -name 'Fuzz[A-Z]*[a-z]' \) -perm -u+x -exec rm -f {} + 2>/dev/null || true
 }
 shared() {
     if [ -f "$out/libiconbadge-render.so" ]; then
@@ -41,14 +38,28 @@ shared() {
 }
 fallback() {
     shared
-    echo "make deps: $1; Cairo and fontconfig are linked as shared libraries (slower start)" >&2
+    echo "make deps: $1; Cairo, fontconfig and FriBidi are linked as shared libraries (slower start)" >&2
     exit 0
 }
 
-if [ "${ICONBADGE_LINK:-static}" = shared ]; then
+linkage="${LINKAGE:-}"
+if [ -z "$linkage" ]; then
+    linkage=static
+    [ -f "$out/shared" ] && linkage=shared
+fi
+case "$linkage" in
+shared)
+    mkdir -p "$out"
+    : >"$out/shared"
     shared
     exit 0
-fi
+    ;;
+static) rm -f "$out/shared" ;;
+*)
+    echo "make deps: LINKAGE=$linkage is not a linkage; use LINKAGE=static (the default) or LINKAGE=shared" >&2
+    exit 64
+    ;;
+esac
 
 [ -n "$libdir" ] || fallback "pkg-config does not know cairo"
 archives=""
