@@ -101,16 +101,26 @@ extension Composition {
         guard !iconSpent else {
             throw .internalError("vector output after the icon was drawn on in place (pngData(consumingIcon:))")
         }
-        let context = cairo_create(surface)!
-        do {
-            try BadgePainter.paint(self, into: context, vector: true)
-        } catch {
+        // librsvg draws an SVG's text with fonts that Pango opens by file, which Cairo
+        // 1.16's FreeType backend keeps in one process-wide cache of faces, closing and
+        // reopening them (at most 10 open). Two threads drawing or subsetting such
+        // fonts at once crash in it (batch, SVG icons with text in many fonts, PDF
+        // output), so these documents are drawn and finished one at a time.
+        func paintAndFinish() throws(BadgeError) -> cairo_status_t {
+            let context = cairo_create(surface)!
+            do {
+                try BadgePainter.paint(self, into: context, vector: true)
+            } catch {
+                cairo_destroy(context)
+                throw error
+            }
+            let status = cairo_status(context)
             cairo_destroy(context)
-            throw error
+            cairo_surface_finish(surface)
+            return status
         }
-        let status = cairo_status(context)
-        cairo_destroy(context)
-        cairo_surface_finish(surface)
+        let drawsSVG = icon.svg != nil || badgeImage?.svg != nil
+        let status = try drawsSVG ? SVGDocument.vectorLock.locked(paintAndFinish) : paintAndFinish()
         guard status == CAIRO_STATUS_SUCCESS, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }

@@ -10,6 +10,10 @@ final class SVGDocument {
     let path: String
     /// librsvg handles are not safe to render from two threads at once.
     private let lock = Lock()
+    /// Held while any SVG document is drawn onto a vector surface and that surface is
+    /// finished (see `Composition.draw(onto:)`): Cairo 1.16's FreeType backend is not
+    /// safe for the fonts Pango opens when two threads use them at once.
+    static let vectorLock = Lock()
 
     /// Parses `bytes` (already gunzipped) that came from `path`.
     ///
