@@ -30,9 +30,13 @@ relink() {
     find "$root/.build" -path "$out" -prune -o -type f \( -name iconbadge -o -name iconbadgePackageTests.xctest \
         -o -name 'Fuzz[A-Z]*[a-z]' \) -perm -u+x -exec rm -f {} + 2>/dev/null || true
 }
+unwritable() {
+    echo "make deps: cannot write $out; make it writable or remove it" >&2
+    exit 73
+}
 shared() {
     if [ -f "$out/libiconbadge-render.so" ]; then
-        rm -f "$out/libiconbadge-render.so" "$out/render-libs.o" "$out/stamp"
+        rm -f "$out/libiconbadge-render.so" "$out/render-libs.o" "$out/stamp" 2>/dev/null || unwritable
         relink
     fi
 }
@@ -49,8 +53,7 @@ if [ -z "$linkage" ]; then
 fi
 case "$linkage" in
 shared)
-    mkdir -p "$out"
-    : >"$out/shared"
+    { mkdir -p "$out" && : >"$out/shared"; } 2>/dev/null || unwritable
     shared
     exit 0
     ;;
@@ -73,6 +76,7 @@ done
 
 # Rebuild only when an archive changed (a package upgrade), this script did, or the
 # object is not the one written last (a damaged or half-copied build folder).
+# shellcheck disable=SC2086
 inputs="$(stat -L -c "%s %Y %n" $archives "$root/scripts/link-static-libs.sh")"
 if [ -f "$out/render-libs.o" ] && [ -f "$out/libiconbadge-render.so" ] &&
     [ "$(cat "$out/stamp" 2>/dev/null)" = "$inputs
@@ -80,30 +84,32 @@ $(stat -c "%s %Y %n" "$out/render-libs.o")" ]; then
     exit 0
 fi
 
-mkdir -p "$out"
 # Work folders of runs killed before their clean-up (an hour old: not a running one).
 find "$out" -maxdepth 1 -name '.work.*' -mmin +60 -exec rm -rf {} + 2>/dev/null || true
-work="$(mktemp -d "$out/.work.XXXXXX")"
+work="$(mkdir -p "$out" 2>/dev/null && mktemp -d "$out/.work.XXXXXX" 2>/dev/null)" || unwritable
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/cairo"
 (cd "$work/cairo" && ar x "$libdir/libcairo.a")
 # Members that call Xlib or XCB are the X11 surfaces; dropping them drops libX11 and
 # libxcb. Chosen by their undefined symbols, not their names, so a rename cannot
 # bring X11 back in; then, until none is left, the members that call a dropped one.
+# Paths are quoted everywhere: the checkout may sit in a folder with spaces.
 pattern=' (X[A-Z][A-Za-z]*|_X[A-Za-z]*|xcb_[a-z_0-9]*)$'
 while :; do
-    dropped=""
+    : >"$work/defined"
+    dropped=0
     for member in "$work"/cairo/*.o; do
         if nm -u "$member" 2>/dev/null | grep -qE "$pattern"; then
-            dropped="$dropped $member"
+            nm --defined-only -g "$member" 2>/dev/null | awk 'NF == 3 {print $3}' >>"$work/defined"
+            rm -f -- "$member"
+            [ ! -e "$member" ] || fallback "could not remove $member"
+            dropped=$((dropped + 1))
         fi
     done
-    [ -n "$dropped" ] || break
-    # shellcheck disable=SC2086
-    defined="$(nm --defined-only -g $dropped 2>/dev/null | awk 'NF == 3 {print $3}' | paste -sd '|' -)"
-    # shellcheck disable=SC2086
-    rm -f $dropped
-    [ -n "$defined" ] && pattern=" ($defined)\$"
+    [ "$dropped" -gt 0 ] || break
+    defined="$(paste -sd '|' "$work/defined")"
+    [ -n "$defined" ] || break
+    pattern=" ($defined)\$"
 done
 ld -r -o "$work/render-libs.o" "$work"/cairo/*.o --whole-archive \
     "$libdir/libpixman-1.a" "$libdir/libfontconfig.a" "$libdir/libexpat.a" "$libdir/libfribidi.a" \
@@ -135,7 +141,7 @@ cc -fPIE -pie -rdynamic -o "$work/probe" "$work/probe.c" $(pkg-config --cflags c
 
 mv -f "$work/render-libs.o" "$out/render-libs.o"
 # Written after the object, so a script never names a missing file.
-printf '/* Written by scripts/link-static-libs.sh; see there. */\nINPUT(%s %s)\n' \
+printf '/* Written by scripts/link-static-libs.sh; see there. */\nINPUT("%s" %s)\n' \
     "$out/render-libs.o" "$(pkg-config --libs freetype2 libpng16 zlib) -lm" >"$work/script"
 mv -f "$work/script" "$out/libiconbadge-render.so"
 printf '%s\n%s\n' "$inputs" "$(stat -c "%s %Y %n" "$out/render-libs.o")" >"$out/stamp"
