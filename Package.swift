@@ -7,8 +7,8 @@ let package = Package(
         .executable(name: "iconbadge", targets: ["iconbadge"])
     ],
     targets: [
-        // C libraries (see `make deps`). FreeType, HarfBuzz and libpng come through
-        // pkg-config. Cairo, fontconfig and FriBidi do not: their headers are included by
+        // C libraries (see `make deps`). FreeType and libpng come through pkg-config.
+        // Cairo, fontconfig, FriBidi and HarfBuzz do not: their headers are included by
         // folder and BadgeRender links them (below), so that no -lcairo loads the shared
         // library beside a static copy. (macOS, untested: Homebrew's include and lib
         // folders must then be on CPATH and LIBRARY_PATH.)
@@ -16,9 +16,7 @@ let package = Package(
         .systemLibrary(
             name: "CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
-        .systemLibrary(
-            name: "CHarfBuzz", pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        .systemLibrary(name: "CHarfBuzz"),
         .systemLibrary(name: "CFontconfig"),
         .systemLibrary(
             name: "CLibPng", pkgConfig: "libpng16",
@@ -39,7 +37,7 @@ let package = Package(
             cSettings: [.headerSearchPath(".")]),
 
         .target(name: "BadgeCore"),
-        // Cairo, fontconfig and FriBidi come through `-liconbadge-render`: a linker script
+        // Cairo, fontconfig, FriBidi and HarfBuzz come through `-liconbadge-render`: a linker script
         // that `make deps` writes into .build/static-libs to link them statically (a
         // faster start), or the one in linker/ that links the shared libraries. Symbols
         // are exported so that librsvg, opened later, draws with the same Cairo
@@ -60,6 +58,7 @@ let package = Package(
                 .linkedLibrary("cairo", .when(platforms: [.macOS])),
                 .linkedLibrary("fontconfig", .when(platforms: [.macOS])),
                 .linkedLibrary("fribidi", .when(platforms: [.macOS])),
+                .linkedLibrary("harfbuzz", .when(platforms: [.macOS])),
             ]),
         .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeRender"]),
         // `make deps` links libstdc++.a (the Swift runtime's C++ library) into

@@ -12,8 +12,8 @@ public enum LibraryVersions {
     /// Name and version of each library, in a fixed order. FreeType's is read from
     /// a library instance; fontconfig's from `FcGetVersion`, which does not load
     /// its configuration; librsvg's and gdk-pixbuf's by opening them (they are
-    /// otherwise opened only for SVG and non-PNG rasters). Cairo, fontconfig and
-    /// FriBidi say "(static)" when they are linked into the executable
+    /// otherwise opened only for SVG and non-PNG rasters). Cairo, fontconfig, FriBidi
+    /// and HarfBuzz say "(static)" when they are linked into the executable
     /// (scripts/link-static-libs.sh), so a log shows which build made an image.
     public static func all() -> [(name: String, version: String)] {
         var major: Int32 = 0
@@ -34,10 +34,12 @@ public enum LibraryVersions {
         let cairoLinkage = linkage(of: unsafeBitCast(cairo, to: UnsafeRawPointer.self))
         let fontconfigLinkage = linkage(of: unsafeBitCast(fontconfig, to: UnsafeRawPointer.self))
         let fribidiLinkage = ib_bidi_library_function().map { linkage(of: $0) } ?? ""
+        let harfbuzz = (hb_version_string as @convention(c) () -> UnsafePointer<CChar>?)
+        let harfbuzzLinkage = linkage(of: unsafeBitCast(harfbuzz, to: UnsafeRawPointer.self))
         return [
             ("cairo", String(cString: cairo_version_string()) + cairoLinkage),
             ("freetype", "\(major).\(minor).\(patch)"),
-            ("harfbuzz", String(cString: hb_version_string())),
+            ("harfbuzz", String(cString: hb_version_string()) + harfbuzzLinkage),
             ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)" + fontconfigLinkage),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
             ("fribidi", fribidi + fribidiLinkage),
