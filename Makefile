@@ -6,7 +6,7 @@ BIN_RELEASE = .build/release/iconbadge
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
 SAMPLE = Fixtures/icons/folder-48x48.png
 SAMPLE_LARGE = Fixtures/icons/user-trash-256x256.png
-# LINKAGE=shared links Cairo, fontconfig and FriBidi as shared libraries, and stays so
+# LINKAGE=shared links Cairo, fontconfig, FriBidi and HarfBuzz as shared libraries, and stays so
 # until LINKAGE=static (scripts/link-static-libs.sh); by default they are linked in.
 export LINKAGE
 

@@ -40,7 +40,7 @@ link_static_cxx() {
     done
 }
 
-# Cairo, fontconfig and FriBidi joined into one object for a static link (see there).
+# Cairo, fontconfig, FriBidi and HarfBuzz joined into one object for a static link (see there).
 link_static() {
     link_static_cxx
     "$(dirname "$0")/link-static-libs.sh"

@@ -44,7 +44,7 @@ shared() {
 }
 fallback() {
     shared
-    echo "make deps: $1; Cairo, fontconfig and FriBidi are linked as shared libraries (slower start)" >&2
+    echo "make deps: $1; Cairo, fontconfig, FriBidi and HarfBuzz are linked as shared libraries (slower start)" >&2
     exit 0
 }
 
