@@ -106,7 +106,7 @@ build_harfbuzz() {
             "$url" "$hbwork/$tarball" 2>/dev/null; } ||
         [ "$(sha256sum "$hbwork/$tarball" | cut -d' ' -f1)" != "$sha256" ] ||
         ! tar -xJf "$hbwork/$tarball" -C "$hbwork" harfbuzz-6.0.0/src ||
-        ! (cd "$hbwork/harfbuzz-6.0.0/src" && eval "c++ $flags -c harfbuzz.cc -o ../harfbuzz.o"); then
+        ! (cd "$hbwork/harfbuzz-6.0.0/src" && c++ $flags -c harfbuzz.cc -o ../harfbuzz.o); then
         printf '%s\n' "$version" >"$out/harfbuzz.failed"
         rm -rf "$hbwork"
         echo "make deps: could not fetch or compile $url; HarfBuzz stays shared" >&2
