@@ -146,7 +146,6 @@ enum AppIconSetCommand {
                             creationDate: try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])),
                         inputs: settings.inPlace ? [] : [source]))
             }
-            SVGRendering.setTimeLimit(settings.render.svgTimeLimit)
             var batch = BatchCommand.Settings()
             batch.jobs = settings.jobs
             batch.quiet = true

@@ -118,7 +118,6 @@ enum RenderCommand {
         if let output { try OutputFile.checkWritable(output) }
         let format = try outputFormat(settings.format, output: output, inPlace: settings.inPlace)
         if dryRun { return .success }
-        SVGRendering.setTimeLimit(settings.svgTimeLimit)
         let renderer = try Renderer()
         let composition = try renderer.compose(request)
         if let reason = composition.hidden {
@@ -192,7 +191,6 @@ enum RenderCommand {
             return item
         }
         if dryRun { return .success }
-        SVGRendering.setTimeLimit(settings.svgTimeLimit)
         var batch = BatchCommand.Settings()
         batch.quiet = true
         return BatchCommand.execute(labelled, settings: batch, io: io)

@@ -362,7 +362,7 @@ enum RenderOptions {
                     option: "--svg-time-limit", value: text,
                     problem: "is too short (use 0 for no limit, or 0.01 to 3600 s)")
             }
-            settings.svgTimeLimit = seconds
+            settings.limits.svgTimeLimit = seconds
         }
     ]
 

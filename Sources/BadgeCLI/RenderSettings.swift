@@ -31,7 +31,6 @@ struct RenderSettings {
     var pngCompression = PNGCompression.default
     var format: OutputFormat?
     var iconSize: Size?
-    var svgTimeLimit = SVGRendering.defaultTimeLimit
     var scales: [Double]?
     var check: String?
     var update = false

@@ -12,6 +12,10 @@ public struct ImageLimits: Equatable, Sendable {
     /// Largest PNG ancillary (metadata) chunk (bytes): 8 MB, as libpng's own
     /// `png_set_chunk_malloc_max` default suggests; a larger one is refused.
     public var maxMetadataChunk: Int = 8_000_000
+    /// Longest one SVG render may take (seconds), `--svg-time-limit`; 0 means no
+    /// limit. librsvg's own limit (500,000 referenced elements) takes about 5 s to
+    /// reach on a 2-core machine, so 4 s stops such a document first.
+    public var svgTimeLimit: Double = 4
 
     /// Cairo's largest image surface side (pixels), a hard ceiling.
     public static let cairoMaxSide = 32767

@@ -21,7 +21,7 @@ public final class IconCache: @unchecked Sendable {
     func icon(_ path: String, sizing: ImageSizing, limits: ImageLimits) throws(BadgeError) -> LoadedIcon {
         let size = sizing.size.map { "\($0.width)x\($0.height)" } ?? "natural"
         let key =
-            "\(path)\u{0}\(size)\u{0}\(sizing.scale)\u{0}\(sizing.rasterScale)\u{0}\(limits.maxSide)\u{0}\(limits.maxPixels)"
+            "\(path)\u{0}\(size)\u{0}\(sizing.scale)\u{0}\(sizing.rasterScale)\u{0}\(limits.maxSide)\u{0}\(limits.maxPixels)\u{0}\(limits.svgTimeLimit)"
         let slot = lock.locked { () -> Slot in
             if let slot = slots[key] { return slot }
             let slot = Slot()

@@ -18,8 +18,6 @@ import Synchronization
 /// only that one file, which is then refused with exit 65; the parent never loads
 /// GLib for a PNG render, and batch workers are not taken down by one bad file.
 enum IsolatedDecoder {
-    static let timeLimit = Mutex(SVGRendering.defaultTimeLimit)
-
     /// Whether this process's executable is the CLI (it answers `--isolated-decode`),
     /// set by `IsolatedDecoding.executableDecodes` before any decode.
     static let executableDecodes = Mutex(false)
@@ -70,7 +68,7 @@ enum IsolatedDecoder {
         var intrinsicHeight = 0.0
         var message = [CChar](repeating: 0, count: 512)
         let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
-        let seconds = timeLimit.withLock { $0 }
+        let seconds = limits.svgTimeLimit
         let status = bytes.withUnsafeBufferPointer { input in
             ib_isolated_decode(
                 helper, kind, scale, Int32(size?.width ?? 0), Int32(size?.height ?? 0), Int32(side),

@@ -67,16 +67,3 @@ final class SVGDocument {
         return .badInput(path: path, reason: "cannot read the SVG: \(message)")
     }
 }
-
-/// Process-wide settings of SVG rendering.
-public enum SVGRendering {
-    /// The default time limit of one SVG decode (seconds). librsvg's own limit
-    /// (500,000 referenced elements) takes about 5 s to reach on a 2-core machine.
-    public static let defaultTimeLimit = 4.0
-
-    /// Kills the isolated decoder (exit 65 for that file, "SVG too complex") when
-    /// one decode takes longer than `seconds`; 0 disables the limit.
-    public static func setTimeLimit(_ seconds: Double) {
-        IsolatedDecoder.timeLimit.withLock { $0 = seconds }
-    }
-}
