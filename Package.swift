@@ -37,6 +37,9 @@ let package = Package(
             cSettings: [.headerSearchPath(".")]),
 
         .target(name: "BadgeCore"),
+        // The operating system: reading inputs, writing outputs safely, signals, and
+        // the few calls that differ between Linux and macOS (Platform.swift).
+        .target(name: "BadgeSystem", dependencies: ["BadgeCore"]),
         // Cairo, fontconfig, FriBidi and HarfBuzz come through `-liconbadge-render`: a linker script
         // that `make deps` writes into .build/static-libs to link them statically (a
         // faster start), or the one in linker/ that links the shared libraries. Symbols
@@ -45,7 +48,7 @@ let package = Package(
         .target(
             name: "BadgeRender",
             dependencies: [
-                "BadgeCore", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
+                "BadgeCore", "BadgeSystem", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
                 "CBundledFont", "CBidi", "CImageLoaders",
             ],
             linkerSettings: [
@@ -60,7 +63,7 @@ let package = Package(
                 .linkedLibrary("fribidi", .when(platforms: [.macOS])),
                 .linkedLibrary("harfbuzz", .when(platforms: [.macOS])),
             ]),
-        .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeRender"]),
+        .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender"]),
         // `make deps` links libstdc++.a (the Swift runtime's C++ library) into
         // .build/static-cxx: found there first, it is linked statically, which saves
         // the dynamic loader about 1,700 symbol bindings at every start (make bench).
@@ -81,12 +84,13 @@ let package = Package(
         .executableTarget(name: "FuzzCompare", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
-        .target(name: "TestSupport", dependencies: ["BadgeCore", "BadgeRender"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender"], path: "Tests/TestSupport"),
+        .testTarget(name: "BadgeSystemTests", dependencies: ["BadgeSystem", "BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeCoreTests", dependencies: ["BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeRenderTests", dependencies: ["BadgeRender", "BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeCore", "TestSupport"]),
         .testTarget(
-            name: "iconbadgeTests", dependencies: ["BadgeCore", "BadgeRender", "TestSupport", "iconbadge"]),
+            name: "iconbadgeTests", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender", "TestSupport", "iconbadge"]),
     ],
     swiftLanguageModes: [.v6]
 )

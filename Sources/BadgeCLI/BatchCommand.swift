@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeSystem
 import BadgeRender
 
 #if canImport(Glibc)
@@ -144,7 +145,7 @@ enum BatchCommand {
         }
         // The same file however spelled (FileIdentity): two jobs may not write one
         // file, and no job may write a file any job reads, or the manifest itself.
-        var writers: [String: String] = [:]
+        var writers: [FileIdentity.Key: String] = [:]
         for item in planned {
             if item.job.output.utf8.contains(0) || item.inputs.contains(where: { $0.utf8.contains(0) }) {
                 throw .badInput(path: manifestPath, reason: "\(item.label) has a path with a NUL character")

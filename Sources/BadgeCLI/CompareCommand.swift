@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeSystem
 import BadgeRender
 
 /// `iconbadge compare ACTUAL EXPECTED`: exit 0 when equal (within budget), 1 when

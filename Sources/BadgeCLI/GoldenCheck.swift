@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeSystem
 import BadgeRender
 
 /// A render checked against (or written as) its golden image: the one-line CI

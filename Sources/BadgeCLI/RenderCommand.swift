@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeSystem
 import BadgeRender
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeSystem
 internal import CBundledFont
 
 #if canImport(Glibc)

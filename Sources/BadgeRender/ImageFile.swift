@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeSystem
 
 /// Reading any image iconbadge accepts as plain pixels (for `compare`, `--check`
 /// and tests).

@@ -1,5 +1,6 @@
 import BadgeCore
 import BadgeRender
+import BadgeSystem
 import Foundation
 import TestSupport
 import Testing

@@ -28,13 +28,15 @@ import Testing
         #expect(junit.status == 73)
     }
 
-    @Test func symbolicLinksAreFollowedAndKept() throws {
+    @Test func symbolicLinkOutputIsRefusedAndKept() throws {
         let folder = Paths.scratch("links")
         try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/target.png"))
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.png", withDestinationPath: "target.png")
-        #expect(try runIconbadge([Self.icon, "--value", "3", "-o", folder + "/link.png"]).status == 0)
+        let run = try runIconbadge([Self.icon, "--value", "3", "-o", folder + "/link.png"])
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("link.png\": is a symbolic link; iconbadge never writes through a link"))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.png") == "target.png")
-        #expect(try ImageFile.pixels(at: folder + "/target.png").width == 48)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/target.png")) == Data("old".utf8))
     }
 
     @Test func inPlaceKeepsPermissions() throws {

@@ -97,8 +97,9 @@ func article(_ noun: String) -> String {
 }
 
 /// Text of C `errno` values, without Foundation.
-enum SystemError {
-    static func text(_ code: Int32) -> String {
+public enum SystemError {
+    /// The lowercased `strerror` text of `code`.
+    public static func text(_ code: Int32) -> String {
         guard let message = strerror(code) else { return "error \(code)" }
         return String(cString: message).lowercased()
     }

@@ -1,3 +1,5 @@
+import BadgeCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,6 +18,9 @@ public enum SignalHandling {
     /// Blocks the signals in the calling thread (call it before any other thread
     /// starts, so all inherit the mask) and starts the waiting thread.
     public static func install() {
+        // A write over `ulimit -f` then fails with EFBIG (exit 74, temporary file
+        // removed) instead of killing the process with SIGXFSZ (153) mid-write.
+        signal(SIGXFSZ, SIG_IGN)
         var set = sigset_t()
         sigemptyset(&set)
         for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
@@ -29,11 +34,9 @@ public enum SignalHandling {
                 let set = argument!.assumingMemoryBound(to: sigset_t.self)
                 var received: Int32 = 0
                 while sigwait(set, &received) != 0 {}
-                TemporaryFiles.shared.removeAll()
                 let name = received == SIGINT ? "SIGINT" : (received == SIGTERM ? "SIGTERM" : "SIGHUP")
-                let message = "iconbadge: interrupted by \(name); unfinished outputs removed\n"
-                _ = message.withCString { write(2, $0, strlen($0)) }
-                _exit(128 + received)
+                TemporaryFiles.removeAllAndExit(
+                    message: "iconbadge: interrupted by \(name); unfinished outputs removed\n", status: 128 + received)
             }, pointer)
         if result == 0 { pthread_detach(thread) }
     }
