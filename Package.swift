@@ -63,7 +63,10 @@ let package = Package(
                 .linkedLibrary("fribidi", .when(platforms: [.macOS])),
                 .linkedLibrary("harfbuzz", .when(platforms: [.macOS])),
             ]),
-        .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender"]),
+        // The job pipeline under every command: the option vocabulary, planning (command
+        // lines, manifests, catalogs), running, golden checks and reports.
+        .target(name: "BadgeJobs", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender"]),
+        .target(name: "BadgeCLI", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender", "BadgeJobs"]),
         // `make deps` links libstdc++.a (the Swift runtime's C++ library) into
         // .build/static-cxx: found there first, it is linked statically, which saves
         // the dynamic loader about 1,700 symbol bindings at every start (make bench).
@@ -88,7 +91,8 @@ let package = Package(
         .testTarget(name: "BadgeSystemTests", dependencies: ["BadgeSystem", "BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeCoreTests", dependencies: ["BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeRenderTests", dependencies: ["BadgeRender", "BadgeCore", "TestSupport"]),
-        .testTarget(name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeCore", "TestSupport"]),
+        .testTarget(name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeJobs", "BadgeCore", "TestSupport"]),
+        .testTarget(name: "BadgeJobsTests", dependencies: ["BadgeJobs", "BadgeCore", "BadgeSystem", "TestSupport"]),
         .testTarget(
             name: "iconbadgeTests", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender", "TestSupport", "iconbadge"]),
     ],

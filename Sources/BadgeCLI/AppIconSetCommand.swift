@@ -1,6 +1,7 @@
 import BadgeCore
-import BadgeSystem
+import BadgeJobs
 import BadgeRender
+import BadgeSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -81,155 +82,49 @@ enum AppIconSetCommand {
         positional: .folder,
         run: { arguments, io in AppIconSetCommand.run(arguments, io: io) })
 
-    /// One image of the set.
-    struct Image {
-        var filename: String
-        var appearance: String?
-        var declaredPixels: Int?
-    }
-
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: options, defaults: Settings(), environment: io.environment,
             command: info
         ) { parsed throws(BadgeError) in
-            guard parsed.positionals.count == 1, var set = parsed.positionals.first else {
+            guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
                 throw .usage("appiconset takes one PATH.appiconset folder")
             }
-            while set.count > 1, set.hasSuffix("/") { set.removeLast() }
             let settings = parsed.settings
             guard (settings.out != nil) != settings.inPlace else {
                 throw .usage("say where the badged set goes: --out DIR or --in-place (one of them)")
             }
-            let contentsPath = set + "/Contents.json"
-            let contents = try InputFile.bytes(at: contentsPath, limit: 1 << 20, what: "Contents.json")
-            let images = try readImages(contents, path: contentsPath)
-            guard !images.isEmpty else { throw .badInput(path: contentsPath, reason: "lists no image files") }
-            var target = set
+            EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
+            let set = try AppIconSet(folder: folder)
+            let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
+            var contentsCopy: OutputLocation?
             if let out = settings.out {
-                target = out + "/" + (set.split(separator: "/").last.map(String.init) ?? set)
-                guard FileIdentity.key(target) != FileIdentity.key(set) else {
+                let target = OutputLocation(root: out, components: [set.name])
+                guard FileIdentity.key(target) != FileIdentity.key(set.folder) else {
                     throw .usage(
                         "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
                 }
+                contentsCopy = OutputLocation(root: out, components: [set.name, "Contents.json"])
             }
             // Every image is read and measured before anything is written.
-            var planned: [PlannedJob] = []
-            for (index, image) in images.enumerated() {
-                let source = set + "/" + image.filename
-                var render = settings.render
-                let side = try shorterSide(of: source)
-                if let declared = image.declaredPixels, declared != side {
-                    io.warning(
-                        "\(image.filename): Contents.json says \(declared) px, the file is \(side) px; badged at \(side) px"
-                    )
-                }
-                let height: Double
-                switch render.style.height {
-                case .fixed(let points): height = points
-                case .auto: height = render.style.fontSize * 1.5
-                }
-                render.scale = settings.relativeSize * Double(side) / height
-                if image.appearance == "tinted" {
-                    render.style.background = render.style.background.greyscale
-                    render.style.textColor = render.style.textColor.greyscale
-                    render.style.borderColor = render.style.borderColor.greyscale
-                }
-                let request = try render.request(icon: source)
-                let output = target + "/" + image.filename
-                let format: OutputFormat = OutputFormat(path: output) == .pdf ? .pdf : .png
-                planned.append(
-                    PlannedJob(
-                        label: "\(image.filename)",
-                        job: BatchJob(
-                            index: index, request: request, output: output, format: format,
-                            compression: render.pngCompression,
-                            creationDate: try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])),
-                        inputs: settings.inPlace ? [] : [source]))
+            let jobs = try set.jobs(
+                settings: settings.render, relativeSize: settings.relativeSize, destination: destination,
+                creationDate: try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"]))
+            do throws(JobPlanChecks.Conflict) {
+                try JobPlanChecks.checkIdentities(jobs, extraInputs: [set.folder + "/Contents.json"])
+            } catch {
+                throw BatchCommand.conflictError(error, manifestPath: set.folder + "/Contents.json")
             }
-            var batch = BatchCommand.Settings()
-            batch.jobs = settings.jobs
-            batch.quiet = true
-            if let out = settings.out {
-                try makeFolder(out)
-                try makeFolder(target)
-            }
-            let code = BatchCommand.execute(planned, settings: batch, io: io)
+            let outcomes = JobRunner.run(jobs, workers: settings.jobs)
+            let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
+            guard tally.failed == 0 else { return tally.exitCode }
             // Contents.json last: a set whose images could not all be written is not
             // made to look complete.
-            if code == .success, settings.out != nil {
-                try OutputFile.write(contents, to: target + "/Contents.json")
-            }
-            if code == .success {
-                io.writeErr("iconbadge: appiconset: badged \(planned.count) images into \(Quoted(target))\n")
-            }
-            return code
+            if let contentsCopy { try OutputFile.write(set.contents, to: contentsCopy, creatingFolders: true) }
+            let target = settings.out.map { OutputLocation(root: $0, components: [set.name]).description } ?? set.folder
+            let noun = jobs.count == 1 ? "image" : "images"
+            io.writeErr("iconbadge: appiconset: badged \(jobs.count) \(noun) into \(Quoted(target))\n")
+            return .success
         }
-    }
-
-    /// The images Contents.json lists with a file, with their appearance
-    /// (`dark`, `tinted`) and declared pixel size (size × scale).
-    static func readImages(_ bytes: [UInt8], path: String) throws(BadgeError) -> [Image] {
-        let document: JSONValue
-        do throws(JSONSyntaxError) {
-            document = try JSONParser(maxDepth: 16).parse(bytes)
-        } catch {
-            throw .badInput(path: path, reason: "not valid JSON: \(error.description)")
-        }
-        guard case .array(let entries) = document["images"] ?? .null else {
-            throw .badInput(path: path, reason: "has no \"images\" array (is this an .appiconset?)")
-        }
-        var images: [Image] = []
-        var seen: Set<String> = []
-        for (index, entry) in entries.enumerated() {
-            guard case .string(let filename) = entry["filename"] ?? .null else { continue }
-            guard !filename.isEmpty, !filename.contains("/"), filename != ".", filename != ".." else {
-                throw .badInput(
-                    path: path, reason: "images[\(index)].filename \(Quoted(filename)) is not a plain file name")
-            }
-            guard seen.insert(filename).inserted else { continue }
-            var appearance: String?
-            if case .array(let appearances) = entry["appearances"] ?? .null {
-                for item in appearances {
-                    if case .string(let value) = item["value"] ?? .null { appearance = value }
-                }
-            }
-            var pixels: Int?
-            if case .string(let size) = entry["size"] ?? .null,
-                let points = size.split(separator: "x").first.flatMap({ DecimalNumber.parse($0) })
-            {
-                var scale = 1.0
-                if case .string(let text) = entry["scale"] ?? .null, text.hasSuffix("x"),
-                    let value = DecimalNumber.parse(text.dropLast())
-                {
-                    scale = value
-                }
-                let product = points * scale
-                pixels = product.isFinite && product > 0 && product < 1e6 ? Int(product.rounded()) : nil
-            }
-            images.append(Image(filename: filename, appearance: appearance, declaredPixels: pixels))
-        }
-        return images
-    }
-
-    private static func shorterSide(of path: String) throws(BadgeError) -> Int {
-        let pixels = try ImageFile.pixels(at: path)
-        return min(pixels.width, pixels.height)
-    }
-
-    private static func makeFolder(_ path: String) throws(BadgeError) {
-        if mkdir(path, 0o777) != 0, errno != EEXIST {
-            throw .cannotCreate(path: path, reason: String(cString: strerror(errno)).lowercased())
-        }
-    }
-}
-
-extension Color {
-    /// The colour's luma (Rec. 709 weights) as a grey, alpha kept: what a tinted
-    /// iOS 18 icon is made from.
-    var greyscale: Color {
-        let luma = (0.2126 * Double(red) + 0.7152 * Double(green) + 0.0722 * Double(blue)).rounded()
-        let grey = UInt8(max(0, min(255, luma)))
-        return Color(red: grey, green: grey, blue: grey, alpha: alpha)
     }
 }

@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 
 /// The result of parsing a command's arguments.
 struct ParsedArguments<Settings> {
@@ -18,6 +19,8 @@ struct ParsedArguments<Settings> {
 ///   which overrides the preset.
 struct ArgumentParser<Settings> {
     let options: [OptionSpec<Settings>]
+    /// The command parsed for (`render`), so an option of another command can say so.
+    var command: String? = nil
     /// Options applied before the environment and the other flags (`style`). Arrays,
     /// not sets, here and below: a few names, and a Set<String> costs the Swift runtime
     /// a scan of every protocol conformance at each start (callgrind).
@@ -57,14 +60,14 @@ struct ArgumentParser<Settings> {
                 }
                 typed = "--\(name)"
                 guard let found = options.first(where: { $0.name == name }) else {
-                    throw .unknownOption(typed, suggestion: suggestion(for: name))
+                    throw unknownOption(typed, suggestion: suggestion(for: name))
                 }
                 spec = found
             } else {
                 let letter = argument.dropFirst().first!
                 typed = "-\(letter)"
                 guard let found = options.first(where: { $0.short == letter }) else {
-                    throw .unknownOption(argument, suggestion: suggestion(for: String(argument.dropFirst())))
+                    throw unknownOption(argument, suggestion: suggestion(for: String(argument.dropFirst())))
                 }
                 spec = found
                 if argument.count > 2 { attached = String(argument.dropFirst(2)) }
@@ -80,7 +83,9 @@ struct ArgumentParser<Settings> {
                 if let attached {
                     given.append((spec, attached, typed))
                 } else {
-                    guard index < arguments.endIndex else { throw .missingValue(option: typed) }
+                    guard index < arguments.endIndex else {
+                        throw .usage("\(typed) needs a value (see iconbadge --help)")
+                    }
                     given.append((spec, arguments[index], typed))
                     index += 1
                 }
@@ -122,6 +127,23 @@ struct ArgumentParser<Settings> {
             }
             throw error
         }
+    }
+
+    /// An unknown option: its near spelling, or the command it belongs to, or where
+    /// this command's options are listed.
+    private func unknownOption(_ option: String, suggestion: String?) -> BadgeError {
+        if let suggestion { return .usage("unknown option \(Quoted(option)) (did you mean \(suggestion)?)") }
+        guard let command else { return .usage("unknown option \(Quoted(option)) (see iconbadge --help)") }
+        let name = option.hasPrefix("--") ? String(option.dropFirst(2).prefix { $0 != "=" }) : nil
+        let owners = BadgeCLI.commands.filter { info in
+            info.name != command && info.options.contains { $0.name == name }
+        }.map(\.name)
+        guard !owners.isEmpty else {
+            return .usage("unknown option \(Quoted(option)) (see iconbadge help \(command))")
+        }
+        return .usage(
+            "\(Quoted(option)) is not an option of \(command); it goes with \(owners.joined(separator: " and ")) (see iconbadge help \(command))"
+        )
     }
 
     private func suggestion(for name: String) -> String? {

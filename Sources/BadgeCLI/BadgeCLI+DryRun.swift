@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 
 extension BadgeCLI {
     /// Parses the render command's arguments (what follows `iconbadge render`, without
@@ -18,10 +19,11 @@ extension BadgeCLI {
     public static func parseOnly(_ arguments: [String], environment: [String: String] = [:]) -> ExitCode {
         let io = CommandIO.silent(environment: environment)
         return CommandRunner.run(
-            arguments[...], io: io, options: RenderOptions.all, defaults: RenderSettings(), environment: environment,
-            command: RenderCommand.info
+            arguments[...], io: io, options: RenderOptions.all + RenderOptions.commandLineOnly,
+            defaults: RenderSettings(), environment: environment, command: RenderCommand.info
         ) { parsed throws(BadgeError) in
-            try RenderCommand.render(parsed.settings, positionals: parsed.positionals, io: io, dryRun: true)
+            _ = try RenderCommand.plan(parsed.settings, positionals: parsed.positionals, io: io)
+            return .success
         }
     }
 

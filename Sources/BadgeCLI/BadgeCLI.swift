@@ -1,6 +1,7 @@
 import BadgeCore
-import BadgeSystem
+import BadgeJobs
 import BadgeRender
+import BadgeSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +30,7 @@ public enum BadgeCLI {
         SignalHandling.install()
         let io = CommandIO.process()
         let code = run(arguments, io: io)
-        if CommandIO.standardOutputFailed, code == .success || code == .different {
+        if io.outputFailure.isSet, code == .success || code == .different {
             io.error("cannot write to standard output: \(String(cString: strerror(errno)).lowercased())")
             return ExitCode.ioError.rawValue
         }

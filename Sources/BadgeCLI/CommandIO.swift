@@ -1,3 +1,6 @@
+import BadgeSystem
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -6,19 +9,26 @@
 
 /// Where a command's text goes and what it can see of its environment; tests pass
 /// their own to capture output.
-public struct CommandIO {
+public struct CommandIO: Sendable {
     /// Writes text to standard output.
-    public var writeOut: (String) -> Void
+    public var writeOut: @Sendable (String) -> Void
     /// Writes text to standard error.
-    public var writeErr: (String) -> Void
+    public var writeErr: @Sendable (String) -> Void
     /// The environment iconbadge reads (`ICONBADGE_*`, `SOURCE_DATE_EPOCH`).
     public var environment: [String: String]
     /// Whether standard error is a terminal (progress lines are shown only then).
     public var stderrIsTerminal: Bool
+    /// Whether standard output is a terminal (image bytes are not written there
+    /// without `--force`).
+    public var stdoutIsTerminal = false
+    /// Set when writing to standard output failed (a full disk behind a
+    /// redirection): the command then ends with exit 74. One per run, not a global.
+    var outputFailure = OutputFailure()
 
     /// Creates an IO from its parts.
     public init(
-        writeOut: @escaping (String) -> Void, writeErr: @escaping (String) -> Void, environment: [String: String],
+        writeOut: @escaping @Sendable (String) -> Void, writeErr: @escaping @Sendable (String) -> Void,
+        environment: [String: String],
         stderrIsTerminal: Bool
     ) {
         self.writeOut = writeOut
@@ -29,9 +39,17 @@ public struct CommandIO {
 
     /// The process's real standard output, standard error and environment.
     public static func process() -> CommandIO {
-        CommandIO(
-            writeOut: { writeAll(1, $0) }, writeErr: { writeAll(2, $0) }, environment: processEnvironment(),
-            stderrIsTerminal: isatty(2) == 1)
+        let failure = OutputFailure()
+        var io = CommandIO(
+            writeOut: { text in
+                let code = Array(text.utf8).withUnsafeBytes { Platform.writeAll(1, $0) }
+                if code != 0 { failure.set() }
+            },
+            writeErr: { text in _ = Array(text.utf8).withUnsafeBytes { Platform.writeAll(2, $0) } },
+            environment: processEnvironment(), stderrIsTerminal: isatty(2) == 1)
+        io.stdoutIsTerminal = isatty(1) == 1
+        io.outputFailure = failure
+        return io
     }
 
     /// Prints `iconbadge: error: MESSAGE` on standard error, as one line: line
@@ -58,28 +76,10 @@ public struct CommandIO {
         while out.last == " " { out.removeLast() }
         return out
     }
-    /// Prints `iconbadge: warning: MESSAGE` on standard error.
-    func warning(_ message: String) { writeErr("iconbadge: warning: \(message)\n") }
-    /// Prints `iconbadge: note: MESSAGE` on standard error.
-    func note(_ message: String) { writeErr("iconbadge: note: \(message)\n") }
-
-    /// Set when writing to standard output failed (a full disk behind a
-    /// redirection): the command then ends with exit 74.
-    nonisolated(unsafe) static var standardOutputFailed = false
-
-    private static func writeAll(_ fd: Int32, _ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if fd == 1 { standardOutputFailed = true }
-                return
-            }
-            offset += written
-        }
-    }
+    /// Prints `iconbadge: warning: MESSAGE` on standard error, as one line.
+    func warning(_ message: String) { writeErr("iconbadge: warning: \(CommandIO.oneLine(message))\n") }
+    /// Prints `iconbadge: note: MESSAGE` on standard error, as one line.
+    func note(_ message: String) { writeErr("iconbadge: note: \(CommandIO.oneLine(message))\n") }
 
     /// The variables iconbadge reads: `ICONBADGE_*` and `SOURCE_DATE_EPOCH`. Others
     /// are skipped by their first bytes, without making strings of them.
@@ -97,4 +97,11 @@ public struct CommandIO {
         }
         return result
     }
+}
+
+/// Whether a write to standard output failed; set from any thread.
+final class OutputFailure: Sendable {
+    private let failed = Mutex(false)
+    func set() { failed.withLock { $0 = true } }
+    var isSet: Bool { failed.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 
 /// A subcommand as help, the man page and shell completions describe it; the
 /// table `BadgeCLI.commands` holds every one, and `run` dispatches through it.

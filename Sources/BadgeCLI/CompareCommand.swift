@@ -1,6 +1,7 @@
 import BadgeCore
-import BadgeSystem
+import BadgeJobs
 import BadgeRender
+import BadgeSystem
 
 /// `iconbadge compare ACTUAL EXPECTED`: exit 0 when equal (within budget), 1 when
 /// the images differ.
@@ -23,6 +24,18 @@ enum CompareCommand {
                 name: "json", kind: .flag, group: "Output", help: "print one JSON object (see README) instead of a line"
             ) { settings, text throws(BadgeError) in settings.json = try ValueParsers.bool(text, option: "--json") },
         ]
+        + RenderOptions.limits.map { spec in
+            // --max-side and --max-pixels, as the render command takes them.
+            OptionSpec<Settings>(
+                name: spec.name, short: spec.short, kind: spec.kind, group: spec.group, help: spec.help,
+                defaultText: spec.defaultText, completion: spec.completion, fromEnvironment: false
+            ) { settings, text throws(BadgeError) in
+                var render = RenderSettings()
+                render.limits = settings.limits
+                try spec.apply(&render, text)
+                settings.limits = render.limits
+            }
+        }
 
     static let info = CommandInfo(
         name: "compare",
@@ -66,30 +79,25 @@ enum CompareCommand {
                 if let format = OutputFormat(path: diff), format != .png {
                     throw .usage("--diff \(Quoted(diff)): the diff image is a PNG; name it .png")
                 }
-                try RenderCommand.checkNotInput(output: diff, inputs: parsed.positionals, option: "--diff")
+                for input in parsed.positionals where FileIdentity.same(input, diff) {
+                    throw .usage(
+                        "--diff \(Quoted(diff)) is an input file; write elsewhere (iconbadge never overwrites its input)"
+                    )
+                }
                 try OutputFile.checkWritable(diff)
             }
             let actual = try ImageFile.pixels(at: parsed.positionals[0], limits: settings.limits)
             let expected = try ImageFile.pixels(at: parsed.positionals[1], limits: settings.limits)
-            let report = try compare(
-                actual, expected, settings: settings.compare, counting: settings.json, diffPath: settings.diff)
+            let result = Comparer.compare(
+                actual, expected, settings: settings.compare, counting: settings.json,
+                diffImage: settings.diff != nil)
+            var report = result.report
+            if let path = settings.diff, let diff = result.diff {
+                try OutputFile.write(try ImageFile.pngData(of: diff), to: path)
+                report.diffPath = path
+            }
             io.writeOut(settings.json ? report.json.serialized() + "\n" : report.line + "\n")
             return report.equal ? .success : .different
         }
-    }
-
-    /// Compares, writes the diff image when a path is given (and the sizes match),
-    /// and returns the report.
-    static func compare(
-        _ actual: PixelBuffer, _ expected: PixelBuffer, settings: CompareSettings, counting: Bool, diffPath: String?
-    ) throws(BadgeError) -> ComparisonReport {
-        let result = ImageDiff.compare(
-            actual, expected, options: settings.options(counting: counting, diffImage: diffPath != nil))
-        var written: String?
-        if let diffPath, let diff = result.diff {
-            try OutputFile.write(try ImageFile.pngData(of: diff), to: diffPath)
-            written = diffPath
-        }
-        return ComparisonReport(result: result, equal: settings.passes(result), settings: settings, diffPath: written)
     }
 }

@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 
 /// Shell completion scripts for bash, zsh and fish, generated from the command
 /// and option tables: subcommands, option names, enumerated values (anchors,

@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 import BadgeRender
 
 /// `iconbadge fonts [PATTERN]`: which file a family resolves to and the fallback

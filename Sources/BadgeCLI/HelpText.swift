@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 
 /// Help text generated from the command table and each command's option table,
 /// so help and parsing cannot drift.

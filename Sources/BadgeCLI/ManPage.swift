@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 
 /// `iconbadge.1`, written by the tool itself from the command and option tables
 /// (`iconbadge --generate-manpage`, `make man`), in man(7) macros. No date, so the

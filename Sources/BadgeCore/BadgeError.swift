@@ -8,15 +8,14 @@ public enum BadgeError: Error, Equatable, Sendable {
     /// raw `value`, and the `problem` with what is accepted, worded to follow the
     /// quoted value ("is not a colour (use #RGB, ...)"). Exit 64.
     case invalidValue(option: String, value: String, problem: String)
-    /// An option that does not exist, with the closest known spelling if any. Exit 64.
-    case unknownOption(String, suggestion: String?)
-    /// An option that needs a value was given none. Exit 64.
-    case missingValue(option: String)
     /// Any other usage problem (missing icon argument, flag given twice). Exit 64.
     case usage(String)
     /// An input's bytes are corrupt, unsupported or over a limit (an empty path: the
     /// badge itself cannot be laid out). Exit 65.
     case badInput(path: String, reason: String)
+    /// An input (an empty path: the badge itself) is over a limit; the command line
+    /// adds which option changes it. Exit 65.
+    case overLimit(path: String, LimitExceeded)
     /// An input does not exist or cannot be read. Exit 66.
     case missingInput(path: String, reason: String)
     /// A resource such as a font family or a glyph is not available. Exit 69.
@@ -31,8 +30,8 @@ public enum BadgeError: Error, Equatable, Sendable {
     /// The exit code DESIGN.md assigns to this failure.
     public var exitCode: ExitCode {
         switch self {
-        case .invalidValue, .unknownOption, .missingValue, .usage: return .usage
-        case .badInput: return .dataError
+        case .invalidValue, .usage: return .usage
+        case .badInput, .overLimit: return .dataError
         case .missingInput: return .noInput
         case .unavailable: return .unavailable
         case .internalError: return .software
@@ -46,18 +45,13 @@ public enum BadgeError: Error, Equatable, Sendable {
         switch self {
         case .invalidValue(let option, let value, let problem):
             return "\(option): \(Quoted(value)) \(problem)"
-        case .unknownOption(let option, let suggestion):
-            if let suggestion {
-                return "unknown option \(Quoted(option)) (did you mean \(suggestion)?)"
-            }
-            return "unknown option \(Quoted(option)) (see iconbadge --help)"
-        case .missingValue(let option):
-            return "\(option) needs a value (see iconbadge --help)"
         case .usage(let text):
             return text
         case .badInput(let path, let reason):
             // An empty path: the reason is about the badge itself, not a file.
             return path.isEmpty ? reason : "\(Quoted(path)): \(reason)"
+        case .overLimit(let path, let limit):
+            return path.isEmpty ? limit.description : "\(Quoted(path)): \(limit.description)"
         case .missingInput(let path, let reason):
             return "\(Quoted(path)): \(reason)"
         case .unavailable(let resource, let reason):

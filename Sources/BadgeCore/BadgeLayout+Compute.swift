@@ -15,7 +15,7 @@ extension BadgeLayout {
     /// - text: the centre of `TextMetrics.centringBox` on the badge's centre, the
     ///   pen origin rounded to whole pixels (Cairo 1.16 draws glyphs at whole pixels).
     ///
-    /// - Throws: `BadgeError.badInput` when the badge or the expanded canvas
+    /// - Throws: `BadgeError.overLimit` when the badge or the expanded canvas
     ///   would exceed `maxSide` pixels, or when `clamp` cannot fit a badge larger
     ///   than the icon.
     public static func compute(
@@ -51,11 +51,7 @@ extension BadgeLayout {
         }
         let limit = Double(maxSide)
         guard width.isFinite, height.isFinite, width <= limit, height <= limit else {
-            throw .badInput(
-                path: "",
-                reason:
-                    "the badge would be \(pixelText(width)) × \(pixelText(height)) px, over the \(maxSide) px limit; use a smaller --font-size, --height or --scale"
-            )
+            throw .overLimit(path: "", .badgeSide(width: width, height: height, limit: maxSide))
         }
         let badgeW = max(1, roundHalfUp(width))
         let badgeH = max(1, roundHalfUp(height))
@@ -74,10 +70,10 @@ extension BadgeLayout {
         switch style.overflow {
         case .clamp:
             guard badgeW <= iconW, badgeH <= iconH else {
-                throw .badInput(
+                throw .overLimit(
                     path: "",
-                    reason:
-                        "the badge (\(Int(badgeW)) × \(Int(badgeH)) px) is larger than the \(iconWidth) × \(iconHeight) px icon; use a smaller --font-size, --height or --scale, or --overflow clip|expand"
+                    .badgeLargerThanIcon(
+                        badgeWidth: Int(badgeW), badgeHeight: Int(badgeH), iconWidth: iconWidth, iconHeight: iconHeight)
                 )
             }
             badgeX = min(max(badgeX, 0), iconW - badgeW)
@@ -104,11 +100,7 @@ extension BadgeLayout {
                 union = Rect(x: -left, y: -top, width: iconW + left + right, height: iconH + top + bottom)
             }
             guard union.width <= limit, union.height <= limit else {
-                throw .badInput(
-                    path: "",
-                    reason:
-                        "the expanded canvas would be \(pixelText(union.width)) × \(pixelText(union.height)) px, over the \(maxSide) px limit (raise it with --max-side, or use a smaller --offset)"
-                )
+                throw .overLimit(path: "", .expandedCanvas(width: union.width, height: union.height, limit: maxSide))
             }
             iconRect = iconRect.offsetBy(dx: -union.minX, dy: -union.minY)
             badgeX -= union.minX
@@ -137,8 +129,4 @@ extension BadgeLayout {
     /// Rounds half up (toward +infinity), the same way on both sides of zero, so a
     /// layout moved by whole pixels rounds the same.
     static func roundHalfUp(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
-
-    private static func pixelText(_ value: Double) -> String {
-        value.isFinite && abs(value) < 1e15 ? String(Int(value.rounded())) : "over 10^15"
-    }
 }

@@ -1,7 +1,7 @@
 extension JSONValue {
     /// Compact JSON text (no spaces), or indented by two spaces when `pretty`.
     /// Whole numbers print without a fraction (`3`, not `3.0`); others use Swift's
-    /// shortest round-trip form. Strings escape `"`, `\` and control characters.
+    /// shortest round-trip form. Strings escape `"`, `\`, control characters (C0, DEL, C1) and U+2028/U+2029.
     public func serialized(pretty: Bool = false) -> String {
         var out = ""
         write(into: &out, pretty: pretty, indent: 0)
@@ -63,7 +63,11 @@ extension JSONValue {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                // C1 controls and the line separators are valid JSON, but escaped they
+                // cannot drive a terminal that shows the document.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                    || scalar.value == 0x2029
+                {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

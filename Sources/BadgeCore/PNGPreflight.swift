@@ -117,18 +117,15 @@ public enum PNGPreflight {
 
     /// Checks a decoded size against `limits` (any format, not only PNG).
     ///
-    /// - Throws: `PNGPreflightError.tooLarge` naming the number and the flag.
+    /// - Throws: `PNGPreflightError.tooLarge` with the numbers and the limit.
     public static func checkSize(width: Int, height: Int, limits: ImageLimits) throws(PNGPreflightError) {
         let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
         if width > side || height > side {
-            throw .tooLarge(
-                "the image is \(width) × \(height) px, over the \(side) px side limit (raise it with --max-side, up to 32767)"
-            )
+            throw .tooLarge(.imageSide(width: width, height: height, limit: side))
         }
-        if width.multipliedReportingOverflow(by: height).partialValue > limits.maxPixels {
-            throw .tooLarge(
-                "the image is \(width) × \(height) = \(width * height) px, over the \(limits.maxPixels) pixel limit (raise it with --max-pixels)"
-            )
+        let area = width.multipliedReportingOverflow(by: height)
+        if area.overflow || area.partialValue > limits.maxPixels {
+            throw .tooLarge(.imagePixels(width: width, height: height, limit: limits.maxPixels))
         }
     }
 }
@@ -137,13 +134,14 @@ public enum PNGPreflight {
 public enum PNGPreflightError: Error, Equatable, Sendable {
     /// The structure is broken; the reason names the chunk or byte.
     case corrupt(String)
-    /// Within the format, but over a limit; the reason names the limit and flag.
-    case tooLarge(String)
+    /// Within the format, but over a limit.
+    case tooLarge(LimitExceeded)
 
-    /// The reason, fit for a one-line message.
+    /// The reason, fit for a one-line message (without the option that changes a limit).
     public var reason: String {
         switch self {
-        case .corrupt(let reason), .tooLarge(let reason): return reason
+        case .corrupt(let reason): return reason
+        case .tooLarge(let limit): return limit.description
         }
     }
 }

@@ -9,78 +9,35 @@ import Synchronization
     import Darwin
 #endif
 
-/// One job of a batch: a render request and where its result goes.
-public struct BatchJob: Sendable {
-    /// Position in the manifest (0-based), for messages (`jobs[3]`).
-    public var index: Int
-    /// What to render.
-    public var request: RenderRequest
-    /// Where to write it (already expanded from any template).
-    public var output: String
-    /// The output format.
-    public var format: OutputFormat
-    /// The PNG encoder's setting.
-    public var compression: PNGCompression
-    /// PDF `CreationDate` (ISO 8601), or nil for none.
-    public var creationDate: String?
-    /// Threads for this job's PNG encoder (0: one per available CPU); `BatchRenderer`
-    /// sets it so that workers × encoder threads stay near the CPU count. The bytes
-    /// do not depend on it.
-    public var encoderThreads = 0
-
-    /// Creates a job.
-    public init(
-        index: Int, request: RenderRequest, output: String, format: OutputFormat, compression: PNGCompression,
-        creationDate: String?
-    ) {
-        self.index = index
-        self.request = request
-        self.output = output
-        self.format = format
-        self.compression = compression
-        self.creationDate = creationDate
-    }
-}
-
-extension BatchJob {
-    /// Encodes `composition` as this job asks and writes it atomically to `output`,
-    /// making the folders a manifest names.
-    ///
-    /// - Throws: the encoder's errors (70), and 73/74 when the file cannot be written.
-    public func write(_ composition: Composition) throws(BadgeError) {
-        let bytes = try composition.data(
-            format: format, compression: compression, creationDate: creationDate, encoderThreads: encoderThreads)
-        try OutputFile.write(bytes, to: output, creatingFolders: true)
-    }
-}
-
-/// Renders many jobs in parallel, as `iconbadge batch` does.
+/// Composes many render requests in parallel: the worker pool under every command.
 ///
-/// Workers pull job indexes from an atomic counter (no lock in the hot path);
-/// each worker has its own `Renderer`, so its own FreeType library and faces;
-/// icons and badge images are decoded once for the whole batch (`IconCache`).
-/// Each job's bytes are exactly what the render command makes for it alone.
+/// Workers pull indexes from an atomic counter (no lock in the hot path); each worker
+/// has its own `Renderer`, so its own FreeType library and faces. With more than one
+/// request, icons and badge images are decoded once for all of them (`IconCache`);
+/// a lone request owns its icon, so its badge can be drawn onto the decoded icon
+/// itself. Each request's bytes are exactly what it makes alone.
 public enum BatchRenderer {
     /// The CPUs this process may run on (its affinity mask: `taskset` and cpusets
     /// count), at least 1: the default number of workers.
     public static var availableCPUs: Int { max(1, Int(ib_available_cpus())) }
 
-    /// Runs `jobs` on `workers` threads; `deliver` gets each job's composition on
-    /// the worker that made it (to encode and write, or to compare) and returns what
-    /// to report.
-    /// `progress` is called after each job with the number done; it must be
-    /// thread-safe. Results come back in job order.
+    /// Composes `requests` on `workers` threads; `deliver` gets each composition on
+    /// the worker that made it (to encode and write, or to compare), with the index of
+    /// its request and the encoder threads it may use, and returns what to report.
+    /// `progress` is called after each request with the number done; it must be
+    /// thread-safe. Results come back in request order.
     public static func run<Report: Sendable>(
-        _ jobs: [BatchJob], workers: Int, cache: IconCache = IconCache(),
-        deliver: @escaping @Sendable (BatchJob, Composition) throws(BadgeError) -> Report,
+        _ requests: [RenderRequest], workers: Int, cache: IconCache? = nil,
+        deliver: @escaping @Sendable (Int, Composition, _ encoderThreads: Int) throws(BadgeError) -> Report,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> [Result<Report, BadgeError>] {
-        let results = ResultBox<Report>(count: jobs.count)
+        let results = ResultBox<Report>(count: requests.count)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
-        let threads = max(1, min(workers, jobs.count))
+        let threads = max(1, min(workers, requests.count))
         // The CPUs are shared between the workers; a large PNG may use a worker's share.
         let encoderThreads = max(1, availableCPUs / threads)
+        let shared: IconCache? = requests.count > 1 ? (cache ?? IconCache()) : nil
         WorkerThreads.run(count: threads) {
             let renderer: Renderer
             do throws(BadgeError) {
@@ -88,18 +45,16 @@ public enum BatchRenderer {
             } catch {
                 while true {
                     let index = next.add(1, ordering: .relaxed).oldValue
-                    guard index < jobs.count else { return }
+                    guard index < requests.count else { return }
                     results.set(index, .failure(error))
                 }
             }
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < jobs.count else { break }
-                var job = jobs[index]
-                job.encoderThreads = encoderThreads
+                guard index < requests.count else { break }
                 let result = Result { () throws(BadgeError) -> Report in
-                    let composition = try renderer.compose(job.request, cache: cache)
-                    return try deliver(job, composition)
+                    let composition = try renderer.compose(requests[index], cache: shared)
+                    return try deliver(index, composition, encoderThreads)
                 }
                 results.set(index, result)
                 progress(done.add(1, ordering: .relaxed).newValue)

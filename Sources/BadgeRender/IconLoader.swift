@@ -125,7 +125,7 @@ enum IconLoader {
         }) {
         case .success(let header): return header
         case .failure(.corrupt(let reason)): throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
-        case .failure(.tooLarge(let reason)): throw .badInput(path: path, reason: reason)
+        case .failure(.tooLarge(let limit)): throw .overLimit(path: path, limit)
         }
     }
 
@@ -134,6 +134,7 @@ enum IconLoader {
         do throws(PNGPreflightError) {
             try PNGPreflight.checkSize(width: width, height: height, limits: limits)
         } catch {
+            if case .tooLarge(let limit) = error { throw .overLimit(path: path, limit) }
             throw .badInput(path: path, reason: error.reason)
         }
     }

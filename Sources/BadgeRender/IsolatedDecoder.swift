@@ -88,15 +88,11 @@ enum IsolatedDecoder {
                 do throws(PNGPreflightError) {
                     try PNGPreflight.checkSize(width: numbers[0], height: numbers[1], limits: limits)
                 } catch {
-                    throw .badInput(path: path, reason: error.reason)
+                    if case .tooLarge(let limit) = error { throw .overLimit(path: path, limit) }
                 }
             }
-            let shown = numbers.count >= 2 ? "\(numbers[0]) × \(numbers[1]) px" : text
-            throw .badInput(
-                path: path,
-                reason:
-                    "renders at \(shown), over Cairo's limit of \(ImageLimits.cairoMaxSide) px a side; use a smaller --scale or --size"
-            )
+            throw .overLimit(
+                path: path, .renderSide(width: numbers.count >= 2 ? numbers[0] : nil, height: numbers.count >= 2 ? numbers[1] : nil))
         case Int32(IB_IMAGE_UNAVAILABLE):
             throw .unavailable(resource: "\(name) support", reason: text)
         case Int32(IB_IMAGE_TIMEOUT):
@@ -106,9 +102,7 @@ enum IsolatedDecoder {
         case Int32(IB_IMAGE_NO_MEMORY):
             // The child may use 1 GiB of address space (isolated.c): a picture too big
             // for that is the document's size, not an internal failure.
-            throw .badInput(
-                path: path,
-                reason: "decoding it ran out of memory (the decoder may use 1 GiB); use a smaller --scale or --size")
+            throw .overLimit(path: path, .decoderMemory(limit: 1 << 30))
         default:
             if kind == "svg" { throw SVGDocument.error(status: status, message: text, path: path) }
             throw .badInput(path: path, reason: "corrupt \(name): \(text)")

@@ -77,19 +77,14 @@ public final class Renderer {
             case .text(let label):
                 let pixelSize = style.fontSize * scale
                 guard pixelSize > 0, pixelSize <= Renderer.maxTextPixels else {
-                    throw .badInput(
+                    throw .overLimit(
                         path: "",
-                        reason:
-                            "text of \(style.fontSize) pt at scale \(scale) is \(pixelSize) px, outside 0-\(Int(Renderer.maxTextPixels)) px; use a smaller --font-size or --scale"
-                    )
+                        .textPixels(
+                            points: style.fontSize, scale: scale, pixels: pixelSize, limit: Renderer.maxTextPixels))
                 }
                 let scalarCount = label.unicodeScalars.count
                 guard scalarCount <= Renderer.maxTextScalars else {
-                    throw .badInput(
-                        path: "",
-                        reason:
-                            "text of \(scalarCount) code points cannot fit a badge (the limit is \(Renderer.maxTextScalars))"
-                    )
+                    throw .overLimit(path: "", .textLength(codePoints: scalarCount, limit: Renderer.maxTextScalars))
                 }
                 let chain = try fontChain(request)
                 let text = TextShaper.shape(label, chain: chain, pixelSize: pixelSize, features: request.fontFeatures)

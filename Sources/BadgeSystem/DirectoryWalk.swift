@@ -52,8 +52,23 @@ enum DirectoryWalk {
         if let root = location.root {
             let rootPath = LexicalPath(root)
             walk = try Walk(start: rootPath, working: working, output: shown)
-            guard try walk.descend(rootPath, strictOnly: false, missing: .fail, working: working, output: shown)
+            // The root is made too where missing (an artifacts folder named for CI).
+            guard try walk.descend(rootPath, strictOnly: false, missing: missing, working: working, output: shown)
             else { return nil }
+            // Messages show the folders as the manifest spelled them (an absolute
+            // path inside the root keeps its absolute form).
+            if let spelling = location.spelling {
+                let spelled = LexicalPath(spelling)
+                let below = location.relative.components.count
+                if spelled.components.count >= below,
+                    Array(spelled.components.suffix(below)) == location.relative.components
+                {
+                    var prefix = spelled
+                    prefix.components.removeLast(below)
+                    let text = prefix.description
+                    walk.walked = text == "." ? "" : text
+                }
+            }
             // Below a root, every component is hostile data.
             guard
                 try walk.descend(

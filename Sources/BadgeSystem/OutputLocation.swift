@@ -16,11 +16,24 @@ public struct OutputLocation: Hashable, Sendable, CustomStringConvertible {
     /// The normalised path below `root` (or the whole path); its last component is the
     /// file name.
     public let relative: LexicalPath
+    /// The path as the user or the manifest wrote it, shown in messages; nil: made
+    /// from `root` and `relative`. Not part of the identity.
+    public var spelling: String?
+
+    public static func == (a: OutputLocation, b: OutputLocation) -> Bool {
+        a.root == b.root && a.relative == b.relative
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(root)
+        hasher.combine(relative)
+    }
 
     /// A path the caller wrote whole (`-o`, `--junit`, `--diff`).
     public init(commandLine path: String) {
         root = nil
         relative = LexicalPath(path)
+        spelling = path
     }
 
     /// `components` (already checked not to leave it) below the folder `root`.
@@ -31,6 +44,7 @@ public struct OutputLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// The path for messages: the root joined with the normalised path below it.
     public var description: String {
+        if let spelling { return spelling }
         guard let root, root != "." else { return relative.description }
         return (root.hasSuffix("/") ? root : root + "/") + relative.description
     }
@@ -53,9 +67,16 @@ public struct OutputLocation: Hashable, Sendable, CustomStringConvertible {
     public func sibling(named name: String) -> OutputLocation {
         var components = relative.folder.components
         components.append(name)
-        if let root { return OutputLocation(root: root, components: components) }
-        return OutputLocation(
-            lexical: LexicalPath(isAbsolute: relative.isAbsolute, parents: relative.parents, components: components))
+        var sibling =
+            root.map { OutputLocation(root: $0, components: components) }
+            ?? OutputLocation(
+                lexical: LexicalPath(isAbsolute: relative.isAbsolute, parents: relative.parents, components: components)
+            )
+        if let spelling {
+            let folder = OutputFile.parentFolder(of: spelling)
+            sibling.spelling = spelling.contains("/") ? (folder == "/" ? "/" : folder + "/") + name : name
+        }
+        return sibling
     }
 }
 
@@ -95,7 +116,9 @@ public struct OutputRoot: Hashable, Sendable {
             components = lexical.components
         }
         guard !components.isEmpty else { throw .noName }
-        return OutputLocation(root: path, components: components)
+        var location = OutputLocation(root: path, components: components)
+        if path == "." { location.spelling = output }
+        return location
     }
 
     /// The root as an absolute path, as written from the working folder and as the

@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 import Testing
 
 @testable import BadgeCLI

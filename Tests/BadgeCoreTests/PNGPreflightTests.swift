@@ -55,13 +55,14 @@ import Testing
         var limits = ImageLimits()
         limits.maxSide = 16
         #expect(
-            throws: PNGPreflightError.tooLarge(
-                "the image is 32 × 32 px, over the 16 px side limit (raise it with --max-side, up to 32767)")
+            throws: PNGPreflightError.tooLarge(.imageSide(width: 32, height: 32, limit: 16))
         ) {
             try check(try file("pngsuite/basn2c08.png"), limits: limits)
         }
         limits = ImageLimits()
         limits.maxPixels = 1000
-        #expect(throws: PNGPreflightError.self) { try check(try file("pngsuite/basn2c08.png"), limits: limits) }
+        #expect(throws: PNGPreflightError.tooLarge(.imagePixels(width: 32, height: 32, limit: 1000))) {
+            try check(try file("pngsuite/basn2c08.png"), limits: limits)
+        }
     }
 }

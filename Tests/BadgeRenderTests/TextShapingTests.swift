@@ -147,8 +147,7 @@ import Testing
     @Test func overlongTextIs65BeforeShaping() {
         let request = RenderRequest(iconPath: Self.icon, content: .value(String(repeating: "A", count: 5000)))
         #expect(
-            throws: BadgeError.badInput(
-                path: "", reason: "text of 5000 code points cannot fit a badge (the limit is 1024)")
+            throws: BadgeError.overLimit(path: "", .textLength(codePoints: 5000, limit: 1024))
         ) {
             _ = try Renderer().compose(request)
         }

@@ -4,44 +4,49 @@ import BadgeRender
 /// The render command's settings as options set them, before they become a
 /// `RenderRequest`. Presets, `ICONBADGE_*` variables, flags and manifest keys all
 /// write here through the option table.
-struct RenderSettings {
-    var icon: String?
-    var output: String?
-    var value: String?
-    var dot = false
-    var image: String?
-    var labelRules = LabelRules()
-    var style = BadgeStyle()
-    var scale = 1.0
+package struct RenderSettings {
+    package var icon: String?
+    package var output: String?
+    package var value: String?
+    package var dot = false
+    package var image: String?
+    package var labelRules = LabelRules()
+    package var style = BadgeStyle()
+    package var scale = 1.0
     /// Whether --scale (or ICONBADGE_SCALE) was given: the render command refuses
     /// it beside --scales, which would silently override it.
-    var scaleGiven = false
-    var fontFamily: String?
-    var fontFile: String?
-    var fontIndex = 0
-    var fontWeight: Int?
-    var fontFeatures: [String] = TextShaper.defaultFeatures
-    var fallbackFonts: [String] = []
-    var systemFallback = true
-    var strictGlyphs = false
-    var iconMask = IconMask.none
-    var limits = ImageLimits()
-    var report = false
-    var inPlace = false
-    var pngCompression = PNGCompression.default
-    var format: OutputFormat?
-    var iconSize: Size?
-    var scales: [Double]?
-    var check: String?
-    var update = false
-    var artifacts: String?
-    var compare = CompareSettings()
+    package var scaleGiven = false
+    package var fontFamily: String?
+    package var fontFile: String?
+    package var fontIndex = 0
+    package var fontWeight: Int?
+    package var fontFeatures: [String] = TextShaper.defaultFeatures
+    package var fallbackFonts: [String] = []
+    package var systemFallback = true
+    package var strictGlyphs = false
+    package var iconMask = IconMask.none
+    package var limits = ImageLimits()
+    package var report = false
+    package var inPlace = false
+    package var pngCompression = PNGCompression.default
+    package var format: OutputFormat?
+    package var iconSize: Size?
+    package var scales: [Double]?
+    package var check: String?
+    package var update = false
+    package var artifacts: String?
+    package var compare = CompareSettings()
+    /// `--force`: write image bytes to standard output even when it is a terminal.
+    package var force = false
+
+    /// The defaults (iOS's look).
+    package init() {}
 
     /// The request these settings describe, with the icon given.
     ///
     /// - Throws: `BadgeError.usage` when the content is missing or given twice, or
     ///   font options conflict.
-    func request(icon: String) throws(BadgeError) -> RenderRequest {
+    package func request(icon: String) throws(BadgeError) -> RenderRequest {
         let contents = [value != nil, dot, image != nil].filter { $0 }.count
         guard contents == 1 else {
             if contents == 0 {
@@ -82,7 +87,7 @@ struct RenderSettings {
 
     /// Every file a render with these settings reads, the icon first: outputs must
     /// not be any of them.
-    func inputFiles(icon: String) -> [String] {
+    package func inputFiles(icon: String) -> [String] {
         [icon] + (image.map { [$0] } ?? []) + (fontFile.map { [$0] } ?? []) + fallbackFonts
     }
 
@@ -90,7 +95,7 @@ struct RenderSettings {
     /// ignoring them.
     ///
     /// - Throws: `BadgeError.usage` naming the option and what it needs.
-    func checkCombinations() throws(BadgeError) {
+    package func checkCombinations() throws(BadgeError) {
         if fontIndex != 0, fontFile == nil { throw .usage("--font-index goes with --font-file (a face of that file)") }
         if update, check == nil { throw .usage("--update goes with --check GOLDEN") }
         if artifacts != nil, check == nil { throw .usage("--artifacts goes with --check GOLDEN") }
@@ -104,7 +109,7 @@ struct RenderSettings {
     }
 
     /// CSS weight (100-900) to fontconfig's weight scale (fontconfig.h FC_WEIGHT_*).
-    static func fontconfigWeight(_ css: Int) -> Int {
+    package static func fontconfigWeight(_ css: Int) -> Int {
         let table: [(Int, Int)] = [
             (100, 0), (200, 40), (300, 50), (400, 80), (500, 100), (600, 180), (700, 200), (800, 205), (900, 210),
         ]

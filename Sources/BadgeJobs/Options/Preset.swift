@@ -2,7 +2,7 @@ import BadgeCore
 
 /// Named looks for `--style`. A preset is applied first; every other option, from
 /// the environment or the command line, overrides its values.
-enum Preset: String, CaseIterable {
+package enum Preset: String, CaseIterable {
     /// iOS's badge: #FF3B30 fill, white 12 pt bold text, an 18 pt circle or pill.
     case ios
     /// Material Design 3's badge (m3.material.io/components/badges/specs): error
@@ -10,7 +10,7 @@ enum Preset: String, CaseIterable {
     /// 4 dp horizontal padding) with 11 pt text; small badge (dot) 6 dp.
     case material3
 
-    func apply(to settings: inout RenderSettings) {
+    package func apply(to settings: inout RenderSettings) {
         switch self {
         case .ios:
             settings.style = BadgeStyle()

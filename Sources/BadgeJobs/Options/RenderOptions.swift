@@ -3,15 +3,23 @@ import BadgeRender
 
 /// The render command's option table: parsing, help, completions, environment
 /// variables and manifest keys all come from this list.
-enum RenderOptions {
-    typealias Spec = OptionSpec<RenderSettings>
+package enum RenderOptions {
+    package typealias Spec = OptionSpec<RenderSettings>
 
-    static let anchorNames = Anchor.allCases.map(\.rawValue)
+    package static let anchorNames = Anchor.allCases.map(\.rawValue)
 
-    static let all: [Spec] =
+    package static let all: [Spec] =
         content + labels + placement + shape + colours + fonts + fallback + output + limits + svgLimit + check
 
-    static let check: [Spec] =
+    /// Options of the render command line only: not manifest keys, not variables.
+    package static let commandLineOnly: [Spec] = [
+        Spec(
+            name: "force", kind: .flag, group: "Output",
+            help: "write PNG or PDF bytes to standard output even when it is a terminal", fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.force = try ValueParsers.bool(text, option: "--force") }
+    ]
+
+    package static let check: [Spec] =
         [
             Spec(
                 name: "check", kind: .value(placeholder: "GOLDEN"), group: "Golden check",
@@ -33,7 +41,7 @@ enum RenderOptions {
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\RenderSettings.compare) }
 
-    static let content: [Spec] = [
+    package static let content: [Spec] = [
         Spec(
             name: "value", kind: .value(placeholder: "TEXT"), group: "Badge",
             help: "count or text to show: 3, 150 (shown as 99+), NEW; 0 and \"\" hide the badge",
@@ -57,7 +65,7 @@ enum RenderOptions {
         },
     ]
 
-    static let labels: [Spec] = [
+    package static let labels: [Spec] = [
         Spec(
             name: "max", kind: .value(placeholder: "N"), group: "Label",
             help: "counts above N show as N followed by --max-suffix; 0 means no limit", defaultText: "99"
@@ -87,7 +95,7 @@ enum RenderOptions {
         },
     ]
 
-    static let placement: [Spec] = [
+    package static let placement: [Spec] = [
         Spec(
             name: "anchor", kind: .value(placeholder: "POINT"), group: "Placement",
             help: "the point on the icon the badge is placed on", defaultText: "top-right",
@@ -117,7 +125,7 @@ enum RenderOptions {
         },
     ]
 
-    static let shape: [Spec] = [
+    package static let shape: [Spec] = [
         Spec(
             name: "height", kind: .value(placeholder: "PT|auto"), group: "Size and shape",
             help: "badge height; auto = max(line height, --min-height) + 2 × vertical padding", defaultText: "18"
@@ -192,7 +200,7 @@ enum RenderOptions {
         },
     ]
 
-    static let colours: [Spec] = [
+    package static let colours: [Spec] = [
         Spec(
             name: "background", kind: .value(placeholder: "COLOR"), group: "Colour",
             help: "fill: #RGB, #RGBA, #RRGGBB, #RRGGBBAA, rgb(), rgba(), hsl(), hsla(), a CSS name",
@@ -220,7 +228,7 @@ enum RenderOptions {
         },
     ]
 
-    static let fonts: [Spec] = [
+    package static let fonts: [Spec] = [
         Spec(
             name: "font", kind: .value(placeholder: "FAMILY"), group: "Font",
             help: "a fontconfig family, e.g. \"DejaVu Sans:bold\"; exit 69 if it is not installed",
@@ -272,7 +280,7 @@ enum RenderOptions {
         },
     ]
 
-    static let fallback: [Spec] = [
+    package static let fallback: [Spec] = [
         Spec(
             name: "fallback-font", kind: .value(placeholder: "PATH"), group: "Font",
             help: "a font file tried, in order, for glyphs the chosen font lacks", completion: .file,
@@ -292,7 +300,7 @@ enum RenderOptions {
         },
     ]
 
-    static let output: [Spec] = [
+    package static let output: [Spec] = [
         Spec(
             name: "output", short: "o", kind: .value(placeholder: "PATH"), group: "Output",
             help: "where to write the image (.png, .svg, .pdf); - for standard output", completion: .file,
@@ -334,7 +342,7 @@ enum RenderOptions {
         },
     ]
 
-    static let limits: [Spec] = [
+    package static let limits: [Spec] = [
         Spec(
             name: "max-side", kind: .value(placeholder: "PX"), group: "Limits",
             help: "refuse images with a side longer than this (up to 32767)", defaultText: "8192"
@@ -351,7 +359,7 @@ enum RenderOptions {
         },
     ]
 
-    static let svgLimit: [Spec] = [
+    package static let svgLimit: [Spec] = [
         Spec(
             name: "svg-time-limit", kind: .value(placeholder: "SECONDS"), group: "Limits",
             help: "give up (exit 65) on an SVG that takes longer to render; 0 for no limit", defaultText: "4"
@@ -366,7 +374,7 @@ enum RenderOptions {
         }
     ]
 
-    static func iconMask(_ text: String) throws(BadgeError) -> IconMask {
+    package static func iconMask(_ text: String) throws(BadgeError) -> IconMask {
         let lower = text.lowercased()
         if lower == "none" { return .none }
         if lower == "circle" { return .circle }

@@ -1,7 +1,7 @@
 import BadgeCore
 
 /// What kind of value an option takes (drives completion and help).
-enum OptionValueKind: Equatable, Sendable {
+package enum OptionValueKind: Equatable, Sendable {
     /// No value: a switch.
     case flag
     /// A value shown in help as `placeholder`.
@@ -9,7 +9,7 @@ enum OptionValueKind: Equatable, Sendable {
 }
 
 /// What completion offers for the value.
-enum OptionCompletion: Equatable, Sendable {
+package enum OptionCompletion: Equatable, Sendable {
     case none
     case file
     case folder
@@ -20,22 +20,22 @@ enum OptionCompletion: Equatable, Sendable {
 
 /// What help, the man page and completions need to know of an option, whatever
 /// settings it writes to.
-struct OptionInfo: Sendable {
-    var name: String
-    var short: Character?
-    var kind: OptionValueKind
-    var group: String
-    var help: String
-    var defaultText: String?
-    var completion: OptionCompletion
-    var fromEnvironment: Bool
-    var repeatable: Bool
+package struct OptionInfo: Sendable {
+    package var name: String
+    package var short: Character?
+    package var kind: OptionValueKind
+    package var group: String
+    package var help: String
+    package var defaultText: String?
+    package var completion: OptionCompletion
+    package var fromEnvironment: Bool
+    package var repeatable: Bool
 
     /// `--name`.
-    var flagName: String { "--\(name)" }
+    package var flagName: String { "--\(name)" }
 
     /// `-o, --output PATH` as help shows it.
-    var synopsis: String {
+    package var synopsis: String {
         var text = short.map { "-\($0), " } ?? ""
         text += flagName
         if case .value(let placeholder) = kind { text += " \(placeholder)" }
@@ -43,54 +43,72 @@ struct OptionInfo: Sendable {
     }
 
     /// The environment variable that mirrors it: `ICONBADGE_BADGE_ANCHOR`.
-    var environmentName: String {
+    package var environmentName: String {
         "ICONBADGE_" + String(name.uppercased().map { $0 == "-" ? "_" : $0 })
     }
 }
 
 /// One command-line option: the single source for parsing, help, the man page,
 /// shell completions, `ICONBADGE_*` variables and batch manifest keys.
-struct OptionSpec<Settings>: Sendable {
+package struct OptionSpec<Settings>: Sendable {
     /// The long name without dashes (`background`); also the manifest key.
-    let name: String
+    package let name: String
     /// The one-letter alias, if any (`o` for `--output`).
-    var short: Character?
-    let kind: OptionValueKind
+    package var short: Character?
+    package let kind: OptionValueKind
     /// The help group ("Placement", "Size and shape", ...).
-    let group: String
+    package let group: String
     /// One-line help text.
-    let help: String
+    package let help: String
     /// The default, as shown in help; nil when there is none to show.
-    var defaultText: String?
-    var completion: OptionCompletion = .none
+    package var defaultText: String?
+    package var completion: OptionCompletion = .none
     /// Whether `ICONBADGE_<NAME>` sets it (false for per-run values such as the output).
-    var fromEnvironment = true
+    package var fromEnvironment = true
     /// Whether it may be given more than once (each value is applied in turn).
-    var repeatable = false
+    package var repeatable = false
     /// Applies a value; the value of a flag is "true" or "false".
-    let apply: @Sendable (inout Settings, String) throws(BadgeError) -> Void
+    package let apply: @Sendable (inout Settings, String) throws(BadgeError) -> Void
+
+    /// An option from its parts; `apply` writes a value into the settings.
+    package init(
+        name: String, short: Character? = nil, kind: OptionValueKind, group: String, help: String,
+        defaultText: String? = nil, completion: OptionCompletion = .none, fromEnvironment: Bool = true,
+        repeatable: Bool = false, apply: @escaping @Sendable (inout Settings, String) throws(BadgeError) -> Void
+    ) {
+        self.name = name
+        self.short = short
+        self.kind = kind
+        self.group = group
+        self.help = help
+        self.defaultText = defaultText
+        self.completion = completion
+        self.fromEnvironment = fromEnvironment
+        self.repeatable = repeatable
+        self.apply = apply
+    }
 
     /// The option as help, the man page and completions describe it.
-    var info: OptionInfo {
+    package var info: OptionInfo {
         OptionInfo(
             name: name, short: short, kind: kind, group: group, help: help, defaultText: defaultText,
             completion: completion, fromEnvironment: fromEnvironment, repeatable: repeatable)
     }
 
     /// `--name`.
-    var flagName: String { info.flagName }
+    package var flagName: String { info.flagName }
 
     /// The environment variable that mirrors it: `ICONBADGE_BADGE_ANCHOR`.
-    var environmentName: String { info.environmentName }
+    package var environmentName: String { info.environmentName }
 
     /// `-o, --output PATH` as help shows it.
-    var synopsis: String { info.synopsis }
+    package var synopsis: String { info.synopsis }
 }
 
 extension OptionSpec {
     /// The same option writing into a part of a larger settings value, so commands
     /// share option tables (compare's options on `compare`, `--check` and `batch`).
-    func lifted<Outer>(_ path: WritableKeyPath<Outer, Settings> & Sendable) -> OptionSpec<Outer> {
+    package func lifted<Outer>(_ path: WritableKeyPath<Outer, Settings> & Sendable) -> OptionSpec<Outer> {
         OptionSpec<Outer>(
             name: name, short: short, kind: kind, group: group, help: help, defaultText: defaultText,
             completion: completion, fromEnvironment: fromEnvironment, repeatable: repeatable

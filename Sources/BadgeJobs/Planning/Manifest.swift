@@ -6,24 +6,27 @@ import BadgeRender
 /// (`"value"`, `"background"`, `"badge-anchor"`), plus `"icon"`, `"output"` and
 /// `"scales"`; each job is its defaults with its own keys on top (a job's `value`,
 /// `dot` or `image` replaces any of the three in the defaults).
-struct Manifest {
+package struct Manifest {
     /// One job as written: its keys and values, defaults merged, in order.
-    struct Entry {
-        var index: Int
-        var pairs: [(key: String, value: JSONValue)]
+    package struct Entry {
+        package var index: Int
+        package var pairs: [(key: String, value: JSONValue)]
     }
 
-    var entries: [Entry]
+    package var entries: [Entry]
 
     /// The largest manifest read (bytes).
-    static let maxBytes = 64 << 20
+    package static let maxBytes = 16 << 20
+
+    /// The longest path a manifest may name (bytes): Linux's PATH_MAX.
+    package static let maxPathBytes = 4096
 
     /// Keys that are not render options.
-    static let extraKeys = ["icon", "output", "scales"]
+    package static let extraKeys = ["icon", "output", "scales"]
 
     /// Render options that mean nothing for one job of a batch (`--check` is the
     /// batch's own flag; a job writes its `output`, not its icon).
-    static let excludedKeys = [
+    package static let excludedKeys = [
         "in-place", "check", "update", "artifacts", "report", "tolerance", "threshold",
         "include-aa", "max-diff-pixels", "max-diff-ratio", "diff-color-alt",
     ]
@@ -32,7 +35,7 @@ struct Manifest {
     ///
     /// - Throws: 65 naming the path and the line and column of a JSON error, or
     ///   what is wrong with the document's shape.
-    static func parse(_ bytes: [UInt8], path: String) throws(BadgeError) -> Manifest {
+    package static func parse(_ bytes: [UInt8], path: String) throws(BadgeError) -> Manifest {
         let parser = JSONParser(maxDepth: 32)
         let document: JSONValue
         do throws(JSONSyntaxError) {
@@ -123,7 +126,7 @@ struct Manifest {
 
     /// A JSON value as an option's text: strings as they are, numbers in their
     /// shortest form, booleans as true/false (for switches).
-    static func text(_ value: JSONValue) -> String? {
+    package static func text(_ value: JSONValue) -> String? {
         switch value {
         case .string(let text): return text
         case .number(let number): return JSONValue.number(number).serialized()

@@ -3,8 +3,9 @@ import BadgeRender
 
 /// The `--report` JSON: the layout in pixels, for tests and scripts that assert
 /// geometry without reading pixels. Keys are stable; documented in the README.
-enum Report {
-    static func json(_ composition: Composition, request: RenderRequest, output: String?) -> JSONValue {
+package enum GeometryReport {
+    /// The report of `composition`, made for `request`, written to `output` (nil: none).
+    package static func json(_ composition: Composition, request: RenderRequest, output: String?) -> JSONValue {
         func rect(_ r: Rect) -> JSONValue {
             .object([
                 ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),

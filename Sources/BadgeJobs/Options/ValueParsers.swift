@@ -2,8 +2,8 @@ import BadgeCore
 
 /// Parsers for option values. Each throws `BadgeError.invalidValue` naming the
 /// option, the value and what is accepted (exit 64).
-enum ValueParsers {
-    static func number(_ text: String, option: String, range: ClosedRange<Double>, unit: String = "pt")
+package enum ValueParsers {
+    package static func number(_ text: String, option: String, range: ClosedRange<Double>, unit: String = "pt")
         throws(BadgeError) -> Double
     {
         guard let value = DecimalNumber.parse(text) else {
@@ -19,7 +19,7 @@ enum ValueParsers {
         return value
     }
 
-    static func positive(_ text: String, option: String, max: Double, unit: String = "pt") throws(BadgeError)
+    package static func positive(_ text: String, option: String, max: Double, unit: String = "pt") throws(BadgeError)
         -> Double
     {
         let value = try number(
@@ -37,7 +37,7 @@ enum ValueParsers {
         return value
     }
 
-    static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws(BadgeError) -> Int {
+    package static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws(BadgeError) -> Int {
         guard let value = DecimalNumber.parseInteger(text, in: Int.min...Int.max) else {
             throw .invalidValue(
                 option: option, value: text,
@@ -51,7 +51,7 @@ enum ValueParsers {
         return value
     }
 
-    static func color(_ text: String, option: String) throws(BadgeError) -> Color {
+    package static func color(_ text: String, option: String) throws(BadgeError) -> Color {
         do throws(ColorSyntaxError) {
             return try Color(parsing: text)
         } catch {
@@ -59,7 +59,7 @@ enum ValueParsers {
         }
     }
 
-    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, as type: T.Type)
+    package static func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, as type: T.Type)
         throws(BadgeError) -> T where T.RawValue == String
     {
         if let value = T(rawValue: text.lowercased()) { return value }
@@ -69,7 +69,9 @@ enum ValueParsers {
         throw .invalidValue(option: option, value: text, problem: problem)
     }
 
-    static func length(_ text: Substring, whole: String, option: String, range: Double) throws(BadgeError) -> Length {
+    package static func length(_ text: Substring, whole: String, option: String, range: Double) throws(BadgeError)
+        -> Length
+    {
         if text.hasSuffix("%") {
             guard let value = DecimalNumber.parse(text.dropLast()) else {
                 throw .invalidValue(
@@ -94,7 +96,7 @@ enum ValueParsers {
         return .points(value)
     }
 
-    static func offset(_ text: String, option: String) throws(BadgeError) -> Offset {
+    package static func offset(_ text: String, option: String) throws(BadgeError) -> Offset {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw .invalidValue(
@@ -106,7 +108,7 @@ enum ValueParsers {
     }
 
     /// `H` or `H,V` (points, each ≥ 0).
-    static func padding(_ text: String, option: String) throws(BadgeError) -> Padding {
+    package static func padding(_ text: String, option: String) throws(BadgeError) -> Padding {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else {
             throw .invalidValue(
@@ -128,7 +130,8 @@ enum ValueParsers {
     }
 
     /// `WxH` or `N` (for N × N), each in `range`.
-    static func size(_ text: String, option: String, range: ClosedRange<Double>, unit: String) throws(BadgeError)
+    package static func size(_ text: String, option: String, range: ClosedRange<Double>, unit: String)
+        throws(BadgeError)
         -> Size
     {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -150,7 +153,7 @@ enum ValueParsers {
         return Size(width: values[0], height: values.count == 2 ? values[1] : values[0])
     }
 
-    static func bool(_ text: String, option: String) throws(BadgeError) -> Bool {
+    package static func bool(_ text: String, option: String) throws(BadgeError) -> Bool {
         switch text.lowercased() {
         case "1", "true", "yes", "on": return true
         case "0", "false", "no", "off", "": return false
@@ -159,17 +162,17 @@ enum ValueParsers {
         }
     }
 
-    static func describe(_ range: ClosedRange<Double>) -> String {
+    package static func describe(_ range: ClosedRange<Double>) -> String {
         "\(format(range.lowerBound)) to \(format(range.upperBound))"
     }
 
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 
 extension Substring {
-    func trimmingSpaces() -> Substring {
+    package func trimmingSpaces() -> Substring {
         var text = self
         while text.first == " " { text = text.dropFirst() }
         while text.last == " " { text = text.dropLast() }

@@ -1,0 +1,21 @@
+import BadgeCore
+import BadgeJobs
+
+/// `ICONBADGE_*` variables that iconbadge does not read are most likely misspelt
+/// (`ICONBADGE_BACKGRUND`): say so once, with the nearest name, rather than ignore
+/// them silently.
+enum EnvironmentCheck {
+    /// Variables read outside the option table.
+    static let otherNames = ["ICONBADGE_UPDATE_GOLDENS"]
+
+    /// Prints one warning per unknown `ICONBADGE_*` variable in `environment`.
+    static func warnAboutUnknownVariables(_ environment: [String: String], io: CommandIO) {
+        let set = environment.keys.filter { $0.utf8.starts(with: "ICONBADGE_".utf8) }
+        guard !set.isEmpty else { return }
+        let known = RenderOptions.all.filter(\.fromEnvironment).map(\.environmentName) + otherNames
+        for name in set.sorted() where !known.contains(name) {
+            let guess = Suggestion.closest(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
+            io.warning("\(Quoted(name)) is not a variable iconbadge reads, so it is ignored\(guess)")
+        }
+    }
+}

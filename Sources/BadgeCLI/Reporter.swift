@@ -1,0 +1,126 @@
+import BadgeCore
+import BadgeJobs
+import BadgeSystem
+
+/// Prints job outcomes the same way for every command: each job's notes and
+/// warnings, its error, its check line; every path and label escaped (`Shown`,
+/// `Quoted`). The command prints its own summary from the returned tally.
+struct Reporter {
+    let io: CommandIO
+
+    /// Which check lines go out: all of them (a lone render, `--scales`), or only the
+    /// failures and updates (a batch, whose summary counts the rest).
+    enum CheckLines {
+        case all
+        case notable
+    }
+
+    /// Counts of a run, for summaries and the exit code.
+    struct Tally {
+        var jobs = 0
+        var failed = 0
+        var firstError: ExitCode?
+        var checks: [GoldenCheck.Status: Int] = [:]
+
+        /// 0, the first error's code, or 1 when a check found a difference.
+        var exitCode: ExitCode {
+            if let firstError { return firstError }
+            return (checks[.different] ?? 0) > 0 ? .different : .success
+        }
+    }
+
+    /// Prints what `outcomes` (of `jobs`, in order) have to say. A check line goes to
+    /// standard error when `checkLinesToStderr` (standard output holds a JSON report).
+    func report(
+        _ outcomes: [JobOutcome], jobs: [RenderJob], checkLines: CheckLines, checkLinesToStderr: Bool = false
+    ) -> Tally {
+        var tally = Tally()
+        tally.jobs = outcomes.count
+        printUpscaleWarnings(outcomes)
+        for (outcome, job) in zip(outcomes, jobs) {
+            let prefix = outcome.label.isEmpty ? "" : "\(Shown(outcome.label)): "
+            for diagnostic in outcome.diagnostics {
+                switch diagnostic {
+                case .hidden(let reason):
+                    let why = reason == .zero ? "the value is 0 (use --show-zero to draw it)" : "the value is empty"
+                    io.note("\(prefix)badge hidden: \(why); the output is the icon unchanged")
+                case .missingGlyphs(let codePoints, let fontsTried):
+                    io.warning(
+                        "\(prefix)no font has \(codePoints.joined(separator: " ")) (tried: \(fontsTried.map { Shown($0).description }.joined(separator: ", "))); drawn as a box (--strict-glyphs makes this an error)"
+                    )
+                case .declaredSize(let file, let declared, let actual):
+                    io.warning(
+                        "\(Shown(file)): Contents.json says \(declared) px, the file is \(actual) px; badged at \(actual) px"
+                    )
+                case .upscaledRaster:
+                    break  // once per icon, above
+                }
+            }
+            switch outcome.result {
+            case .failure(let error):
+                tally.failed += 1
+                tally.firstError = tally.firstError ?? error.exitCode
+                let place = job.check?.golden.description ?? job.output?.description
+                let where_ =
+                    outcome.label.isEmpty ? "" : "\(Shown(outcome.label))\(place.map { " (\(Shown($0)))" } ?? ""): "
+                io.error(where_ + ErrorWording.message(error))
+            case .success(let done):
+                guard let check = done.check, let target = job.check else { continue }
+                tally.checks[check.status, default: 0] += 1
+                guard checkLines == .all || check.status == .different || target.update else { continue }
+                let line = Reporter.checkLine(check, golden: target.golden.description) + "\n"
+                if checkLinesToStderr { io.writeErr(line) } else { io.writeOut(line) }
+            }
+        }
+        return tally
+    }
+
+    /// One warning per raster icon that `--scales` resampled up, naming the scales and,
+    /// where files for them exist beside it (`icon@2x.png`), the template to use them.
+    private func printUpscaleWarnings(_ outcomes: [JobOutcome]) {
+        var icons: [(icon: String, factors: [Double])] = []
+        for outcome in outcomes {
+            for case .upscaledRaster(let icon, let factor) in outcome.diagnostics {
+                if let index = icons.firstIndex(where: { $0.icon == icon }) {
+                    icons[index].factors.append(factor)
+                } else {
+                    icons.append((icon, [factor]))
+                }
+            }
+        }
+        for (icon, factors) in icons {
+            let scales = factors.map { "@\(OutputTemplate.scaleText($0))x" }.joined(separator: ", ")
+            var text =
+                "\(Quoted(icon)) is a raster image, so \(scales) are resampled up from it and look blurry"
+            // The caller's spelling of the folder is kept: the advice is to copy.
+            let file = LexicalPath(icon).name ?? icon
+            let dot = file.lastIndex(of: ".").flatMap { $0 == file.startIndex ? nil : $0 }
+            let stem = dot.map { String(file[..<$0]) } ?? file
+            let ext = dot.map { String(file[$0...]) } ?? ""
+            let folder = icon.hasSuffix(file) ? String(icon.dropLast(file.count)) : ""
+            let sibling = folder + stem + "@\(OutputTemplate.scaleText(factors[0]))x" + ext
+            let template = folder + stem + "{@scale}" + ext
+            if InputFile.isRegularFile(sibling) {
+                text += "; \(Quoted(sibling)) exists: name the icon \(Quoted(template)) to use a file per scale"
+            } else {
+                text += "; give a file per scale with {@scale} in the icon's path, or an SVG icon"
+            }
+            io.warning(text)
+        }
+    }
+
+    /// `check: GOLDEN: RESULT`, and `  wrote PATH` lines for the artifacts.
+    static func checkLine(_ outcome: GoldenCheck.Outcome, golden: String) -> String {
+        let shown = Shown(golden)
+        switch outcome.status {
+        case .matched: return "check: \(shown): \(outcome.report?.line ?? "same")"
+        case .different:
+            var text = "check: \(shown): \(outcome.report?.line ?? "different")"
+            for location in outcome.artifacts { text += "\n  wrote \(Shown(location.description))" }
+            return text
+        case .created: return "check: \(shown): created"
+        case .updated: return "check: \(shown): updated (it differed)"
+        case .unchanged: return "check: \(shown): unchanged"
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import BadgeCore
+import BadgeRender
+import BadgeSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An Xcode app icon set (`NAME.appiconset` with `Contents.json`) and the jobs that
+/// badge each of its images at its own pixel size.
+///
+/// The set may come from a pull request: file names must be plain names, an image
+/// that is a symbolic link is refused (it could point out of the set), and two
+/// entries naming one file (a hard link) are refused (their renders would race).
+package struct AppIconSet: Sendable {
+    /// One image of the set.
+    package struct Image: Sendable, Equatable {
+        /// The file name inside the set (a plain name: no `/`, not `.` or `..`).
+        package var filename: String
+        /// `dark` or `tinted` (iOS 18 appearances), nil for the default.
+        package var appearance: String?
+        /// size × scale from Contents.json, in pixels, when it says.
+        package var declaredPixels: Int?
+    }
+
+    /// The set's folder, as the caller wrote it (no trailing slash).
+    package var folder: String
+    /// The name of the set's folder (`AppIcon.appiconset`).
+    package var name: String
+    /// Contents.json, as read.
+    package var contents: [UInt8]
+    /// The images Contents.json lists with a file, each once, in order.
+    package var images: [Image]
+
+    /// The largest Contents.json read (bytes).
+    package static let maxContentsBytes = 1 << 20
+
+    /// Reads the set at `folder`.
+    ///
+    /// - Throws: 66 when Contents.json is missing; 65 when it is not JSON, has no
+    ///   `images` array, names a file that is not a plain name, or lists no file.
+    package init(folder: String) throws(BadgeError) {
+        var trimmed = folder
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.folder = trimmed
+        name = LexicalPath(trimmed).name ?? trimmed
+        let contentsPath = trimmed + "/Contents.json"
+        contents = try InputFile.bytes(at: contentsPath, limit: AppIconSet.maxContentsBytes, what: "Contents.json")
+        images = try AppIconSet.readImages(contents, path: contentsPath)
+        guard !images.isEmpty else { throw .badInput(path: contentsPath, reason: "lists no image files") }
+    }
+
+    /// The images Contents.json lists with a file, with their appearance (`dark`,
+    /// `tinted`) and declared pixel size (size × scale).
+    ///
+    /// - Throws: 65 naming the path when the JSON or an entry is not usable.
+    package static func readImages(_ bytes: [UInt8], path: String) throws(BadgeError) -> [Image] {
+        let document: JSONValue
+        do throws(JSONSyntaxError) {
+            document = try JSONParser(maxDepth: 16).parse(bytes)
+        } catch {
+            throw .badInput(path: path, reason: "not valid JSON: \(error.description)")
+        }
+        guard case .array(let entries) = document["images"] ?? .null else {
+            throw .badInput(path: path, reason: "has no \"images\" array (is this an .appiconset?)")
+        }
+        var images: [Image] = []
+        for (index, entry) in entries.enumerated() {
+            guard case .string(let filename) = entry["filename"] ?? .null else { continue }
+            guard !filename.isEmpty, !filename.contains("/"), filename != ".", filename != "..",
+                !filename.utf8.contains(0), filename.utf8.count <= 255
+            else {
+                throw .badInput(
+                    path: path, reason: "images[\(index)].filename \(Quoted(filename)) is not a plain file name")
+            }
+            guard !images.contains(where: { $0.filename == filename }) else { continue }
+            var appearance: String?
+            if case .array(let appearances) = entry["appearances"] ?? .null {
+                for item in appearances {
+                    if case .string(let value) = item["value"] ?? .null { appearance = value }
+                }
+            }
+            var pixels: Int?
+            if case .string(let size) = entry["size"] ?? .null,
+                let points = size.split(separator: "x").first.flatMap({ DecimalNumber.parse($0) })
+            {
+                var scale = 1.0
+                if case .string(let text) = entry["scale"] ?? .null, text.hasSuffix("x"),
+                    let value = DecimalNumber.parse(text.dropLast())
+                {
+                    scale = value
+                }
+                let product = points * scale
+                pixels = product.isFinite && product > 0 && product < 1e6 ? Int(product.rounded()) : nil
+            }
+            images.append(Image(filename: filename, appearance: appearance, declaredPixels: pixels))
+        }
+        return images
+    }
+
+    /// Where the badged set goes.
+    package enum Destination: Sendable {
+        /// Replace the set's own images.
+        case inPlace
+        /// Write `DIR/NAME.appiconset` (images and a copy of Contents.json).
+        case copy(into: String)
+    }
+
+    /// Where `filename` is written for `destination`.
+    package func location(of filename: String, destination: Destination) -> OutputLocation {
+        switch destination {
+        case .inPlace: return OutputLocation(root: folder, components: [filename])
+        case .copy(let out): return OutputLocation(root: out, components: [name, filename])
+        }
+    }
+
+    /// One job per image, each at the image's own pixel size: the badge's height is
+    /// `relativeSize` × the image's shorter side; tinted images get a greyscale badge.
+    /// Every image is read and measured before anything is written.
+    ///
+    /// - Throws: 65 for an image that is a symbolic link (73 with `inPlace`, where it
+    ///   is an output), for two entries that are one file, and any image read error.
+    package func jobs(
+        settings: RenderSettings, relativeSize: Double, destination: Destination, creationDate: String?
+    ) throws(BadgeError) -> [RenderJob] {
+        var jobs: [RenderJob] = []
+        var identities: [FileIdentity.Key] = []
+        for image in images {
+            let source = folder + "/" + image.filename
+            var info = stat()
+            if lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                let reason = "is a symbolic link; the images of a set must be files of the set"
+                if case .inPlace = destination { throw .cannotCreate(path: source, reason: reason) }
+                throw .badInput(path: source, reason: reason)
+            }
+            let identity = FileIdentity.key(source)
+            if let other = identities.firstIndex(of: identity) {
+                throw .badInput(
+                    path: source,
+                    reason:
+                        "is the same file as \(Quoted(images[other].filename)) (a hard link); give each slot its own file"
+                )
+            }
+            identities.append(identity)
+            let pixels = try ImageFile.pixels(at: source, limits: settings.limits)
+            let side = min(pixels.width, pixels.height)
+            var render = settings
+            let height: Double
+            switch render.style.height {
+            case .fixed(let points): height = points
+            case .auto: height = render.style.fontSize * 1.5
+            }
+            render.scale = relativeSize * Double(side) / height
+            if image.appearance == "tinted" {
+                render.style.background = render.style.background.greyscale
+                render.style.textColor = render.style.textColor.greyscale
+                render.style.borderColor = render.style.borderColor.greyscale
+            }
+            let output = location(of: image.filename, destination: destination)
+            var creating = false
+            if case .copy = destination { creating = true }
+            let format: OutputFormat = OutputFormat(path: image.filename) == .pdf ? .pdf : .png
+            var job = RenderJob(
+                label: image.filename, request: try render.request(icon: source),
+                output: .file(output, creatingFolders: creating), check: nil,
+                encoding: Encoding(format: format, compression: render.pngCompression, creationDate: creationDate),
+                inputs: render.inputFiles(icon: source))
+            if case .inPlace = destination { job.inputs.removeFirst() }  // the image is its own output
+            if let declared = image.declaredPixels, declared != side {
+                job.notes.append(.declaredSize(file: image.filename, declared: declared, actual: side))
+            }
+            jobs.append(job)
+        }
+        return jobs
+    }
+}

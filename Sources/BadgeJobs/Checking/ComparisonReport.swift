@@ -1,0 +1,62 @@
+import BadgeCore
+
+/// The outcome of one comparison, in the stable shape `--json` prints.
+package struct ComparisonReport: Sendable {
+    /// The counts.
+    package var result: DiffResult
+    /// Whether the images count as equal under the budget.
+    package var equal: Bool
+    /// The settings compared with.
+    package var settings: CompareSettings
+    /// Where the diff image was written, if it was.
+    package var diffPath: String?
+
+    /// `same`, `pixels` or `size`.
+    package var reason: String { result.sameSize ? (result.differentPixels == 0 ? "same" : "pixels") : "size" }
+
+    /// `compare --json`: schema 1, documented in the README.
+    package var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("schema", .number(1)),
+            ("equal", .bool(equal)),
+            ("reason", .string(reason)),
+            ("differentPixels", .number(Double(result.differentPixels))),
+            ("totalPixels", .number(Double(result.totalPixels))),
+            ("antialiasedPixels", .number(Double(result.antialiasedPixels))),
+            ("maxChannelDelta", .number(Double(result.maxChannelDelta))),
+            ("width", .number(Double(result.width))),
+            ("height", .number(Double(result.height))),
+            ("expectedWidth", .number(Double(result.expectedWidth))),
+            ("expectedHeight", .number(Double(result.expectedHeight))),
+            ("mode", .string(settings.threshold == nil ? "exact" : "perceptual")),
+            ("tolerance", .number(Double(settings.tolerance))),
+            ("threshold", settings.threshold.map { .number($0) } ?? .null),
+            ("maxDiffPixels", .number(Double(settings.maxDiffPixels))),
+            ("maxDiffRatio", settings.maxDiffRatio.map { .number($0) } ?? .null),
+            ("countComplete", .bool(!result.stoppedEarly)),
+        ]
+        members.append(("diff", diffPath.map { .string($0) } ?? .null))
+        return .object(members)
+    }
+
+    /// One human line.
+    package var line: String {
+        guard result.sameSize else {
+            return
+                "different: sizes differ (actual \(result.width) × \(result.height), expected \(result.expectedWidth) × \(result.expectedHeight))"
+        }
+        if result.stoppedEarly {
+            return "different: pixels differ (stopped at the first; --json or --diff counts them)"
+        }
+        let total = result.totalPixels
+        let percent = total > 0 ? Double(result.differentPixels) * 100 / Double(total) : 0
+        let counted =
+            "\(result.differentPixels) of \(total) pixels differ (\(ValueParsers.format((percent * 1000).rounded() / 1000))%)"
+        let aa = result.antialiasedPixels > 0 ? ", \(result.antialiasedPixels) anti-aliased not counted" : ""
+        if equal {
+            return result.differentPixels == 0
+                ? "same: \(total) pixels equal\(aa)" : "same within budget: \(counted)\(aa)"
+        }
+        return "different: \(counted), largest channel difference \(result.maxChannelDelta)\(aa)"
+    }
+}

@@ -1,0 +1,534 @@
+import BadgeCore
+import BadgeRender
+import BadgeSystem
+
+/// Turns what the user asked for into `RenderJob`s, through the render command's
+/// option table, so that a manifest key is validated exactly as its flag is:
+/// - a command line (one render, or one per scale with `--scales`): `render`;
+/// - each entry of a manifest, at each scale: `manifest`;
+/// - each slot of an asset catalog: `AppIconSetPlanner`.
+///
+/// Nothing is read (beyond the manifest) or written; `JobPlanChecks` then checks the
+/// jobs together against the file system.
+package enum JobPlanner {
+    /// The most renders (jobs × scales) one manifest may plan: memory for validation
+    /// stays bounded (about 1 KiB a render), and a batch of 100,000 icons is far beyond
+    /// any asset pipeline seen (an app icon set has 18 to 66).
+    package static let maxRenders = 100_000
+
+    /// Settings keys a manifest may not set: limits come from the caller (the command
+    /// line and the environment), never from the data they protect against.
+    package static let callerOnlyKeys = ["max-side", "max-pixels", "svg-time-limit"]
+
+    // MARK: - The command line
+
+    /// The jobs of one render command: one job, or one per scale of `--scales`.
+    ///
+    /// - Throws: 64 for options that do not combine or values that cannot be used
+    ///   together (`-o` a template without `--scales`, `--in-place` on standard
+    ///   input, an output that is an input), 65 for a bad `SOURCE_DATE_EPOCH`.
+    package static func render(_ settings: RenderSettings, icon: String, environment: [String: String])
+        throws(BadgeError) -> [RenderJob]
+    {
+        try settings.checkCombinations()
+        let creationDate = try PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"])
+        if let scales = settings.scales {
+            return try renderScales(settings, icon: icon, scales: scales, creationDate: creationDate)
+        }
+        var settings = settings
+        if settings.output == "/dev/stdout" { settings.output = "-" }
+        if let output = settings.output, OutputTemplate.hasTokens(output) {
+            throw .usage("-o \(Quoted(output)) is a template; templates go with --scales (e.g. --scales 1,2,3)")
+        }
+        if let check = settings.check, OutputTemplate.hasTokens(check) {
+            throw .usage("--check \(Quoted(check)) is a template; templates go with --scales (e.g. --scales 1,2,3)")
+        }
+        if let check = settings.check { try refusePDFGolden(check) }
+        var outputPath = settings.output
+        if settings.inPlace {
+            guard outputPath == nil else {
+                throw .usage("--in-place and -o are exclusive: --in-place writes the icon itself")
+            }
+            guard icon != "-" else { throw .usage("--in-place needs an icon file, not standard input") }
+            outputPath = icon
+        }
+        guard outputPath != nil || settings.report || settings.check != nil else {
+            throw .usage("missing -o OUTPUT: say where to write the image (- for standard output), or --in-place")
+        }
+        if outputPath == "-", settings.report {
+            throw .usage("--report and -o - both use standard output; write the image to a file")
+        }
+        let format = try outputFormat(settings, output: outputPath)
+        var job = RenderJob(
+            label: "", request: try settings.request(icon: icon), output: nil, check: nil,
+            encoding: Encoding(format: format, compression: settings.pngCompression, creationDate: creationDate),
+            inputs: settings.inputFiles(icon: icon))
+        if let outputPath {
+            job.output =
+                outputPath == "-"
+                ? .standardOutput : .file(OutputLocation(commandLine: outputPath), creatingFolders: false)
+        }
+        if settings.inPlace { job.inputs.removeFirst() }  // the icon is the output, on purpose
+        job.report = settings.report
+        if let golden = settings.check {
+            job.check = GoldenTarget(
+                golden: OutputLocation(commandLine: golden),
+                artifacts: settings.artifacts.map { OutputLocation(root: $0, components: []) },
+                update: settings.update, compare: settings.compare)
+        }
+        return [job]
+    }
+
+    /// Goldens are compared as pixels, and iconbadge cannot read PDF.
+    static func refusePDFGolden(_ golden: String) throws(BadgeError) {
+        if OutputFormat(path: golden) == .pdf {
+            throw .usage(
+                "--check \(Quoted(golden)): goldens are compared as pixels, and PDF cannot be read; use .png or .svg")
+        }
+    }
+
+    /// The format to write: `--format`, else the output's extension, else PNG for
+    /// standard output. `--in-place` keeps the icon's own format, so a file's content
+    /// never contradicts its name.
+    ///
+    /// - Throws: 64 when the format cannot be told, or `--in-place` names a file
+    ///   iconbadge cannot write in its own format (JPEG, WebP, ...).
+    static func outputFormat(_ settings: RenderSettings, output: String?) throws(BadgeError) -> OutputFormat {
+        guard let output, output != "-" else { return settings.format ?? .png }
+        let byName = OutputFormat(path: output)
+        if settings.inPlace {
+            guard let byName else {
+                throw .usage(
+                    "--in-place keeps the icon's format, and iconbadge writes only PNG, SVG or PDF, not \(Quoted(output)); write a new file with -o NAME.png"
+                )
+            }
+            if let given = settings.format, given != byName {
+                throw .usage(
+                    "--in-place keeps the icon's format (\(byName.rawValue.uppercased())); --format \(given.rawValue) would contradict the name \(Quoted(output))"
+                )
+            }
+            return byName
+        }
+        if let given = settings.format { return given }
+        guard let byName else {
+            // A folder or a device named as the output says so first (73).
+            try OutputFile.checkWritable(output)
+            throw .usage(
+                "cannot tell the format of \(Quoted(output)) from its extension; use .png, .svg or .pdf, or --format")
+        }
+        return byName
+    }
+
+    /// `--scales 1,2,3 -o 'out/{name}{@scale}.png'`: one job per scale, labelled
+    /// `@2x`, with every template expanded inside its own folder.
+    private static func renderScales(
+        _ settings: RenderSettings, icon: String, scales: [Double], creationDate: String?
+    ) throws(BadgeError) -> [RenderJob] {
+        guard let output = settings.output, !settings.inPlace else {
+            throw .usage("--scales needs -o with a template such as 'out/{name}{@scale}.png' (and no --in-place)")
+        }
+        guard !settings.report else { throw .usage("--report describes one render; it does not combine with --scales") }
+        guard !settings.scaleGiven else {
+            throw .usage("--scale and --scales both set the scale; give one (--scales 1,2,3 renders at each)")
+        }
+        guard output != "-" else { throw .usage("--scales writes one file per scale; -o - cannot hold them") }
+        if let check = settings.check { try refusePDFGolden(check) }
+        if let check = settings.check, scales.count > 1, !hasScaleToken(check) {
+            throw .usage(
+                "--check \(Quoted(check)) names one golden for \(scales.count) scales; give a template such as 'goldens/{name}{@scale}.png'"
+            )
+        }
+        let draft = Draft(settings: settings, icon: icon, output: output, scales: scales, label: "")
+        let wording = Wording { field, reason in
+            switch field {
+            case .output: return .usage("-o: \(reason)")
+            case .check: return .usage("--check: \(reason)")
+            default: return .usage(reason)
+            }
+        }
+        return try expand(
+            draft, outputRoot: nil, goldens: nil, creationDate: creationDate, wording: wording)
+    }
+
+    // MARK: - Manifests
+
+    /// What a batch adds to every entry of its manifest.
+    package struct BatchContext: Sendable {
+        /// Settings under every entry: the environment's `ICONBADGE_*` and the batch's
+        /// limit flags.
+        package var base: RenderSettings
+        /// `--scales`, unless an entry has its own `"scales"`.
+        package var scales: [Double]?
+        /// The folder every output stays inside (`--output-root`, default the working
+        /// folder).
+        package var outputRoot: OutputRoot
+        /// `--check DIR`: compare with DIR/<output> instead of writing.
+        package var check: BatchCheck?
+        /// `SOURCE_DATE_EPOCH` as a PDF date.
+        package var creationDate: String?
+        /// The manifest's path, for messages (`-` for standard input).
+        package var manifestPath: String
+
+        /// A context from its parts.
+        package init(
+            base: RenderSettings, scales: [Double]?, outputRoot: OutputRoot, check: BatchCheck?,
+            creationDate: String?, manifestPath: String
+        ) {
+            self.base = base
+            self.scales = scales
+            self.outputRoot = outputRoot
+            self.check = check
+            self.creationDate = creationDate
+            self.manifestPath = manifestPath
+        }
+    }
+
+    /// `batch --check DIR [--artifacts DIR] [--update]`.
+    package struct BatchCheck: Sendable {
+        /// The goldens folder: each job's golden is DIR/<its output path>.
+        package var goldens: String
+        /// Where artifacts go (DIR/<output's folder>/NAME.actual.png), nil: beside each
+        /// golden.
+        package var artifacts: String?
+        /// Write goldens that changed.
+        package var update: Bool
+        /// How images are compared.
+        package var compare: CompareSettings
+
+        /// A check from its parts.
+        package init(goldens: String, artifacts: String?, update: Bool, compare: CompareSettings) {
+            self.goldens = goldens
+            self.artifacts = artifacts
+            self.update = update
+            self.compare = compare
+        }
+    }
+
+    /// Every job of `manifest`, in order; nothing is planned if any entry is wrong.
+    ///
+    /// - Throws: 65 naming the manifest, `jobs[i]` and the key: an unknown key, a bad
+    ///   value, a missing `icon` or `output`, an output leaving the output root, a
+    ///   limit set by the manifest, more than `maxRenders` renders.
+    package static func manifest(_ manifest: Manifest, context: BatchContext) throws(BadgeError) -> [RenderJob] {
+        guard !manifest.entries.isEmpty else { throw .badInput(path: context.manifestPath, reason: "has no jobs") }
+        var jobs: [RenderJob] = []
+        var renders = 0
+        for entry in manifest.entries {
+            let draft = try self.draft(entry, context: context)
+            renders += draft.scales?.count ?? 1
+            guard renders <= maxRenders else {
+                throw .badInput(
+                    path: context.manifestPath,
+                    reason:
+                        "plans more than \(maxRenders) renders (jobs × scales); split it into several manifests")
+            }
+            let prefix = "jobs[\(entry.index)]"
+            let path = context.manifestPath
+            let wording = Wording { field, reason in
+                switch field {
+                case .general: return .badInput(path: path, reason: "\(prefix): \(reason)")
+                default: return .badInput(path: path, reason: "\(prefix).\(field.rawValue): \(reason)")
+                }
+            }
+            jobs += try expand(
+                draft, outputRoot: context.outputRoot, goldens: context.check, creationDate: context.creationDate,
+                wording: wording)
+        }
+        return jobs
+    }
+
+    /// One entry's settings (its keys applied through the option table over `base`),
+    /// icon, output template and scales.
+    private static func draft(_ entry: Manifest.Entry, context: BatchContext) throws(BadgeError) -> Draft {
+        let prefix = "jobs[\(entry.index)]"
+        let path = context.manifestPath
+        func fail(_ key: String?, _ reason: String) -> BadgeError {
+            .badInput(path: path, reason: key.map { "\(prefix).\($0): \(reason)" } ?? "\(prefix): \(reason)")
+        }
+        var settings = context.base
+        var icon: String?
+        var output: String?
+        var scales = context.scales
+        let specs = RenderOptions.all
+        let ordered = entry.pairs.filter { $0.key == "style" } + entry.pairs.filter { $0.key != "style" }
+        for (key, value) in ordered {
+            switch key {
+            case "icon", "output":
+                guard case .string(let text) = value else { throw fail(key, "must be a string, not \(value.kindName)") }
+                guard !text.isEmpty else { throw fail(key, "must not be empty") }
+                guard text.utf8.count <= Manifest.maxPathBytes, !text.utf8.contains(0) else {
+                    throw fail(key, "is not a usable path (a NUL character, or over \(Manifest.maxPathBytes) bytes)")
+                }
+                if key == "icon" { icon = text } else { output = text }
+                continue
+            case "scales":
+                scales = try parseScales(value, fail: { fail("scales", $0) })
+                continue
+            default:
+                break
+            }
+            if callerOnlyKeys.contains(key) {
+                throw fail(
+                    key,
+                    "a manifest cannot set a limit; limits come from the command line or ICONBADGE_* (e.g. --\(key) on the batch command)"
+                )
+            }
+            if Manifest.excludedKeys.contains(key) {
+                throw fail(
+                    nil,
+                    "\(Quoted(key)) is not a manifest key (\(Manifest.excludedKeys.joined(separator: ", ")) are the batch command's own flags or one render's)"
+                )
+            }
+            guard let spec = specs.first(where: { $0.name == key }) else {
+                let known =
+                    specs.map(\.name).filter { !Manifest.excludedKeys.contains($0) && !callerOnlyKeys.contains($0) }
+                    + Manifest.extraKeys
+                let guess = Suggestion.closest(to: key, among: known)
+                throw fail(nil, "unknown key \(Quoted(key))" + (guess.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            var values: [JSONValue] = [value]
+            if case .array(let items) = value {
+                guard spec.repeatable else { throw fail(key, "takes one value, not an array") }
+                values = items
+            }
+            for item in values {
+                guard let text = Manifest.text(item) else {
+                    throw fail(key, "must be a string, number or boolean, not \(item.kindName)")
+                }
+                do throws(BadgeError) {
+                    try spec.apply(&settings, text)
+                } catch {
+                    if case .invalidValue(_, let raw, let problem) = error {
+                        throw fail(key, "\(Quoted(raw)) \(problem)")
+                    }
+                    throw fail(key, error.message)
+                }
+            }
+        }
+        guard let icon else { throw fail(nil, "has no \"icon\"") }
+        guard let output else { throw fail(nil, "has no \"output\"") }
+        // "scales" would override "scale" silently; a job's own scale or scales already
+        // replaced the defaults' (Manifest), so both here is one level giving both.
+        if entry.pairs.contains(where: { $0.key == "scale" }) {
+            if entry.pairs.contains(where: { $0.key == "scales" }) {
+                throw fail("scale", "conflicts with \"scales\": give one")
+            }
+            if context.scales != nil { throw fail("scale", "conflicts with --scales: give one") }
+        }
+        return Draft(settings: settings, icon: icon, output: output, scales: scales, label: prefix)
+    }
+
+    // MARK: - Expansion
+
+    /// One entry or command line before its scales are expanded.
+    struct Draft {
+        var settings: RenderSettings
+        var icon: String
+        var output: String
+        /// nil: one render at `settings.scale`.
+        var scales: [Double]?
+        /// `jobs[3]`, or "" on the command line.
+        var label: String
+    }
+
+    /// Which part of a job an error is about, for its wording.
+    enum Field: String {
+        case general, icon, output, scales, scale, check
+    }
+
+    /// Words planning errors for where the job came from (usage errors naming flags
+    /// on the command line, 65 naming `jobs[i].key` in a manifest).
+    struct Wording {
+        let make: (Field, String) -> BadgeError
+        init(_ make: @escaping (Field, String) -> BadgeError) { self.make = make }
+        func callAsFunction(_ field: Field, _ reason: String) -> BadgeError { make(field, reason) }
+    }
+
+    /// The jobs of `draft`, one per scale: templates expanded, each output placed
+    /// inside its root (`outputRoot`, or for a command-line template the folder before
+    /// its first token), `--size` and raster icons scaled with the scale.
+    private static func expand(
+        _ draft: Draft, outputRoot: OutputRoot?, goldens: BatchCheck?, creationDate: String?, wording: Wording
+    ) throws(BadgeError) -> [RenderJob] {
+        let settings = draft.settings
+        let scaleList = draft.scales ?? [settings.scale]
+        if scaleList.count > 1, !hasScaleToken(draft.output) {
+            throw wording(
+                .output,
+                "\(Quoted(draft.output)) needs {scale} or {@scale}: this job renders at \(scaleList.count) scales")
+        }
+        let iconHasScale = hasScaleToken(draft.icon)
+        var jobs: [RenderJob] = []
+        for scale in scaleList {
+            var perScale = settings
+            perScale.scale = scale
+            let iconPath: String
+            let outputPath: String
+            var checkPath: String?
+            let name: String
+            do throws(TemplateError) {
+                iconPath = try OutputTemplate.expand(draft.icon, name: "", scale: scale, value: "", ext: "")
+                name = OutputTemplate.baseName(
+                    of: try OutputTemplate.expand(draft.icon, name: "", scale: 1, value: "", ext: ""))
+                let ext = (settings.format ?? OutputFormat(path: draft.output) ?? .png).rawValue
+                outputPath = try OutputTemplate.expand(
+                    draft.output, name: name, scale: scale, value: settings.value ?? "", ext: ext)
+                if outputRoot == nil, let check = settings.check {
+                    checkPath = try OutputTemplate.expand(
+                        check, name: name, scale: scale, value: settings.value ?? "", ext: "png")
+                }
+            } catch {
+                throw wording(.general, error.message)
+            }
+            guard let format = settings.format ?? OutputFormat(path: outputPath) else {
+                throw wording(
+                    .output, "cannot tell the format of \(Quoted(outputPath)); use .png, .svg or .pdf, or \"format\"")
+            }
+            var request: RenderRequest
+            do throws(BadgeError) {
+                request = try perScale.request(icon: iconPath)
+            } catch {
+                throw wording(.general, error.message)
+            }
+            if draft.scales != nil {
+                // --size is the @1x size: it scales with the rest. A raster icon without
+                // a file per scale is resampled by the scale.
+                if let size = settings.iconSize {
+                    request.iconSize = Size(
+                        width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
+                } else if !iconHasScale {
+                    request.iconRasterScale = scale
+                }
+            }
+            let label =
+                scaleList.count > 1 || (draft.scales != nil && draft.label.isEmpty)
+                ? "\(draft.label)@\(OutputTemplate.scaleText(scale))x" : draft.label
+            let location = try place(outputPath, template: draft.output, root: outputRoot, wording: wording)
+            var job = RenderJob(
+                label: label, request: request, output: nil, check: nil,
+                encoding: Encoding(format: format, compression: settings.pngCompression, creationDate: creationDate),
+                inputs: perScale.inputFiles(icon: iconPath))
+            if let goldens {
+                // A batch check renders in memory: the golden is DIR/<output path>.
+                let relative = location.relative.components
+                job.check = GoldenTarget(
+                    golden: OutputLocation(root: goldens.goldens, components: relative),
+                    artifacts: goldens.artifacts.map {
+                        OutputLocation(root: $0, components: Array(relative.dropLast()))
+                    },
+                    update: goldens.update, compare: goldens.compare)
+            } else {
+                // Templates and manifests name folders per job: they are made if missing.
+                job.output = .file(location, creatingFolders: true)
+                if let checkPath, let template = settings.check {
+                    let golden = try place(checkPath, template: template, root: nil, wording: wording, field: .check)
+                    job.check = GoldenTarget(
+                        golden: golden,
+                        artifacts: settings.artifacts.map { OutputLocation(root: $0, components: []) },
+                        update: settings.update, compare: settings.compare)
+                }
+            }
+            if draft.scales != nil, settings.iconSize == nil, !iconHasScale, scale > 1 {
+                job.notes.append(.upscaledRaster(icon: iconPath, factor: scale))
+            }
+            jobs.append(job)
+        }
+        return jobs
+    }
+
+    /// Where an expanded output goes: under `root` (a manifest's output root), or for
+    /// a command-line template under the folder written before its first token.
+    ///
+    /// - Throws: the wording's error when the path leaves its root or names no file.
+    private static func place(
+        _ path: String, template: String, root: OutputRoot?, wording: Wording, field: Field = .output
+    ) throws(BadgeError) -> OutputLocation {
+        let effectiveRoot: OutputRoot
+        var relative = path
+        if let root {
+            effectiveRoot = root
+        } else {
+            guard let fixed = fixedFolder(of: template) else { return OutputLocation(commandLine: path) }
+            effectiveRoot = OutputRoot(fixed)
+            // The expansion's own text below the fixed folder (written literally first).
+            relative = String(path.dropFirst(fixed == "." ? 0 : fixed.count).drop(while: { $0 == "/" }))
+        }
+        do throws(OutputRoot.Escape) {
+            return try effectiveRoot.location(of: relative)
+        } catch {
+            let rootText = effectiveRoot.path == "." ? "the working folder" : Quoted(effectiveRoot.path).description
+            switch error {
+            case .absolute:
+                throw wording(
+                    field,
+                    "\(Quoted(path)) is outside \(rootText) (outputs stay inside it; set another with --output-root)")
+            case .climbs:
+                throw wording(field, "\(Quoted(path)) leaves \(rootText) (no .. above it)")
+            case .noName:
+                throw wording(field, "\(Quoted(path)) names no file")
+            }
+        }
+    }
+
+    /// The folder a template writes before its first token (`out/{name}.png` →
+    /// `out`; `.` or `/` when the first component has one), or nil without tokens: what
+    /// the caller wrote literally is theirs, what tokens expand to must stay inside it.
+    static func fixedFolder(of template: String) -> String? {
+        guard OutputTemplate.hasTokens(template) else { return nil }
+        let parts = template.split(separator: "/", omittingEmptySubsequences: false)
+        guard let first = parts.firstIndex(where: { $0.contains("{") }) else { return nil }
+        let fixed = parts[..<first].joined(separator: "/")
+        if fixed.isEmpty { return template.hasPrefix("/") ? "/" : "." }
+        return fixed
+    }
+
+    static func hasScaleToken(_ text: String) -> Bool {
+        text.contains("{scale}") || text.contains("{@scale}")
+    }
+
+    // MARK: - Scales
+
+    /// `[1, 2, 3]` or `"1,2,3"`: each a positive number up to 100, none twice.
+    package static func parseScales(_ value: JSONValue, fail: (String) -> BadgeError) throws(BadgeError) -> [Double] {
+        switch value {
+        case .array(let items):
+            var result: [Double] = []
+            for item in items {
+                guard case .number(let number) = item, number > 0, number <= 100 else {
+                    throw fail("must be positive numbers up to 100, like [1, 2, 3]")
+                }
+                guard !result.contains(number) else {
+                    throw fail("lists the scale \(OutputTemplate.scaleText(number)) twice")
+                }
+                result.append(number)
+            }
+            guard !result.isEmpty else { throw fail("must list at least one scale") }
+            return result
+        case .string(let text):
+            do throws(BadgeError) {
+                return try parseScaleList(text, option: "scales")
+            } catch {
+                throw fail(error.message)
+            }
+        default:
+            throw fail("must be an array of numbers, like [1, 2, 3]")
+        }
+    }
+
+    /// `1,2,3` → [1, 2, 3]; each positive, at most 100, no repeats.
+    package static func parseScaleList(_ text: String, option: String) throws(BadgeError) -> [Double] {
+        var result: [Double] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = DecimalNumber.parse(part.trimmingSpaces()), value > 0, value <= 100 else {
+                throw .invalidValue(
+                    option: option, value: text,
+                    problem: "is not a list of scales (use e.g. 1,2,3; each more than 0, up to 100)")
+            }
+            guard !result.contains(value) else {
+                throw .invalidValue(option: option, value: text, problem: "lists a scale twice")
+            }
+            result.append(value)
+        }
+        return result
+    }
+}

@@ -1,0 +1,143 @@
+import BadgeCore
+import BadgeRender
+import BadgeSystem
+
+/// One render the pipeline runs: what to draw (`request`) and where the result goes
+/// (a file or standard output, a golden check, a geometry report).
+///
+/// `JobPlanner` makes jobs from every source (a command line, a `--scales` expansion,
+/// a manifest entry, a catalog slot), `JobPlanChecks` checks them together, and
+/// `JobRunner` runs them; every command goes through these three.
+package struct RenderJob: Sendable {
+    /// How messages name the job: "" for a lone render, "@2x" for one scale of
+    /// `--scales`, "jobs[3]" or "jobs[3]@2x" in a batch, a file name in a catalog.
+    package var label: String
+    /// What to draw.
+    package var request: RenderRequest
+    /// Where the image goes; nil when the job only checks or reports.
+    package var output: JobOutput?
+    /// The golden to compare with (or to write, with update); nil for none.
+    package var check: GoldenTarget?
+    /// Whether the job's `--report` geometry JSON is wanted.
+    package var report = false
+    /// The encoder settings of the output (and of an updated golden).
+    package var encoding: Encoding
+    /// Every file the job reads (icon, badge image, fonts), so that no output of any
+    /// job replaces one of them.
+    package var inputs: [String]
+    /// Notes known before rendering (a raster icon resampled up for a scale).
+    package var notes: [Diagnostic] = []
+
+    /// A job from its parts.
+    package init(
+        label: String, request: RenderRequest, output: JobOutput?, check: GoldenTarget?, encoding: Encoding,
+        inputs: [String]
+    ) {
+        self.label = label
+        self.request = request
+        self.output = output
+        self.check = check
+        self.encoding = encoding
+        self.inputs = inputs
+    }
+
+    /// Every file the job writes, with the role each plays, for the plan's checks.
+    var writes: [(location: OutputLocation, role: String)] {
+        var list: [(OutputLocation, String)] = []
+        if case .file(let location, _) = output { list.append((location, "output")) }
+        if let check {
+            if check.update { list.append((check.golden, "golden")) }
+            list.append((check.actual, "artifact"))
+            list.append((check.diff, "artifact"))
+        }
+        return list
+    }
+}
+
+/// Where a job's image goes.
+package enum JobOutput: Sendable, Equatable {
+    /// A file, made missing folders first when `creatingFolders` (batch, catalogs).
+    case file(OutputLocation, creatingFolders: Bool)
+    /// Standard output (`-o -`).
+    case standardOutput
+
+    /// The path for messages and reports (`-` for standard output).
+    package var description: String {
+        switch self {
+        case .file(let location, _): return location.description
+        case .standardOutput: return "-"
+        }
+    }
+}
+
+/// How a job's output is encoded.
+package struct Encoding: Sendable, Equatable {
+    /// PNG, SVG or PDF.
+    package var format: OutputFormat
+    /// The PNG encoder's setting (the pixels do not depend on it).
+    package var compression: PNGCompression
+    /// PDF `CreationDate` (ISO 8601, from `SOURCE_DATE_EPOCH`), or nil for none.
+    package var creationDate: String?
+
+    /// An encoding from its parts.
+    package init(format: OutputFormat, compression: PNGCompression, creationDate: String?) {
+        self.format = format
+        self.compression = compression
+        self.creationDate = creationDate
+    }
+}
+
+/// A golden check: the render compared with a committed image, exactly or within a
+/// budget, its actual image and diff written where the artifacts go when it differs.
+package struct GoldenTarget: Sendable, Equatable {
+    /// The golden image (read; written with `update`). Its extension picks the format
+    /// compared (PNG, or SVG decoded like with like).
+    package var golden: OutputLocation
+    /// Where `NAME.actual.png` goes when the images differ.
+    package var actual: OutputLocation
+    /// Where `NAME.diff.png` goes when the images differ (and have one size).
+    package var diff: OutputLocation
+    /// Write the golden instead of comparing (unless its pixels are already the same).
+    package var update: Bool
+    /// How the images are compared.
+    package var compare: CompareSettings
+
+    /// A target from its parts.
+    package init(
+        golden: OutputLocation, actual: OutputLocation, diff: OutputLocation, update: Bool, compare: CompareSettings
+    ) {
+        self.golden = golden
+        self.actual = actual
+        self.diff = diff
+        self.update = update
+        self.compare = compare
+    }
+
+    /// The target for `golden`, with artifacts in the folder `artifacts` (a root and
+    /// the components below it) or, when nil, beside the golden: `NAME.actual.png` and
+    /// `NAME.diff.png`.
+    package init(golden: OutputLocation, artifacts: OutputLocation?, update: Bool, compare: CompareSettings) {
+        let name = OutputTemplate.baseName(of: golden.name ?? "golden")
+        func artifact(_ suffix: String) -> OutputLocation {
+            guard let artifacts, let root = artifacts.root else { return golden.sibling(named: name + suffix) }
+            return OutputLocation(root: root, components: artifacts.relative.components + [name + suffix])
+        }
+        self.init(
+            golden: golden, actual: artifact(".actual.png"), diff: artifact(".diff.png"), update: update,
+            compare: compare)
+    }
+}
+
+/// Something a job's user should know that is not an error, worded by the reporter.
+package enum Diagnostic: Sendable, Equatable {
+    /// The badge is hidden (a count of 0, or an empty value); the output is the icon.
+    case hidden(HiddenReason)
+    /// No font has these code points (each drawn as a box); the faces tried.
+    case missingGlyphs(codePoints: [String], fontsTried: [String])
+    /// A raster icon is resampled up by `factor` for a scale above its own (blurry);
+    /// `perScaleFiles` when the icon path has no `{scale}` token to pick sharper files.
+    case upscaledRaster(icon: String, factor: Double)
+    /// A catalog's Contents.json declares another pixel size than the file has; the
+    /// file's own size is used.
+    case declaredSize(file: String, declared: Int, actual: Int)
+}

@@ -1,0 +1,96 @@
+import BadgeCore
+
+/// JUnit XML for CI systems (the de-facto schema read by Jenkins, GitLab and GitHub
+/// Actions reporters): one test case per golden check. No times or host names, so the
+/// same results give the same bytes.
+package enum JUnitReport {
+    /// One test case.
+    package struct Case: Sendable {
+        /// `jobs[3]@2x goldens/a.png`.
+        package var name: String
+        /// Why the check failed (the images differ), or nil.
+        package var failure: String?
+        /// Why the check could not run (a read or render error), or nil.
+        package var error: String?
+        /// Extra lines (artifact paths).
+        package var output: String
+    }
+
+    /// The report of a checked batch: a case per job, in order.
+    package static func xml(_ outcomes: [JobOutcome], jobs: [RenderJob]) -> String {
+        var cases: [Case] = []
+        for (outcome, job) in zip(outcomes, jobs) {
+            let golden = job.check?.golden.description ?? job.output?.description ?? ""
+            let name = "\(outcome.label) \(golden)"
+            switch outcome.result {
+            case .success(let done):
+                let check = done.check
+                cases.append(
+                    Case(
+                        name: name,
+                        failure: check?.status == .different ? (check?.report?.line ?? "different") : nil,
+                        error: nil,
+                        output: (check?.artifacts ?? []).map { "wrote \($0.description)" }.joined(separator: "\n")))
+            case .failure(let error):
+                cases.append(Case(name: name, failure: nil, error: error.message, output: ""))
+            }
+        }
+        return xml(cases)
+    }
+
+    /// The document for `cases`.
+    package static func xml(_ cases: [Case]) -> String {
+        let failures = cases.filter { $0.failure != nil }.count
+        let errors = cases.filter { $0.error != nil }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out +=
+            "<testsuites name=\"iconbadge\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        out +=
+            "  <testsuite name=\"iconbadge batch --check\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        for item in cases {
+            out += "    <testcase classname=\"iconbadge.golden\" name=\"\(escape(item.name))\""
+            guard item.failure != nil || item.error != nil || !item.output.isEmpty else {
+                out += "/>\n"
+                continue
+            }
+            out += ">\n"
+            if let failure = item.failure {
+                out += "      <failure type=\"different\" message=\"\(escape(failure))\"/>\n"
+            }
+            if let error = item.error {
+                out += "      <error type=\"error\" message=\"\(escape(error))\"/>\n"
+            }
+            if !item.output.isEmpty {
+                out += "      <system-out>\(escape(item.output))</system-out>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    /// XML 1.0 attribute and text escaping. Characters XML 1.0 forbids (section 2.2,
+    /// `Char`: C0 controls but tab, newline and CR; U+FFFE and U+FFFF) become U+FFFD,
+    /// so any name gives a well-formed document.
+    package static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,25 @@
+import BadgeCore
+
+/// What running one job gave: its result, and what its user should know.
+package struct JobOutcome: Sendable {
+    /// The job's label (`jobs[3]@2x`; "" for a lone render).
+    package var label: String
+    /// What the job produced, or why it failed.
+    package var result: Result<Done, BadgeError>
+
+    /// A job that ran to the end.
+    package struct Done: Sendable {
+        /// The golden check's outcome, when the job has a check.
+        package var check: GoldenCheck.Outcome?
+        /// The `--report` geometry, when asked for.
+        package var report: JSONValue?
+        /// Notes and warnings, in the order found.
+        package var diagnostics: [Diagnostic] = []
+    }
+
+    /// The diagnostics, whatever the result.
+    package var diagnostics: [Diagnostic] {
+        if case .success(let done) = result { return done.diagnostics }
+        return []
+    }
+}

@@ -1,0 +1,62 @@
+import BadgeCore
+import BadgeRender
+import BadgeSystem
+
+/// Runs planned jobs: composes each (in parallel, `BatchRenderer`), then writes its
+/// output, builds its report and checks it against its golden, on the worker that
+/// composed it. One job's failure does not stop the others.
+package enum JobRunner {
+    /// Runs `jobs` on up to `workers` threads; `progress` gets the number done after
+    /// each job (from any thread). Outcomes come back in job order.
+    package static func run(
+        _ jobs: [RenderJob], workers: Int, progress: @escaping @Sendable (Int) -> Void = { _ in }
+    ) -> [JobOutcome] {
+        let results = BatchRenderer.run(
+            jobs.map(\.request), workers: workers,
+            deliver: { index, composition, encoderThreads throws(BadgeError) -> JobOutcome.Done in
+                try finish(jobs[index], composition, encoderThreads: encoderThreads)
+            }, progress: progress)
+        return zip(jobs, results).map { JobOutcome(label: $0.label, result: $1) }
+    }
+
+    /// Writes, reports and checks one composed job.
+    ///
+    /// - Throws: encode and write errors (70, 73, 74), the golden check's errors.
+    static func finish(_ job: RenderJob, _ composition: Composition, encoderThreads: Int) throws(BadgeError)
+        -> JobOutcome.Done
+    {
+        var done = JobOutcome.Done()
+        let raster = composition.iconFormat != "svg" && composition.iconFormat != "svgz"
+        for note in job.notes {
+            if case .upscaledRaster = note, !raster { continue }
+            done.diagnostics.append(note)
+        }
+        if let reason = composition.hidden { done.diagnostics.append(.hidden(reason)) }
+        if !composition.missingGlyphs.isEmpty {
+            done.diagnostics.append(
+                .missingGlyphs(
+                    codePoints: composition.missingGlyphs.map(\.codePointName), fontsTried: composition.fontsTried))
+        }
+        if let output = job.output {
+            // With no check to follow, the badge may be drawn onto the decoded icon.
+            let bytes = try composition.data(
+                format: job.encoding.format, compression: job.encoding.compression,
+                creationDate: job.encoding.creationDate, consumingIcon: job.check == nil,
+                encoderThreads: encoderThreads)
+            switch output {
+            case .file(let location, let creatingFolders):
+                try OutputFile.write(bytes, to: location, creatingFolders: creatingFolders)
+            case .standardOutput:
+                try OutputFile.write(bytes, to: "-")
+            }
+        }
+        if job.report {
+            done.report = GeometryReport.json(composition, request: job.request, output: job.output?.description)
+        }
+        if let check = job.check {
+            done.check = try GoldenCheck.run(
+                composition, target: check, compression: job.encoding.compression, encoderThreads: encoderThreads)
+        }
+        return done
+    }
+}
