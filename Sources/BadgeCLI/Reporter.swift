@@ -89,9 +89,11 @@ struct Reporter {
             }
         }
         for (icon, factors) in icons {
-            let scales = factors.map { "@\(OutputTemplate.scaleText($0))x" }.joined(separator: ", ")
-            var text =
-                "\(Quoted(icon)) is a raster image, so \(scales) are resampled up from it and look blurry"
+            let names = factors.map { "@\(OutputTemplate.scaleText($0))x" }
+            let scales =
+                names.count == 1
+                ? names[0] + " is" : names.dropLast().joined(separator: ", ") + " and \(names.last!) are"
+            var text = "\(Quoted(icon)) is a raster image, so \(scales) resampled up from it and look blurry"
             // The caller's spelling of the folder is kept: the advice is to copy.
             let file = LexicalPath(icon).name ?? icon
             let dot = file.lastIndex(of: ".").flatMap { $0 == file.startIndex ? nil : $0 }

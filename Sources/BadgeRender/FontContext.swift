@@ -1,5 +1,6 @@
 import BadgeCore
 internal import CFreeType
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -13,6 +14,9 @@ internal import CFreeType
 /// of a process-wide pool when it is made and returns it when it goes, so batch
 /// workers never share one and never lock while rendering. Contexts and their
 /// faces are never freed (see `FontFace`); there are at most as many as threads.
+///
+/// `@unchecked Sendable`: a context moves between threads only through the pool's
+/// mutex, and is used by one renderer, on one thread, between check-out and check-in.
 final class FontContext: @unchecked Sendable {
     let library: FT_Library
     /// Opened faces by "origin#index": a list, not a dictionary, as a context holds a
@@ -39,27 +43,17 @@ final class FontContext: @unchecked Sendable {
         return face
     }
 
-    nonisolated(unsafe) private static var pool: [FontContext] = []
-    nonisolated(unsafe) private static var poolLock = pthread_mutex_t()
-    private static let poolLockReady: Bool = {
-        pthread_mutex_init(&poolLock, nil)
-        return true
-    }()
+    /// Contexts not checked out by a renderer.
+    private static let pool = Mutex<[FontContext]>([])
 
     /// Takes a free context from the pool, or makes one.
     static func checkOut() throws(BadgeError) -> FontContext {
-        _ = poolLockReady
-        pthread_mutex_lock(&poolLock)
-        let context = pool.popLast()
-        pthread_mutex_unlock(&poolLock)
-        if let context { return context }
+        if let context = pool.withLock({ $0.popLast() }) { return context }
         return try FontContext()
     }
 
     /// Returns a context to the pool for the next renderer.
     static func checkIn(_ context: FontContext) {
-        pthread_mutex_lock(&poolLock)
-        pool.append(context)
-        pthread_mutex_unlock(&poolLock)
+        pool.withLock { $0.append(context) }
     }
 }

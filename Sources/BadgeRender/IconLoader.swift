@@ -4,7 +4,7 @@ internal import CCairo
 internal import CImageLoaders
 
 /// A decoded icon or badge image, at the pixel size it is drawn at.
-struct LoadedIcon {
+struct LoadedIcon: Sendable {
     /// Premultiplied ARGB32 pixels at the drawn size (an SVG rendered there by the
     /// isolated decoder).
     let surface: ImageSurface

@@ -10,7 +10,11 @@ internal import CPngCodec
 
 /// An owned Cairo ARGB32 image surface: premultiplied alpha, native-endian 32-bit
 /// words (0xAARRGGBB), `stride` bytes per row. Destroyed with its owner.
-final class ImageSurface {
+///
+/// `@unchecked Sendable`: a decoded icon shared by batch workers is only read (Cairo
+/// lets several contexts read one image surface as a source at once); it is drawn on
+/// only by a composition that owns it alone (`Composition.ownsIcon`).
+final class ImageSurface: @unchecked Sendable {
     let surface: OpaquePointer
     let width: Int
     let height: Int

@@ -92,7 +92,9 @@ enum IsolatedDecoder {
                 }
             }
             throw .overLimit(
-                path: path, .renderSide(width: numbers.count >= 2 ? numbers[0] : nil, height: numbers.count >= 2 ? numbers[1] : nil))
+                path: path,
+                .renderSide(width: numbers.count >= 2 ? numbers[0] : nil, height: numbers.count >= 2 ? numbers[1] : nil)
+            )
         case Int32(IB_IMAGE_UNAVAILABLE):
             throw .unavailable(resource: "\(name) support", reason: text)
         case Int32(IB_IMAGE_TIMEOUT):

@@ -9,11 +9,23 @@ import BadgeRender
 package struct Manifest {
     /// One job as written: its keys and values, defaults merged, in order.
     package struct Entry {
+        /// Position in the manifest (0-based), for `jobs[3]` in messages.
         package var index: Int
+        /// Keys and values, defaults merged, in order.
         package var pairs: [(key: String, value: JSONValue)]
+
+        /// An entry from its parts.
+        package init(index: Int, pairs: [(key: String, value: JSONValue)]) {
+            self.index = index
+            self.pairs = pairs
+        }
     }
 
+    /// The jobs as written, in order.
     package var entries: [Entry]
+
+    /// A manifest of `entries`.
+    package init(entries: [Entry]) { self.entries = entries }
 
     /// The largest manifest read (bytes).
     package static let maxBytes = 16 << 20

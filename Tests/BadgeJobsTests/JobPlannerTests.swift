@@ -1,0 +1,227 @@
+import BadgeCore
+import BadgeJobs
+import BadgeRender
+import BadgeSystem
+import Foundation
+import TestSupport
+import Testing
+
+/// The planner in process: command lines, `--scales` and manifest entries become
+/// jobs, and what hostile data names stays inside its root.
+@Suite struct JobPlannerTests {
+    static let icon = Paths.fixture("icons/folder-48x48.png")
+
+    func settings(_ configure: (inout RenderSettings) -> Void = { _ in }) -> RenderSettings {
+        var settings = RenderSettings()
+        settings.value = "3"
+        configure(&settings)
+        return settings
+    }
+
+    func manifest(_ text: String) throws -> Manifest {
+        try Manifest.parse(Array(text.utf8), path: "m.json")
+    }
+
+    func context(root: String = ".", scales: [Double]? = nil) -> JobPlanner.BatchContext {
+        JobPlanner.BatchContext(
+            base: RenderSettings(), scales: scales, outputRoot: OutputRoot(root), check: nil, creationDate: nil,
+            manifestPath: "m.json")
+    }
+
+    func plan(_ text: String, root: String = ".") throws(BadgeError) -> [RenderJob] {
+        let parsed: Manifest
+        do { parsed = try manifest(text) } catch { throw .internalError("\(error)") }
+        return try JobPlanner.manifest(parsed, context: context(root: root))
+    }
+
+    func expectRefused(_ text: String, _ reason: String, root: String = ".") {
+        do throws(BadgeError) {
+            _ = try plan(text, root: root)
+            Issue.record("planned: \(text)")
+        } catch {
+            #expect(error.exitCode == .dataError, "\(error)")
+            #expect(error.message.contains(reason), "\(error.message)")
+        }
+    }
+
+    @Test func oneRenderIsOneJob() throws {
+        let jobs = try JobPlanner.render(
+            settings { $0.output = "out.png" }, icon: Self.icon, environment: [:])
+        #expect(jobs.count == 1)
+        #expect(jobs[0].label == "")
+        #expect(jobs[0].output == .file(OutputLocation(commandLine: "out.png"), creatingFolders: false))
+        #expect(jobs[0].inputs == [Self.icon])
+        #expect(jobs[0].encoding.format == .png)
+    }
+
+    @Test func devStdoutIsStandardOutput() throws {
+        let jobs = try JobPlanner.render(settings { $0.output = "/dev/stdout" }, icon: Self.icon, environment: [:])
+        #expect(jobs[0].output == .standardOutput)
+    }
+
+    @Test func inPlaceKeepsTheIconsOwnFormatOrRefuses() throws {
+        #expect(throws: BadgeError.self) {
+            _ = try JobPlanner.render(settings { $0.inPlace = true }, icon: "t.jpg", environment: [:])
+        }
+        #expect(throws: BadgeError.self) {
+            _ = try JobPlanner.render(
+                settings {
+                    $0.inPlace = true
+                    $0.format = .png
+                }, icon: "t.jpg", environment: [:])
+        }
+        #expect(throws: BadgeError.self) {
+            _ = try JobPlanner.render(
+                settings {
+                    $0.inPlace = true
+                    $0.format = .svg
+                }, icon: "t.png", environment: [:])
+        }
+        let jobs = try JobPlanner.render(settings { $0.inPlace = true }, icon: "t.svg", environment: [:])
+        #expect(jobs[0].encoding.format == .svg)
+        #expect(jobs[0].inputs.isEmpty)
+    }
+
+    @Test func scalesGiveOneJobEachWithSizeAndRasterScaled() throws {
+        let jobs = try JobPlanner.render(
+            settings {
+                $0.output = "out/{name}{@scale}.png"
+                $0.scales = [1, 2, 3]
+            }, icon: Self.icon, environment: [:])
+        #expect(jobs.map(\.label) == ["@1x", "@2x", "@3x"])
+        #expect(
+            jobs.map { $0.output?.description } == [
+                "out/folder-48x48.png", "out/folder-48x48@2x.png", "out/folder-48x48@3x.png",
+            ])
+        #expect(jobs.map(\.request.iconRasterScale) == [1, 2, 3])
+        #expect(jobs[2].notes == [.upscaledRaster(icon: Self.icon, factor: 3)])
+        let sized = try JobPlanner.render(
+            settings {
+                $0.output = "out/{name}{@scale}.png"
+                $0.scales = [1, 1.5, 2]
+                $0.iconSize = Size(width: 48, height: 48)
+            }, icon: Self.icon, environment: [:])
+        #expect(sized.map { $0.request.iconSize?.width } == [48, 72, 96])
+    }
+
+    @Test func aCheckWithScalesNeedsOneGoldenPerScale() throws {
+        #expect(throws: BadgeError.self) {
+            _ = try JobPlanner.render(
+                settings {
+                    $0.output = "out/x{@scale}.png"
+                    $0.scales = [1, 2]
+                    $0.check = "g/f.png"
+                }, icon: Self.icon, environment: [:])
+        }
+        let jobs = try JobPlanner.render(
+            settings {
+                $0.output = "out/x{@scale}.png"
+                $0.scales = [1, 2]
+                $0.check = "g/x{@scale}.png"
+            }, icon: Self.icon, environment: [:])
+        #expect(jobs.map { $0.check?.golden.description } == ["g/x.png", "g/x@2x.png"])
+    }
+
+    @Test func templateExpansionsStayBelowTheirFolder() throws {
+        let jobs = try JobPlanner.render(
+            settings {
+                $0.output = "nz/../{name}.png"
+                $0.scales = [1]
+            }, icon: Self.icon, environment: [:])
+        // The folder written literally is the caller's; the identity check then finds
+        // that "nz/../folder-48x48.png" is not the icon (another folder), and the
+        // same spelling next to the icon is.
+        #expect(jobs[0].output?.description == "nz/../folder-48x48.png")
+        let beside = try JobPlanner.render(
+            settings {
+                $0.output = Paths.fixture("icons/nz/../{name}.png")
+                $0.scales = [1]
+            }, icon: Self.icon, environment: [:])
+        #expect(throws: JobPlanChecks.Conflict.self) { try JobPlanChecks.checkIdentities(beside) }
+        #expect(throws: BadgeError.self) {
+            _ = try JobPlanner.render(
+                settings {
+                    $0.output = "out/{value}/{name}.png"
+                    $0.value = ".."
+                    $0.scales = [1]
+                }, icon: Self.icon, environment: [:])
+        }
+    }
+
+    @Test func manifestOutputsStayInsideTheOutputRoot() {
+        let icon = Self.icon
+        expectRefused(
+            #"{"jobs":[{"icon":"\#(icon)","value":"3","output":"/tmp/x.png"}]}"#, "is outside the working folder")
+        expectRefused(#"{"jobs":[{"icon":"\#(icon)","value":"3","output":"../x.png"}]}"#, "leaves the working folder")
+        expectRefused(#"{"jobs":[{"icon":"\#(icon)","value":"3","output":"a/../../x.png"}]}"#, "leaves")
+        let cwd = FileManager.default.currentDirectoryPath
+        expectRefused(
+            #"{"jobs":[{"icon":"\#(icon)","value":"3","output":"\#(cwd)/out/x.png"}]}"#, "is outside \"out/sub\"",
+            root: "out/sub")
+    }
+
+    @Test func manifestsCannotSetLimits() {
+        for key in ["max-side", "max-pixels", "svg-time-limit"] {
+            expectRefused(
+                #"{"jobs":[{"icon":"i.png","value":"3","\#(key)":100,"output":"x.png"}]}"#,
+                "jobs[0].\(key): a manifest cannot set a limit")
+        }
+    }
+
+    @Test func repeatedScalesAreRefusedInBothForms() {
+        expectRefused(#"{"jobs":[{"icon":"i.png","value":"3","scales":[1,2,1],"output":"x{@scale}.png"}]}"#, "twice")
+        expectRefused(#"{"jobs":[{"icon":"i.png","value":"3","scales":"1,2,2","output":"x{@scale}.png"}]}"#, "twice")
+    }
+
+    @Test func theRenderCountIsBoundedBeforeExpansion() throws {
+        let entries = (0..<(JobPlanner.maxRenders / 10 + 1)).map {
+            Manifest.Entry(
+                index: $0,
+                pairs: [
+                    ("icon", .string("i.png")), ("value", .string("3")), ("output", .string("o\($0){@scale}.png")),
+                    ("scales", .array((1...10).map { .number(Double($0)) })),
+                ])
+        }
+        #expect(entries.count * 10 > JobPlanner.maxRenders)
+        do throws(BadgeError) {
+            _ = try JobPlanner.manifest(Manifest(entries: entries), context: context())
+            Issue.record("planned more than the limit")
+        } catch {
+            #expect(error.message.contains("plans more than 100000 renders"), "\(error.message)")
+        }
+    }
+
+    @Test func twoSpellingsOfOneFileConflict() throws {
+        let folder = Paths.scratch("spellings")
+        let jobs = try plan(
+            #"{"jobs":[{"icon":"\#(Self.icon)","value":"3","output":"\#(folder)/fresh/a.png"},{"icon":"\#(Self.icon)","value":"4","output":"\#(folder)/fresh/x/../a.png"}]}"#
+        )
+        #expect(jobs.count == 2)
+        #expect(throws: JobPlanChecks.Conflict.self) { try JobPlanChecks.checkIdentities(jobs) }
+    }
+
+    @Test func anOutputThatIsAnInputConflicts() throws {
+        let folder = Paths.scratch("input")
+        let icon = folder + "/icon.png"
+        try FileManager.default.copyItem(atPath: Self.icon, toPath: icon)
+        let jobs = try plan(#"{"jobs":[{"icon":"\#(icon)","value":"3","output":"\#(folder)/nx/../icon.png"}]}"#)
+        #expect(throws: JobPlanChecks.Conflict.self) { try JobPlanChecks.checkIdentities(jobs) }
+        #expect(throws: JobPlanChecks.Conflict.self) {
+            try JobPlanChecks.checkIdentities(
+                try plan(#"{"jobs":[{"icon":"\#(icon)","value":"3","output":"\#(folder)/m.png"}]}"#),
+                extraInputs: [folder + "/x/../m.png"])
+        }
+    }
+
+    @Test func aBatchCheckComparesWithDirAndItsArtifactsKeepTheFolders() throws {
+        var context = self.context()
+        context.check = JobPlanner.BatchCheck(
+            goldens: "goldens", artifacts: "ci/artifacts", update: false, compare: CompareSettings())
+        let jobs = try JobPlanner.manifest(
+            try manifest(#"{"jobs":[{"icon":"i.png","value":"3","output":"out/a/x.png"}]}"#), context: context)
+        #expect(jobs[0].output == nil)
+        #expect(jobs[0].check?.golden.description == "goldens/out/a/x.png")
+        #expect(jobs[0].check?.actual.description == "ci/artifacts/out/a/x.actual.png")
+        #expect(jobs[0].check?.diff.description == "ci/artifacts/out/a/x.diff.png")
+    }
+}
