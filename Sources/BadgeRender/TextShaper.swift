@@ -73,7 +73,7 @@ public enum TextShaper {
         }
         let hbFeatures = parseFeatures(features)
         var runs: [GlyphRun] = []
-        var penX: Int32 = 0
+        var penX: Int64 = 0
         for item in visualOrder(items) {
             let (glyphs, advance) = shapeItem(
                 item, scalars: scalars, pixelSize: pixelSize, features: hbFeatures, penX: penX)
@@ -86,17 +86,24 @@ public enum TextShaper {
         }
         let vertical = chain.primary.verticalMetrics(pixelSize: pixelSize)
         let metrics = TextMetrics(
-            advance: Double(penX) / 64, inkBounds: inkBounds(of: runs, pixelSize: pixelSize), ascent: vertical.ascent,
+            advance: Double(penX) / TextShaper.subpixels, inkBounds: inkBounds(of: runs, pixelSize: pixelSize),
+            ascent: vertical.ascent,
             descent: vertical.descent, capHeight: vertical.capHeight)
         return ShapedText(runs: runs, pixelSize: pixelSize, metrics: metrics, missing: missing, fontsTried: chain.tried)
     }
 
+    /// HarfBuzz positions are whole units of the font's scale, each glyph's advance
+    /// rounded on its own; at 1/4096 px a unit (not FreeType's 1/64) the sum of a
+    /// label's advances is exact to well under a pixel, so widths round once, at the
+    /// end (4096 px × 4096 fits HarfBuzz's 32-bit positions).
+    public static let subpixels = 4096.0
+
     private static func shapeItem(
-        _ item: Item, scalars: [UInt32], pixelSize: Double, features: [hb_feature_t], penX: Int32
-    ) -> ([PositionedGlyph], Int32) {
+        _ item: Item, scalars: [UInt32], pixelSize: Double, features: [hb_feature_t], penX: Int64
+    ) -> ([PositionedGlyph], Int64) {
         let font = hb_font_create_sub_font(item.face.hbFont)!
         defer { hb_font_destroy(font) }
-        let scale = Int32((pixelSize * 64).rounded())
+        let scale = Int32((pixelSize * TextShaper.subpixels).rounded())
         hb_font_set_scale(font, scale, scale)
         let buffer = hb_buffer_create()!
         defer { hb_buffer_destroy(buffer) }
@@ -120,9 +127,10 @@ public enum TextShaper {
             let position = positions[i]
             glyphs.append(
                 PositionedGlyph(
-                    index: infos[i].codepoint, x: (Double(pen + position.x_offset) / 64).rounded(),
-                    y: (Double(-position.y_offset) / 64).rounded()))
-            pen += position.x_advance
+                    index: infos[i].codepoint,
+                    x: (Double(pen + Int64(position.x_offset)) / TextShaper.subpixels).rounded(),
+                    y: (Double(-position.y_offset) / TextShaper.subpixels).rounded()))
+            pen += Int64(position.x_advance)
         }
         return (glyphs, pen - penX)
     }
