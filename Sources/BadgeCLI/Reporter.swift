@@ -54,6 +54,20 @@ struct Reporter {
                     )
                 case .upscaledRaster:
                     break  // once per icon, above
+                case .offsetIgnored:
+                    io.note(
+                        "\(prefix)--offset changed nothing: clamp moved the badge to where it goes without it (it already touches the shape's edge; use --overflow clip to let it overhang)"
+                    )
+                case .render(.notSquare(let platform, let width, let height)):
+                    io.note(
+                        "\(prefix)the icon is \(width) × \(height) px and \(platform.rawValue) icons are square: its shape is fitted to the shorter side, centred"
+                    )
+                case .render(.smallText(let label, let pixels, let became)):
+                    let size = (pixels * 10).rounded() / 10
+                    let outcome = became == .dot ? "drawn as a dot" : "hidden"
+                    io.note(
+                        "\(prefix)the text \(Quoted(label)) would be \(size) px, under --min-text-px: \(outcome) (--small-text keep draws it anyway)"
+                    )
                 }
             }
             switch outcome.result {

@@ -1,25 +1,44 @@
 extension BadgeLayout {
+    /// Lays out a badge on an icon of `iconWidth` × `iconHeight` pixels, the canvas as
+    /// its reference shape, with `style` in points at `scale` pixels per point: the
+    /// placement of iconbadge before platforms (`compute(iconWidth:iconHeight:style:body:shape:maxSide:)`).
+    ///
+    /// - Throws: as the other `compute`.
+    public static func compute(
+        iconWidth: Int, iconHeight: Int, style: BadgeStyle, body: BadgeBody, scale: Double, maxSide: Int = 8192
+    ) throws(BadgeError) -> BadgeLayout {
+        let shape = ReferenceShape.canvas(width: iconWidth, height: iconHeight)
+        return try compute(
+            iconWidth: iconWidth, iconHeight: iconHeight,
+            style: style.pixels(scale: scale, side: min(shape.box.width, shape.box.height)), body: body, shape: shape,
+            maxSide: maxSide)
+    }
+
     /// Lays out a badge on an icon of `iconWidth` × `iconHeight` pixels.
     ///
-    /// Rules (DESIGN.md "Units and geometry"), all in pixels = points × `scale`:
-    /// - height: `style.height` fixed, or seed 001's auto rule;
-    ///   width: max(advance + 2 × horizontal padding, height, min width);
-    ///   a dot is `dotSize` square; an image is `imageSize` or the height with the
-    ///   image's aspect ratio. Width and height are rounded to whole pixels (≥ 1).
-    /// - place: the badge's `badgeAnchor` point on the icon's `anchor` point, moved
-    ///   by `offset`, rounded to whole pixels so edges are crisp.
-    /// - overflow: `clamp` moves the badge inward, `clip` leaves it, `expand` grows
-    ///   the canvas to the union of icon and badge (icon moved, never resampled); at
-    ///   a whole-number scale it grows by whole points, so a job's @2x and @3x
-    ///   canvases are exactly 2× and 3× its @1x canvas.
-    /// - text: the centre of `TextMetrics.centringBox` on the badge's centre, the
-    ///   pen origin rounded to whole pixels (Cairo 1.16 draws glyphs at whole pixels).
+    /// Rules (DESIGN.md "Units and geometry"), all in pixels:
+    /// - height: `style.height`, or the UIKit auto rule (line height, at least the
+    ///   minimum, plus vertical padding); width: max(advance + 2 × horizontal padding,
+    ///   height, min width); a dot is `dotSize` square; an image is `imageSize` or the
+    ///   height with the image's aspect ratio. Width and height round to whole pixels.
+    /// - place: the badge's `badgeAnchor` point on the `anchor` point of the shape's
+    ///   reference box, moved by the offset, rounded to whole pixels.
+    /// - overflow: `clamp` moves the badge to the nearest position where it lies
+    ///   wholly inside the shape's mask (`BadgePlacement`; on the plain canvas, per
+    ///   axis); `clip` leaves it; `expand` grows the canvas to the union of icon and
+    ///   badge (icon moved, never resampled), at a whole-number scale by whole points,
+    ///   so a job's @2x and @3x canvases are exactly 2× and 3× its @1x canvas.
+    /// - text: the centre of `TextMetrics.centringBox` on the badge's centre, the pen
+    ///   origin rounded to whole pixels (Cairo 1.16 draws glyphs at whole pixels); its
+    ///   ink must lie inside the badge.
     ///
-    /// - Throws: `BadgeError.overLimit` when the badge or the expanded canvas
-    ///   would exceed `maxSide` pixels, or when `clamp` cannot fit a badge larger
-    ///   than the icon.
+    /// - Throws: `BadgeError.overLimit` when the badge or the expanded canvas would
+    ///   exceed `maxSide` pixels, when `clamp` cannot fit a badge larger than the icon on
+    ///   the canvas, or when the text's ink does not fit inside the badge;
+    ///   `BadgeError.usage` when a badge cannot fit inside a platform's shape anywhere,
+    ///   naming the largest size that would.
     public static func compute(
-        iconWidth: Int, iconHeight: Int, style: BadgeStyle, body: BadgeBody, scale: Double,
+        iconWidth: Int, iconHeight: Int, style: PixelStyle, body: BadgeBody, shape: ReferenceShape,
         maxSide: Int = 8192
     ) throws(BadgeError) -> BadgeLayout {
         let iconW = Double(iconWidth)
@@ -28,24 +47,17 @@ extension BadgeLayout {
         var height: Double
         switch body {
         case .text(let metrics):
-            switch style.height {
-            case .fixed(let points): height = points * scale
-            case .auto:
-                height = max(metrics.lineHeight, style.minHeight * scale) + 2 * style.padding.vertical * scale
-            }
-            width = max(metrics.advance + 2 * style.padding.horizontal * scale, height, style.minWidth * scale)
+            height = style.height ?? (max(metrics.lineHeight, style.minHeight) + 2 * style.paddingY)
+            width = max(metrics.advance + 2 * style.paddingX, height, style.minWidth)
         case .dot:
-            width = style.dotSize * scale
+            width = style.dotSize
             height = width
         case .image(let naturalWidth, let naturalHeight):
             if let size = style.imageSize {
-                width = size.width * scale
-                height = size.height * scale
+                width = size.width
+                height = size.height
             } else {
-                switch style.height {
-                case .fixed(let points): height = points * scale
-                case .auto: height = Double(naturalHeight)
-                }
+                height = style.height ?? Double(naturalHeight)
                 width = naturalHeight > 0 ? height * Double(naturalWidth) / Double(naturalHeight) : height
             }
         }
@@ -55,39 +67,75 @@ extension BadgeLayout {
         }
         let badgeW = max(1, roundHalfUp(width))
         let badgeH = max(1, roundHalfUp(height))
-        let radius = min(max(0, (style.radius.map { $0 * scale }) ?? badgeH / 2), min(badgeW, badgeH) / 2)
+        let radius = min(max(0, style.radius ?? badgeH / 2), min(badgeW, badgeH) / 2)
 
         var iconRect = Rect(x: 0, y: 0, width: iconW, height: iconH)
-        let anchorPoint = style.anchor.point(in: iconRect)
+        let anchorPoint = style.anchor.point(in: shape.box)
         let unit = style.badgeAnchor.unit
-        let offsetX = style.offset.dx.pixels(scale: scale, extent: iconW)
-        let offsetY = style.offset.dy.pixels(scale: scale, extent: iconH)
-        var badgeX = roundHalfUp(anchorPoint.x - unit.x * badgeW + offsetX)
-        var badgeY = roundHalfUp(anchorPoint.y - unit.y * badgeH + offsetY)
+        let exactX = anchorPoint.x - unit.x * width + style.offsetX
+        let exactY = anchorPoint.y - unit.y * height + style.offsetY
+        var badgeX = roundHalfUp(anchorPoint.x - unit.x * badgeW + style.offsetX)
+        var badgeY = roundHalfUp(anchorPoint.y - unit.y * badgeH + style.offsetY)
+        let requested = Rect(x: badgeX, y: badgeY, width: badgeW, height: badgeH)
+        var offsetIgnored = false
         var canvasW = iconW
         var canvasH = iconH
 
         switch style.overflow {
         case .clamp:
-            guard badgeW <= iconW, badgeH <= iconH else {
-                throw .overLimit(
-                    path: "",
-                    .badgeLargerThanIcon(
-                        badgeWidth: Int(badgeW), badgeHeight: Int(badgeH), iconWidth: iconWidth, iconHeight: iconHeight)
-                )
+            if shape.isCanvasRectangle {
+                guard badgeW <= iconW, badgeH <= iconH else {
+                    throw .overLimit(
+                        path: "",
+                        .badgeLargerThanIcon(
+                            badgeWidth: Int(badgeW), badgeHeight: Int(badgeH), iconWidth: iconWidth,
+                            iconHeight: iconHeight))
+                }
+                func clamp(_ x: Double, _ y: Double) -> (Double, Double) {
+                    (min(max(x, 0), iconW - badgeW), min(max(y, 0), iconH - badgeH))
+                }
+                (badgeX, badgeY) = clamp(badgeX, badgeY)
+                if style.offsetX != 0 || style.offsetY != 0 {
+                    let plain = clamp(
+                        roundHalfUp(anchorPoint.x - unit.x * badgeW), roundHalfUp(anchorPoint.y - unit.y * badgeH))
+                    offsetIgnored = plain == (badgeX, badgeY)
+                }
+            } else {
+                let footprint = BadgePlacement.Footprint(width: Int(badgeW), height: Int(badgeH), radius: radius)
+                guard
+                    let fitted = BadgePlacement.nearest(footprint, to: (Int(badgeX), Int(badgeY)), in: shape.mask)
+                else {
+                    let fraction = BadgePlacement.largestFittingFraction(
+                        width: Int(badgeW), height: Int(badgeH), radius: radius, in: shape.mask)
+                    let largest =
+                        fraction > 0
+                        ? "the largest that fits is \(Int(badgeW * fraction)) × \(Int(badgeH * fraction)) px"
+                        : "nothing fits: the shape has no whole pixel"
+                    throw .usage(
+                        "the badge (\(Int(badgeW)) × \(Int(badgeH)) px) cannot fit inside the \(shape.platform.rawValue) shape of this \(iconWidth) × \(iconHeight) px icon; \(largest) (set a smaller --height or --dot-size)"
+                    )
+                }
+                badgeX = Double(fitted.x)
+                badgeY = Double(fitted.y)
+                if style.offsetX != 0 || style.offsetY != 0 {
+                    let plain = (
+                        Int(roundHalfUp(anchorPoint.x - unit.x * badgeW)),
+                        Int(roundHalfUp(anchorPoint.y - unit.y * badgeH))
+                    )
+                    if let without = BadgePlacement.nearest(footprint, to: plain, in: shape.mask) {
+                        offsetIgnored = without == fitted
+                    }
+                }
             }
-            badgeX = min(max(badgeX, 0), iconW - badgeW)
-            badgeY = min(max(badgeY, 0), iconH - badgeH)
         case .clip:
             break
         case .expand:
             var union = iconRect.union(Rect(x: badgeX, y: badgeY, width: badgeW, height: badgeH))
+            let scale = style.unit
             if scale >= 1, scale == scale.rounded() {
                 // Grow by whole points, taken from the unrounded geometry (the same at
                 // every scale), so that @2x and @3x canvases are exactly 2× and 3× the
                 // @1x one, as asset catalogs expect; never less than the rounded badge.
-                let exactX = anchorPoint.x - unit.x * width + offsetX
-                let exactY = anchorPoint.y - unit.y * height + offsetY
                 func grow(_ exact: Double, _ rounded: Double) -> Double {
                     let points = (max(0, exact) / scale - 1e-9).rounded(.up)
                     let needed = (max(0, rounded) / scale - 1e-9).rounded(.up)
@@ -109,6 +157,9 @@ extension BadgeLayout {
             canvasH = union.height
         }
         let badgeRect = Rect(x: badgeX, y: badgeY, width: badgeW, height: badgeH)
+        // Canvas space moved with the icon (expand): the requested rect moves too.
+        let shiftX = iconRect.minX
+        let shiftY = iconRect.minY
 
         var textOrigin: Point?
         var inkBounds: Rect?
@@ -119,11 +170,22 @@ extension BadgeLayout {
                 y: roundHalfUp(badgeRect.center.y - (box.minY + box.maxY) / 2))
             textOrigin = origin
             inkBounds = metrics.inkBounds?.offsetBy(dx: origin.x, dy: origin.y)
+            if let ink = inkBounds, !badgeRect.contains(ink) {
+                throw .overLimit(
+                    path: "",
+                    .textInk(
+                        inkWidth: Int(ink.width.rounded(.up)), inkHeight: Int(ink.height.rounded(.up)),
+                        badgeWidth: Int(badgeW), badgeHeight: Int(badgeH)))
+            }
         }
-        return BadgeLayout(
+        var layout = BadgeLayout(
             canvasWidth: Int(canvasW), canvasHeight: Int(canvasH), iconRect: iconRect, badgeRect: badgeRect,
-            cornerRadius: radius, borderWidth: min(max(0, style.borderWidth * scale), min(badgeW, badgeH) / 2),
-            textOrigin: textOrigin, inkBounds: inkBounds, scale: scale)
+            cornerRadius: radius, borderWidth: min(max(0, style.borderWidth), min(badgeW, badgeH) / 2),
+            textOrigin: textOrigin, inkBounds: inkBounds, scale: style.unit)
+        layout.requestedRect = requested.offsetBy(dx: shiftX, dy: shiftY)
+        layout.referenceBox = shape.box.offsetBy(dx: shiftX, dy: shiftY)
+        layout.offsetIgnored = offsetIgnored
+        return layout
     }
 
     /// Rounds half up (toward +infinity), the same way on both sides of zero, so a

@@ -23,6 +23,17 @@ public struct BadgeLayout: Equatable, Sendable {
     public var inkBounds: Rect?
     /// Pixels per point.
     public var scale: Double
+    /// Where placement asked the badge to be (anchor and offset, whole pixels), before
+    /// clamp moved it into the reference shape; equal to `badgeRect` when it did not.
+    public var requestedRect: Rect? = nil
+    /// The reference box anchors and percentages referred to (pixels, canvas space).
+    public var referenceBox: Rect? = nil
+    /// Whether an explicit offset changed nothing (clamp took the badge to the same
+    /// place it takes it without the offset).
+    public var offsetIgnored = false
+
+    /// Whether clamp moved the badge from where it was asked to be.
+    public var moved: Bool { requestedRect.map { $0 != badgeRect } ?? false }
 
     /// Creates a layout from its parts (pixels); `compute` is the usual way.
     public init(

@@ -68,4 +68,6 @@ public enum HiddenReason: Equatable, Sendable {
     case zero
     /// An empty value.
     case empty
+    /// The text would be smaller than is legible and the small-text rule hides it.
+    case tooSmall
 }

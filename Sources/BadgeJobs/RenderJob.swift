@@ -140,4 +140,9 @@ package enum Diagnostic: Sendable, Equatable {
     /// A catalog's Contents.json declares another pixel size than the file has; the
     /// file's own size is used.
     case declaredSize(file: String, declared: Int, actual: Int)
+    /// A note of the render itself (small text replaced, a non-square icon).
+    case render(RenderNote)
+    /// An explicit offset changed nothing: clamp took the badge to where it goes
+    /// without it.
+    case offsetIgnored
 }

@@ -42,6 +42,10 @@ public final class Composition {
 
     /// Whether the badge is a plain dot.
     public var isDotBadge: Bool { isDot }
+    /// Notes about the render (a non-square icon on a square platform, small text).
+    public internal(set) var notes: [RenderNote] = []
+    /// The platform whose shape placed the badge.
+    public internal(set) var platform: IconPlatform = .canvas
 
     init(
         icon: LoadedIcon, layout: BadgeLayout?, hidden: HiddenReason?, label: String?, style: BadgeStyle,

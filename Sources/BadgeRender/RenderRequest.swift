@@ -35,6 +35,17 @@ public struct RenderRequest: Equatable, Sendable {
     /// `--scales` makes @2x and @3x from one @1x raster source. SVG icons ignore it
     /// (they are rendered at their intrinsic size × `scale`).
     public var iconRasterScale: Double = 1
+    /// The shape the icon is shown in: anchors and percentages refer to its reference
+    /// box, and clamp keeps the badge inside its mask.
+    public var platform: IconPlatform = .canvas
+    /// What text below `minimumTextPixels` becomes.
+    public var smallText: SmallTextRule = .dot
+    /// The smallest legible text, as an em size in pixels: 7 px, where DejaVu Sans
+    /// Bold's capitals and digits are 5 px tall.
+    public var minimumTextPixels: Double = 7
+    /// The smallest dot drawn (pixels): 4 px, so a dot stays a visible disc on a 16 px
+    /// icon.
+    public var minimumDotPixels: Double = 4
 
     /// A request with iOS's defaults for everything but the icon and content.
     public init(

@@ -49,17 +49,30 @@ public final class Renderer {
 
     func compose(_ request: RenderRequest, icon: LoadedIcon, badgeImage: LoadedIcon?) throws(BadgeError) -> Composition
     {
-        let style = request.style
-        let scale = request.scale
+        let shape = request.platform.shape(
+            width: icon.width, height: icon.height,
+            content: request.platform.needsContent ? ContentShape(alphaOf: icon.surface) : nil)
+        var notes: [RenderNote] = []
+        if request.platform.expectsSquare, icon.width != icon.height {
+            notes.append(.notSquare(platform: request.platform, width: icon.width, height: icon.height))
+        }
+        let side = min(shape.box.width, shape.box.height)
+        var style = request.style.pixels(scale: request.scale, side: side)
+        if request.minimumDotPixels > 0, style.dotSize < request.minimumDotPixels {
+            style.dotSize = request.minimumDotPixels
+        }
         func finish(body: BadgeBody, label: String?, text: ShapedText?, image: LoadedIcon?) throws(BadgeError)
             -> Composition
         {
             let layout = try BadgeLayout.compute(
-                iconWidth: icon.width, iconHeight: icon.height, style: style, body: body, scale: scale,
+                iconWidth: icon.width, iconHeight: icon.height, style: style, body: body, shape: shape,
                 maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
-            return Composition(
-                icon: icon, layout: layout, hidden: nil, label: label, style: style, iconMask: request.iconMask,
-                scale: scale, text: text, badgeImage: image, isDot: body == .dot)
+            let composition = Composition(
+                icon: icon, layout: layout, hidden: nil, label: label, style: request.style, iconMask: request.iconMask,
+                scale: style.unit, text: text, badgeImage: image, isDot: body == .dot)
+            composition.notes = notes
+            composition.platform = request.platform
+            return composition
         }
         switch request.content {
         case .dot:
@@ -71,16 +84,38 @@ public final class Renderer {
         case .value(let value):
             switch request.labelRules.label(for: value) {
             case .hidden(let reason):
-                return Composition(
-                    icon: icon, layout: nil, hidden: reason, label: nil, style: style, iconMask: request.iconMask,
-                    scale: scale, text: nil, badgeImage: nil, isDot: false)
+                let composition = Composition(
+                    icon: icon, layout: nil, hidden: reason, label: nil, style: request.style,
+                    iconMask: request.iconMask, scale: style.unit, text: nil, badgeImage: nil, isDot: false)
+                composition.notes = notes
+                composition.platform = request.platform
+                return composition
             case .text(let label):
-                let pixelSize = style.fontSize * scale
+                let pixelSize = style.fontSize
                 guard pixelSize > 0, pixelSize <= Renderer.maxTextPixels else {
                     throw .overLimit(
                         path: "",
                         .textPixels(
-                            points: style.fontSize, scale: scale, pixels: pixelSize, limit: Renderer.maxTextPixels))
+                            points: pixelSize / style.unit, scale: style.unit, pixels: pixelSize,
+                            limit: Renderer.maxTextPixels))
+                }
+                if pixelSize < request.minimumTextPixels {
+                    // Too small to read: a dot, nothing, or the text anyway.
+                    switch request.smallText {
+                    case .dot:
+                        notes.append(.smallText(label: label, pixels: pixelSize, became: .dot))
+                        return try finish(body: .dot, label: nil, text: nil, image: nil)
+                    case .hide:
+                        notes.append(.smallText(label: label, pixels: pixelSize, became: .hidden))
+                        let composition = Composition(
+                            icon: icon, layout: nil, hidden: .tooSmall, label: nil, style: request.style,
+                            iconMask: request.iconMask, scale: style.unit, text: nil, badgeImage: nil, isDot: false)
+                        composition.notes = notes
+                        composition.platform = request.platform
+                        return composition
+                    case .keep:
+                        break
+                    }
                 }
                 let scalarCount = label.unicodeScalars.count
                 guard scalarCount <= Renderer.maxTextScalars else {

@@ -66,12 +66,20 @@ import Testing
             ["--anchor", "topright"],
             "--anchor: \"topright\" is not one of top-left, top, top-right, left, center, right, bottom-left, bottom, bottom-right; did you mean top-right?"
         ),
-        (["--font-size", "inf"], "--font-size: \"inf\" is not a number (use a decimal such as 12 or 1.5, in pt)"),
-        (["--height", "1e400"], "--height: \"1e400\" is not a number (use a decimal such as 12 or 1.5, in pt)"),
+        (
+            ["--font-size", "inf"],
+            "--font-size: \"inf\" is not a number (use a decimal such as 12 or 1.5, in pt, or a percentage such as 28%)"
+        ),
+        (
+            ["--height", "1e400"],
+            "--height: \"1e400\" is not a number (use a decimal such as 12 or 1.5, in pt, or a percentage such as 28%)"
+        ),
         (["--height", "-3"], "--height: \"-3\" must be greater than 0 (use up to 10000 pt)"),
         (["--height", "20000"], "--height: \"20000\" is out of range (use more than 0, up to 10000 pt)"),
         (["--offset", "5"], "--offset: \"5\" is not DX,DY (use two values, e.g. 6,-4 or -20%,20%)"),
-        (["--padding", "2%"], "--padding: \"2%\" is not H or H,V (points per side, e.g. 4 or 4,2)"),
+        (["--padding", "60%"], "--padding: \"60%\" is out of range (use 0% to 50%)"),
+        (["--scale", "50%"], "--scale: \"50%\" is a percentage, and --scale takes none (give a number in ×)"),
+        (["--size", "50%"], "--size: \"50%\" is a percentage, and --size takes none (give px)"),
         (["--overflow", "hide"], "--overflow: \"hide\" is not one of clamp, clip, expand"),
         (["--max", "1.5"], "--max: \"1.5\" is not a whole number (use 0 to 999999999)"),
         (["--scale", "0x1p1"], "--scale: \"0x1p1\" is not a number (use a decimal such as 12 or 1.5, in ×)"),

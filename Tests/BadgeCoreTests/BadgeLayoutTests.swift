@@ -67,10 +67,9 @@ import Testing
                 style.offset = Offset(dx: .points(offset), dy: .points(-offset / 2))
                 style.fontSize = 12
                 func canvas(_ scale: Double) throws -> (Int, Int, Rect) {
+                    // The digit's metrics at this scale: ink 1 px in from each end, 9 px tall at 1x.
                     var metrics = Self.digit(advance: advance * scale)
-                    metrics.inkBounds = metrics.inkBounds.map {
-                        Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
-                    }
+                    metrics.inkBounds = Rect(x: scale, y: -9 * scale, width: (advance - 2) * scale, height: 9 * scale)
                     let result = try layout(
                         style, metrics: metrics, icon: (44 * Int(scale), 44 * Int(scale)), scale: scale)
                     return (result.canvasWidth, result.canvasHeight, result.badgeRect)
@@ -139,7 +138,7 @@ import Testing
         style.dotSize = 8
         let dot = try BadgeLayout.compute(iconWidth: 60, iconHeight: 60, style: style, body: .dot, scale: 2)
         #expect(dot.badgeRect.width == 16 && dot.badgeRect.height == 16)
-        style.imageSize = Size(width: 8, height: 8)
+        style.imageSize = LengthSize(width: 8, height: 8)
         let image = try BadgeLayout.compute(
             iconWidth: 60, iconHeight: 60, style: style, body: .image(width: 64, height: 32), scale: 3)
         #expect(image.badgeRect.width == 24 && image.badgeRect.height == 24)

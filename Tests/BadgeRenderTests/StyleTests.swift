@@ -98,7 +98,7 @@ import Testing
     @Test func imageBadgeIsScaledIntoItsRect() throws {
         let icon = try Self.solidIcon(Color(rgb: 0xFFFFFF), size: 60)
         let (layout, pixels) = try render(icon, .image(path: Paths.fixture("icons/star-badge.png"))) {
-            $0.imageSize = Size(width: 24, height: 24)
+            $0.imageSize = LengthSize(width: 24, height: 24)
             $0.anchor = .center
         }
         #expect(layout.badgeRect == Rect(x: 18, y: 18, width: 24, height: 24))

@@ -78,12 +78,18 @@ import Testing
         let out = folder + "/out/AppIcon.appiconset"
         let dark = try ImageFile.pixels(at: out + "/dark.png")
         let tinted = try ImageFile.pixels(at: out + "/tinted.png")
-        // A fill pixel of the badge: left edge of the badge row in the middle of its height.
+        // The badge's fill: the most common opaque colour that is neither the icon's
+        // blue nor the text's white.
         func fill(_ pixels: PixelBuffer) -> Color {
-            for x in stride(from: pixels.width - 1, through: 0, by: -1) where pixels[x, 150] == Color(rgb: 0x0040C0) {
-                return pixels[x + 12, 150]
+            var counts: [Color: Int] = [:]
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width {
+                    let color = pixels[x, y]
+                    guard color.alpha == 255, color != Color(rgb: 0x0040C0), color != .white else { continue }
+                    counts[color, default: 0] += 1
+                }
             }
-            return pixels[pixels.width - 1, 150]
+            return counts.max { $0.value < $1.value }?.key ?? .white
         }
         #expect(fill(dark) == .systemRed, "\(fill(dark))")
         let grey = fill(tinted)

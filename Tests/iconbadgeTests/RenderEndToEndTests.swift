@@ -56,7 +56,9 @@ import Testing
         let output = folder + "/out.png"
         let value = testCase.value
         let scale = testCase.scale
-        let run = try runIconbadge([input, "--value", value, "--scale", String(scale), "-o", output, "--report"])
+        // Text at 0.5x is 6 px: kept as text here, to check its geometry.
+        let run = try runIconbadge(
+            [input, "--value", value, "--scale", String(scale), "--small-text", "keep", "-o", output, "--report"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
         let layout = try Self.layout(fromReport: run.stdoutText)

@@ -23,6 +23,29 @@ package struct AppIconSet: Sendable {
         package var appearance: String?
         /// size × scale from Contents.json, in pixels, when it says.
         package var declaredPixels: Int?
+        /// The slot's scale (`2x` is 2), 1 when Contents.json does not say.
+        package var scale: Double = 1
+        /// The shape the slot's platform shows it in, from its `idiom` (and
+        /// `platform`): iPhone, iPad, CarPlay and iOS marketing are `ios`, Mac is
+        /// `macos`, Watch is `watchos`; nil when Contents.json does not say.
+        package var platform: IconPlatform?
+    }
+
+    /// The platform of an `idiom` (and `platform`, in single-size sets) of Contents.json.
+    static func platform(idiom: String?, platform: String?) -> IconPlatform? {
+        switch idiom {
+        case "iphone", "ipad", "ios-marketing", "car": return .ios
+        case "mac": return .macos
+        case "watch", "watch-marketing": return .watchos
+        case "universal":
+            switch platform {
+            case "ios": return .ios
+            case "watchos": return .watchos
+            case "macos": return .macos
+            default: return nil
+            }
+        default: return nil
+        }
     }
 
     /// The set's folder, as the caller wrote it (no trailing slash).
@@ -83,6 +106,12 @@ package struct AppIconSet: Sendable {
                 }
             }
             var pixels: Int?
+            var slotScale = 1.0
+            if case .string(let text) = entry["scale"] ?? .null, text.hasSuffix("x"),
+                let value = DecimalNumber.parse(text.dropLast()), value > 0, value <= 100
+            {
+                slotScale = value
+            }
             if case .string(let size) = entry["size"] ?? .null,
                 let points = size.split(separator: "x").first.flatMap({ DecimalNumber.parse($0) })
             {
@@ -95,7 +124,14 @@ package struct AppIconSet: Sendable {
                 let product = points * scale
                 pixels = product.isFinite && product > 0 && product < 1e6 ? Int(product.rounded()) : nil
             }
-            images.append(Image(filename: filename, appearance: appearance, declaredPixels: pixels))
+            var idiom: String?
+            var platformName: String?
+            if case .string(let text) = entry["idiom"] ?? .null { idiom = text }
+            if case .string(let text) = entry["platform"] ?? .null { platformName = text }
+            images.append(
+                Image(
+                    filename: filename, appearance: appearance, declaredPixels: pixels, scale: slotScale,
+                    platform: platform(idiom: idiom, platform: platformName)))
         }
         return images
     }
@@ -116,8 +152,11 @@ package struct AppIconSet: Sendable {
         }
     }
 
-    /// One job per image, each at the image's own pixel size: the badge's height is
-    /// `relativeSize` × the image's shorter side; tinted images get a greyscale badge.
+    /// One job per image, each at the image's own pixel size: unless the settings give
+    /// a height, the badge is `relativeSize` of the image's reference box tall (a
+    /// percentage height, so the whole badge scales with the image); a height in
+    /// points is at the slot's own scale. Each image is placed in its idiom's platform
+    /// shape unless `platformGiven`; tinted images get a greyscale badge.
     /// Every image is read and measured before anything is written.
     ///
     /// - Throws: 65 for an image that is a symbolic link (73 with `inPlace`, where it
@@ -125,6 +164,8 @@ package struct AppIconSet: Sendable {
     package func jobs(
         settings: RenderSettings, relativeSize: Double, destination: Destination, creationDate: String?
     ) throws(BadgeError) -> [RenderJob] {
+        var settings = settings
+        if !settings.heightGiven { settings.style.height = .fixed(.percent(relativeSize * 100)) }
         var jobs: [RenderJob] = []
         var identities: [FileIdentity.Key] = []
         for image in images {
@@ -147,12 +188,8 @@ package struct AppIconSet: Sendable {
             let pixels = try ImageFile.pixels(at: source, limits: settings.limits)
             let side = min(pixels.width, pixels.height)
             var render = settings
-            let height: Double
-            switch render.style.height {
-            case .fixed(let points): height = points
-            case .auto: height = render.style.fontSize * 1.5
-            }
-            render.scale = relativeSize * Double(side) / height
+            render.scale = image.scale
+            if !settings.platformGiven, let platform = image.platform { render.platform = platform }
             if image.appearance == "tinted" {
                 render.style.background = render.style.background.greyscale
                 render.style.textColor = render.style.textColor.greyscale

@@ -9,7 +9,8 @@ package enum RenderOptions {
     package static let anchorNames = Anchor.allCases.map(\.rawValue)
 
     package static let all: [Spec] =
-        content + labels + placement + shape + colours + fonts + fallback + output + limits + svgLimit + check
+        content + labels + placement + shape + smallSizes + colours + fonts + fallback + output + limits + svgLimit
+        + check
 
     /// Options of the render command line only: not manifest keys, not variables.
     package static let commandLineOnly: [Spec] = [
@@ -97,6 +98,15 @@ package enum RenderOptions {
 
     package static let placement: [Spec] = [
         Spec(
+            name: "platform", kind: .value(placeholder: "SHAPE"), group: "Placement",
+            help:
+                "the shape the icon is shown in: anchors and % refer to it, clamp keeps the badge inside it (see README, \"Platforms\")",
+            defaultText: "canvas", completion: .choices(IconPlatform.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.platform = try ValueParsers.choice(text, option: "--platform", as: IconPlatform.self)
+            settings.platformGiven = true
+        },
+        Spec(
             name: "anchor", kind: .value(placeholder: "POINT"), group: "Placement",
             help: "the point on the icon the badge is placed on", defaultText: "top-right",
             completion: .choices(anchorNames)
@@ -112,7 +122,7 @@ package enum RenderOptions {
         },
         Spec(
             name: "offset", kind: .value(placeholder: "DX,DY"), group: "Placement",
-            help: "then move by DX,DY: pt, or % of the icon's width,height; +x right, +y down", defaultText: "0,0"
+            help: "then move by DX,DY: pt, or % of the icon's shorter side; +x right, +y down", defaultText: "0,0"
         ) { settings, text throws(BadgeError) in
             settings.style.offset = try ValueParsers.offset(text, option: "--offset")
         },
@@ -127,24 +137,32 @@ package enum RenderOptions {
 
     package static let shape: [Spec] = [
         Spec(
-            name: "height", kind: .value(placeholder: "PT|auto"), group: "Size and shape",
-            help: "badge height; auto = max(line height, --min-height) + 2 × vertical padding", defaultText: "18"
+            name: "height", kind: .value(placeholder: "PT|N%|auto"), group: "Size and shape",
+            help:
+                "badge height: pt, or N% of the icon (the whole badge then scales with it); auto = max(line height, --min-height) + 2 × vertical padding",
+            defaultText: "18"
         ) { settings, text throws(BadgeError) in
             settings.style.height =
                 text.lowercased() == "auto"
-                ? .auto : .fixed(try ValueParsers.positive(text, option: "--height", max: 10_000))
+                ? .auto
+                : .fixed(
+                    try ValueParsers.length(
+                        text[...], whole: text, option: "--height", range: 0...10_000, positive: true))
+            settings.heightGiven = true
         },
         Spec(
-            name: "min-height", kind: .value(placeholder: "PT"), group: "Size and shape",
-            help: "smallest text-box height for --height auto (seed 001's minimum size)", defaultText: "0"
+            name: "min-height", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
+            help: "smallest text-box height for --height auto (UIBarButtonItem+Badge's minimum size)", defaultText: "0"
         ) { settings, text throws(BadgeError) in
-            settings.style.minHeight = try ValueParsers.number(text, option: "--min-height", range: 0...10_000)
+            settings.style.minHeight = try ValueParsers.length(
+                text[...], whole: text, option: "--min-height", range: 0...10_000)
         },
         Spec(
-            name: "min-width", kind: .value(placeholder: "PT"), group: "Size and shape",
+            name: "min-width", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
             help: "smallest outer width; width = max(advance + 2 × padding, height, this)", defaultText: "0"
         ) { settings, text throws(BadgeError) in
-            settings.style.minWidth = try ValueParsers.number(text, option: "--min-width", range: 0...10_000)
+            settings.style.minWidth = try ValueParsers.length(
+                text[...], whole: text, option: "--min-width", range: 0...10_000)
         },
         Spec(
             name: "padding", kind: .value(placeholder: "H[,V]"), group: "Size and shape",
@@ -153,29 +171,31 @@ package enum RenderOptions {
             settings.style.padding = try ValueParsers.padding(text, option: "--padding")
         },
         Spec(
-            name: "radius", kind: .value(placeholder: "PT"), group: "Size and shape",
-            help: "corner radius; 0 gives a rectangle", defaultText: "height/2"
+            name: "radius", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
+            help: "corner radius, at most half the shorter side; 0 gives a rectangle", defaultText: "height/2"
         ) { settings, text throws(BadgeError) in
-            settings.style.radius = try ValueParsers.number(text, option: "--radius", range: 0...10_000)
+            settings.style.radius = try ValueParsers.length(
+                text[...], whole: text, option: "--radius", range: 0...10_000)
         },
         Spec(
-            name: "font-size", kind: .value(placeholder: "PT"), group: "Size and shape",
+            name: "font-size", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
             help: "text size (em)", defaultText: "12"
         ) { settings, text throws(BadgeError) in
-            settings.style.fontSize = try ValueParsers.positive(text, option: "--font-size", max: 4096)
+            settings.style.fontSize = try ValueParsers.length(
+                text[...], whole: text, option: "--font-size", range: 0...4096, positive: true)
         },
         Spec(
-            name: "dot-size", kind: .value(placeholder: "PT"), group: "Size and shape",
-            help: "diameter of a --dot badge", defaultText: "8"
+            name: "dot-size", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
+            help: "diameter of a --dot badge (never below --min-dot-px)", defaultText: "8"
         ) { settings, text throws(BadgeError) in
-            settings.style.dotSize = try ValueParsers.positive(text, option: "--dot-size", max: 10_000)
+            settings.style.dotSize = try ValueParsers.length(
+                text[...], whole: text, option: "--dot-size", range: 0...10_000, positive: true)
         },
         Spec(
             name: "image-size", kind: .value(placeholder: "WxH"), group: "Size and shape",
-            help: "size of an --image badge (default: the height, keeping the aspect ratio)"
+            help: "size of an --image badge, pt or % (default: the height, keeping the aspect ratio)"
         ) { settings, text throws(BadgeError) in
-            settings.style.imageSize = try ValueParsers.size(
-                text, option: "--image-size", range: 0...10_000, unit: "pt")
+            settings.style.imageSize = try ValueParsers.lengthSize(text, option: "--image-size")
         },
         Spec(
             name: "scale", kind: .value(placeholder: "N"), group: "Size and shape",
@@ -200,6 +220,30 @@ package enum RenderOptions {
         },
     ]
 
+    package static let smallSizes: [Spec] = [
+        Spec(
+            name: "small-text", kind: .value(placeholder: "RULE"), group: "Small sizes",
+            help: "text under --min-text-px becomes a dot, is hidden (with a note), or is kept", defaultText: "dot",
+            completion: .choices(SmallTextRule.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.smallText = try ValueParsers.choice(text, option: "--small-text", as: SmallTextRule.self)
+        },
+        Spec(
+            name: "min-text-px", kind: .value(placeholder: "PX"), group: "Small sizes",
+            help: "the smallest legible text, as an em size in pixels", defaultText: "7"
+        ) { settings, text throws(BadgeError) in
+            settings.minimumTextPixels = try ValueParsers.number(
+                text, option: "--min-text-px", range: 0...1000, unit: "px")
+        },
+        Spec(
+            name: "min-dot-px", kind: .value(placeholder: "PX"), group: "Small sizes",
+            help: "the smallest dot drawn, in pixels", defaultText: "4"
+        ) { settings, text throws(BadgeError) in
+            settings.minimumDotPixels = try ValueParsers.number(
+                text, option: "--min-dot-px", range: 0...1000, unit: "px")
+        },
+    ]
+
     package static let colours: [Spec] = [
         Spec(
             name: "background", kind: .value(placeholder: "COLOR"), group: "Colour",
@@ -221,10 +265,11 @@ package enum RenderOptions {
             settings.style.borderColor = try ValueParsers.color(text, option: "--border-color")
         },
         Spec(
-            name: "border-width", kind: .value(placeholder: "PT"), group: "Colour",
+            name: "border-width", kind: .value(placeholder: "PT|N%"), group: "Colour",
             help: "border width, drawn inside the badge's bounds", defaultText: "0"
         ) { settings, text throws(BadgeError) in
-            settings.style.borderWidth = try ValueParsers.number(text, option: "--border-width", range: 0...10_000)
+            settings.style.borderWidth = try ValueParsers.length(
+                text[...], whole: text, option: "--border-width", range: 0...10_000, percentRange: 0...50)
         },
     ]
 

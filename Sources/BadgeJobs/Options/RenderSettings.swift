@@ -25,6 +25,15 @@ package struct RenderSettings {
     package var systemFallback = true
     package var strictGlyphs = false
     package var iconMask = IconMask.none
+    package var platform = IconPlatform.canvas
+    /// Whether --platform (or ICONBADGE_PLATFORM) was given: catalogs otherwise pick
+    /// each image's platform from its idiom.
+    package var platformGiven = false
+    /// Whether --height was given: catalogs otherwise size the badge relative to each image.
+    package var heightGiven = false
+    package var smallText = SmallTextRule.dot
+    package var minimumTextPixels = 7.0
+    package var minimumDotPixels = 4.0
     package var limits = ImageLimits()
     package var report = false
     package var inPlace = false
@@ -82,6 +91,10 @@ package struct RenderSettings {
         request.systemFallback = systemFallback
         request.strictGlyphs = strictGlyphs
         request.iconSize = iconSize
+        request.platform = platform
+        request.smallText = smallText
+        request.minimumTextPixels = minimumTextPixels
+        request.minimumDotPixels = minimumDotPixels
         return request
     }
 

@@ -6,6 +6,12 @@ package enum ValueParsers {
     package static func number(_ text: String, option: String, range: ClosedRange<Double>, unit: String = "pt")
         throws(BadgeError) -> Double
     {
+        if text.hasSuffix("%"), DecimalNumber.parse(text.dropLast()) != nil {
+            throw .invalidValue(
+                option: option, value: text,
+                problem: "is a percentage, and \(option) takes none (give a number\(unit.isEmpty ? "" : " in \(unit)"))"
+            )
+        }
         guard let value = DecimalNumber.parse(text) else {
             throw .invalidValue(
                 option: option, value: text,
@@ -69,67 +75,76 @@ package enum ValueParsers {
         throw .invalidValue(option: option, value: text, problem: problem)
     }
 
-    package static func length(_ text: Substring, whole: String, option: String, range: Double) throws(BadgeError)
-        -> Length
-    {
-        if text.hasSuffix("%") {
-            guard let value = DecimalNumber.parse(text.dropLast()) else {
-                throw .invalidValue(
-                    option: option, value: whole,
-                    problem: "is not DX,DY (use numbers in pt or percentages, e.g. 6,-4 or -20%,20%)")
-            }
-            guard abs(value) <= 1000 else {
-                throw .invalidValue(
-                    option: option, value: whole, problem: "is out of range (percentages from -1000% to 1000%)")
-            }
-            return .percent(value)
+    /// A length: points (`12`, `1.5`) or a percentage of the reference box's shorter
+    /// side (`28%`).
+    ///
+    /// - Parameters:
+    ///   - range: the points accepted.
+    ///   - percentRange: the percentages accepted.
+    ///   - positive: whether 0 is refused.
+    /// - Throws: `BadgeError.invalidValue` naming `option` and what is accepted.
+    package static func length(
+        _ text: Substring, whole: String, option: String, range: ClosedRange<Double>,
+        percentRange: ClosedRange<Double> = 0...100, positive: Bool = false, what: String = "a length"
+    ) throws(BadgeError) -> Length {
+        let trimmed = text.trimmingSpaces()
+        let isPercent = trimmed.hasSuffix("%")
+        guard let value = DecimalNumber.parse(isPercent ? trimmed.dropLast() : trimmed) else {
+            let expected =
+                what == "a length"
+                ? "is not a number (use a decimal such as 12 or 1.5, in pt, or a percentage such as 28%)"
+                : "is not \(what) (use points such as 12 or 1.5, or a percentage of the icon such as 28%)"
+            throw .invalidValue(option: option, value: whole, problem: expected)
         }
-        guard let value = DecimalNumber.parse(text) else {
+        let accepted = isPercent ? percentRange : range
+        let unit = isPercent ? "%" : " pt"
+        if positive, value <= 0 {
             throw .invalidValue(
                 option: option, value: whole,
-                problem: "is not DX,DY (use numbers in pt or percentages, e.g. 6,-4 or -20%,20%)")
+                problem: "must be greater than 0 (use up to \(format(accepted.upperBound))\(unit))")
         }
-        guard abs(value) <= range else {
-            throw .invalidValue(
-                option: option, value: whole, problem: "is out of range (use -\(format(range)) to \(format(range)) pt)")
+        guard accepted.contains(value) else {
+            let high = format(accepted.upperBound) + unit
+            let span =
+                positive && accepted.lowerBound == 0
+                ? "more than 0, up to \(high)" : "\(format(accepted.lowerBound))\(unit) to \(high)"
+            throw .invalidValue(option: option, value: whole, problem: "is out of range (use \(span))")
         }
-        return .points(value)
+        return isPercent ? .percent(value) : .points(value)
     }
 
+    /// `DX,DY`: each in points or percent of the reference box's shorter side.
     package static func offset(_ text: String, option: String) throws(BadgeError) -> Offset {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw .invalidValue(
                 option: option, value: text, problem: "is not DX,DY (use two values, e.g. 6,-4 or -20%,20%)")
         }
-        return Offset(
-            dx: try length(parts[0].trimmingSpaces(), whole: text, option: option, range: 100_000),
-            dy: try length(parts[1].trimmingSpaces(), whole: text, option: option, range: 100_000))
+        func one(_ part: Substring) throws(BadgeError) -> Length {
+            try length(
+                part, whole: text, option: option, range: -100_000...100_000, percentRange: -1000...1000,
+                what: "DX,DY")
+        }
+        return Offset(dx: try one(parts[0]), dy: try one(parts[1]))
     }
 
-    /// `H` or `H,V` (points, each ≥ 0).
+    /// `H` or `H,V` (each ≥ 0, points or percent).
     package static func padding(_ text: String, option: String) throws(BadgeError) -> Padding {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else {
             throw .invalidValue(
-                option: option, value: text, problem: "is not H or H,V (points per side, e.g. 4 or 4,2)")
+                option: option, value: text, problem: "is not H or H,V (per side, e.g. 4 or 4,2 in pt, or 2%)")
         }
-        var values: [Double] = []
+        var values: [Length] = []
         for part in parts {
-            guard let value = DecimalNumber.parse(part.trimmingSpaces()) else {
-                throw .invalidValue(
-                    option: option, value: text, problem: "is not H or H,V (points per side, e.g. 4 or 4,2)")
-            }
-            guard (0...10_000).contains(value) else {
-                throw .invalidValue(
-                    option: option, value: text, problem: "is out of range (use 0 to 10000 pt per side)")
-            }
-            values.append(value)
+            values.append(
+                try length(part, whole: text, option: option, range: 0...10_000, percentRange: 0...50, what: "H or H,V")
+            )
         }
         return Padding(horizontal: values[0], vertical: values.count == 2 ? values[1] : values[0])
     }
 
-    /// `WxH` or `N` (for N × N), each in `range`.
+    /// `WxH` or `N` (for N × N) in pixels, each in `range` (no percentages).
     package static func size(_ text: String, option: String, range: ClosedRange<Double>, unit: String)
         throws(BadgeError)
         -> Size
@@ -140,6 +155,10 @@ package enum ValueParsers {
         }
         var values: [Double] = []
         for part in parts {
+            if part.hasSuffix("%") {
+                throw .invalidValue(
+                    option: option, value: text, problem: "is a percentage, and \(option) takes none (give \(unit))")
+            }
             guard let value = DecimalNumber.parse(part.trimmingSpaces()) else {
                 throw .invalidValue(option: option, value: text, problem: "is not WxH or N (e.g. 8x8 or 8, in \(unit))")
             }
@@ -151,6 +170,20 @@ package enum ValueParsers {
             values.append(value)
         }
         return Size(width: values[0], height: values.count == 2 ? values[1] : values[0])
+    }
+
+    /// `WxH` or `N`, each a length (points or percent), more than 0.
+    package static func lengthSize(_ text: String, option: String) throws(BadgeError) -> LengthSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2 else {
+            throw .invalidValue(option: option, value: text, problem: "is not WxH or N (e.g. 8x8 or 8 in pt, or 20%)")
+        }
+        var values: [Length] = []
+        for part in parts {
+            values.append(
+                try length(part, whole: text, option: option, range: 0...10_000, positive: true, what: "WxH or N"))
+        }
+        return LengthSize(width: values[0], height: values.count == 2 ? values[1] : values[0])
     }
 
     package static func bool(_ text: String, option: String) throws(BadgeError) -> Bool {

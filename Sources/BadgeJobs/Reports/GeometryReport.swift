@@ -33,7 +33,15 @@ package enum GeometryReport {
         if let output { members.append(("output", .string(output))) }
         guard let layout = composition.layout else {
             members.append(("hidden", .bool(true)))
-            members.append(("hiddenReason", .string(composition.hidden == .zero ? "zero" : "empty")))
+            let reason: String
+            switch composition.hidden {
+            case .zero: reason = "zero"
+            case .tooSmall: reason = "too-small"
+            default: reason = "empty"
+            }
+            members.append(("hiddenReason", .string(reason)))
+            members.append(("platform", .string(composition.platform.rawValue)))
+            if let note = smallText(composition) { members.append(("smallText", note)) }
             members.append(
                 (
                     "iconRect",
@@ -43,6 +51,19 @@ package enum GeometryReport {
         }
         members.append(("hidden", .bool(false)))
         members.append(("iconRect", rect(layout.iconRect)))
+        members.append(("platform", .string(composition.platform.rawValue)))
+        if let box = layout.referenceBox { members.append(("referenceBox", rect(box))) }
+        if let requested = layout.requestedRect {
+            members.append(
+                (
+                    "placement",
+                    .object([
+                        ("requested", rect(requested)), ("moved", .bool(layout.moved)),
+                        ("offsetIgnored", .bool(layout.offsetIgnored)),
+                    ])
+                ))
+        }
+        if let note = smallText(composition) { members.append(("smallText", note)) }
         var badge: [(String, JSONValue)] = [
             ("kind", .string(composition.label != nil ? "text" : (composition.isDotBadge ? "dot" : "image"))),
             ("rect", rect(layout.badgeRect)),
@@ -70,5 +91,15 @@ package enum GeometryReport {
             members.append(("missingGlyphs", .array(composition.missingGlyphs.map { .string($0.codePointName) })))
         }
         return .object(members)
+    }
+
+    /// What became of text too small to read, when it did.
+    static func smallText(_ composition: Composition) -> JSONValue? {
+        for case .smallText(let label, let pixels, let became) in composition.notes {
+            return .object([
+                ("label", .string(label)), ("pixels", .number(pixels)), ("became", .string(became.rawValue)),
+            ])
+        }
+        return nil
     }
 }

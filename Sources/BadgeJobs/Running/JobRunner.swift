@@ -31,7 +31,9 @@ package enum JobRunner {
             if case .upscaledRaster = note, !raster { continue }
             done.diagnostics.append(note)
         }
-        if let reason = composition.hidden { done.diagnostics.append(.hidden(reason)) }
+        for note in composition.notes { done.diagnostics.append(.render(note)) }
+        if let reason = composition.hidden, reason != .tooSmall { done.diagnostics.append(.hidden(reason)) }
+        if composition.layout?.offsetIgnored == true { done.diagnostics.append(.offsetIgnored) }
         if !composition.missingGlyphs.isEmpty {
             done.diagnostics.append(
                 .missingGlyphs(

@@ -1,0 +1,27 @@
+/// What a text badge becomes when its text would be too small to read (below the
+/// minimum text size in pixels): `--small-text`.
+public enum SmallTextRule: String, CaseIterable, Sendable {
+    /// A dot instead (the default): the badge still says "something is new".
+    case dot
+    /// No badge, with a note.
+    case hide
+    /// The text anyway.
+    case keep
+}
+
+/// Something about a render that is not an error, for the reporter and `--report`.
+public enum RenderNote: Equatable, Sendable {
+    /// The platform's template is square and the icon is not: the shape is fitted to
+    /// the shorter side, centred.
+    case notSquare(platform: IconPlatform, width: Int, height: Int)
+    /// Text of this em size (pixels) was below the minimum and became `became`.
+    case smallText(label: String, pixels: Double, became: SmallTextOutcome)
+}
+
+/// What small text became.
+public enum SmallTextOutcome: String, Equatable, Sendable {
+    /// A dot.
+    case dot
+    /// Nothing (the badge is hidden).
+    case hidden
+}
