@@ -32,7 +32,18 @@ import Testing
         return Case(name: name, request: request)
     }
 
-    static let cases: [Case] = [
+    /// An app icon on its platform at `--height 28%`: a count, a label and a dot.
+    static func platform(_ platform: IconPlatform, _ icon: String) -> [Case] {
+        [("count", BadgeContent.value("3")), ("label", .value("BETA")), ("dot", .dot)].map { name, content in
+            var request = request(icon, content) { $0.height = .fixed(.percent(28)) }
+            request.platform = platform
+            return Case(name: "platform-\(platform.rawValue)-\(name)", request: request)
+        }
+    }
+
+    static let cases: [Case] =
+        platform(.ios, "app-ios-180.png") + platform(.macos, "app-macos-256.png")
+        + platform(.watchos, "app-watch-196.png") + platform(.androidAdaptive, "app-android-foreground-432.png") + [
         text("text-cjk-3x", "新着"),
         text("text-emoji-3x", "🔥"),
         text("text-emoji-zwj-3x", "👨‍👩‍👧"),
