@@ -17,6 +17,7 @@ enum AppIconSetCommand {
         var out: String?
         var inPlace = false
         var relativeSize = 0.3
+        var relativeSizeGiven = false
         var jobs = BatchCommand.cores
     }
 
@@ -43,9 +44,11 @@ enum AppIconSetCommand {
             },
             OptionSpec(
                 name: "relative-size", kind: .value(placeholder: "F"), group: "Asset catalog",
-                help: "badge height as a fraction of each image's shorter side", defaultText: "0.3"
+                help: "badge height as a fraction of each image's reference box: the same as --height F×100%",
+                defaultText: "0.3"
             ) { settings, text throws(BadgeError) in
                 settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
+                settings.relativeSizeGiven = true
             },
             OptionSpec(
                 name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Asset catalog",
@@ -63,9 +66,11 @@ enum AppIconSetCommand {
         usage: "iconbadge appiconset PATH.appiconset (--value TEXT | --dot) (--out DIR | --in-place) [options]",
         description: """
             Badges every image of an Xcode app icon set (Contents.json) at its own pixel size, so the badge
-            reads the same at 40 px and 1024 px. Legacy multi-size sets and the single 1024 px set work; iOS 18
-            appearances: "dark" images get the same badge, "tinted" images a greyscale one (the system tints
-            those from their luminance). Contents.json is copied unchanged.
+            reads the same at 40 px and 1024 px, inside the shape of each image's platform (from its idiom:
+            iPhone, iPad and marketing icons are ios, Mac is macos, Watch is watchos) unless --platform is
+            given. Legacy multi-size sets and the single 1024 px set work; iOS 18 appearances: "dark" images
+            get the same badge, "tinted" images a greyscale one (the system tints those from their
+            luminance). Contents.json is copied unchanged.
             """,
         options: options.map(\.info),
         examples: [
@@ -93,6 +98,11 @@ enum AppIconSetCommand {
             let settings = parsed.settings
             guard (settings.out != nil) != settings.inPlace else {
                 throw .usage("say where the badged set goes: --out DIR or --in-place (one of them)")
+            }
+            if settings.relativeSizeGiven, settings.render.heightGiven {
+                throw .usage(
+                    "--relative-size and --height both set the badge's height; give one (--height 30% is --relative-size 0.3)"
+                )
             }
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
             let set = try AppIconSet(folder: folder)

@@ -17,8 +17,11 @@ enum RenderCommand {
             """,
         options: (RenderOptions.all + RenderOptions.commandLineOnly).map(\.info),
         examples: [
-            ("a count badge on an app icon", "iconbadge icon.png --value 3 -o icon-3.png"),
-            ("99+ at @3x for an asset catalog", "iconbadge icon.png --value 150 --scale 3 -o icon@3x.png"),
+            (
+                "a beta badge on an iOS app icon, 28% of its height, inside its rounded corners",
+                "iconbadge AppIcon.png --value BETA --platform ios --height 28% -o AppIcon-beta.png"
+            ),
+            ("99+ on a toolbar icon at @3x", "iconbadge icon.png --value 150 --scale 3 -o icon@3x.png"),
             ("a label in a blue pill, as SVG", "iconbadge icon.svg --value NEW --background '#007AFF' -o icon-new.svg"),
             (
                 "@1x, @2x and @3x from one command",

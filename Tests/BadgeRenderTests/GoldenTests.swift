@@ -44,50 +44,50 @@ import Testing
     static let cases: [Case] =
         platform(.ios, "app-ios-180.png") + platform(.macos, "app-macos-256.png")
         + platform(.watchos, "app-watch-196.png") + platform(.androidAdaptive, "app-android-foreground-432.png") + [
-        text("text-cjk-3x", "新着"),
-        text("text-emoji-3x", "🔥"),
-        text("text-emoji-zwj-3x", "👨‍👩‍👧"),
-        text("text-new-3x", "NEW"),
-        text("text-combining-3x", "e\u{0323}\u{0301}x\u{0308}"),
-        text("text-hebrew-3x", "שלום"),
-        text("text-arabic-3x", "مرحبا"),
-        text("text-mixed-2x", "A新🔥", scale: 2),
-        Case(name: "count-3-folder48", request: request("folder-48x48.png", .value("3"))),
-        Case(name: "count-150-folder48", request: request("folder-48x48.png", .value("150"))),
-        Case(name: "count-42-trash256-3x", request: request("user-trash-256x256.png", .value("42"), scale: 3)),
-        Case(
-            name: "count-7-trash256-2x-clip",
-            request: request("user-trash-256x256.png", .value("7"), scale: 2) {
-                $0.overflow = .clip
-            }),
-        Case(
-            name: "text-new-blue-folder48",
-            request: request("folder-48x48.png", .value("NEW")) {
-                $0.background = Color(rgb: 0x007AFF)
-            }),
-        Case(name: "dot-trash32", request: request("user-trash-32x32.png", .dot)),
-        Case(
-            name: "translucent-border-folder48",
-            request: request("folder-48x48.png", .value("5")) {
-                $0.background = Color(red: 255, green: 0, blue: 0, alpha: 128)
-                $0.borderColor = .white
-                $0.borderWidth = 2
-            }),
-        Case(
-            name: "expand-regular-rect-folder48",
-            request: request("folder-48x48.png", .value("12"), font: .bundled(.regular)) {
-                $0.overflow = .expand
-                $0.radius = 0
-            }),
-        Case(name: "hidden-zero-folder48", request: request("folder-48x48.png", .value("0"))),
-        Case(
-            name: "bottom-left-offset-trash256",
-            request: request("user-trash-256x256.png", .value("99"), scale: 2) {
-                $0.anchor = .bottomLeft
-                $0.badgeAnchor = .bottomLeft
-                $0.offset = Offset(dx: .points(4), dy: .points(-4))
-            }),
-    ]
+            text("text-cjk-3x", "新着"),
+            text("text-emoji-3x", "🔥"),
+            text("text-emoji-zwj-3x", "👨‍👩‍👧"),
+            text("text-new-3x", "NEW"),
+            text("text-combining-3x", "e\u{0323}\u{0301}x\u{0308}"),
+            text("text-hebrew-3x", "שלום"),
+            text("text-arabic-3x", "مرحبا"),
+            text("text-mixed-2x", "A新🔥", scale: 2),
+            Case(name: "count-3-folder48", request: request("folder-48x48.png", .value("3"))),
+            Case(name: "count-150-folder48", request: request("folder-48x48.png", .value("150"))),
+            Case(name: "count-42-trash256-3x", request: request("user-trash-256x256.png", .value("42"), scale: 3)),
+            Case(
+                name: "count-7-trash256-2x-clip",
+                request: request("user-trash-256x256.png", .value("7"), scale: 2) {
+                    $0.overflow = .clip
+                }),
+            Case(
+                name: "text-new-blue-folder48",
+                request: request("folder-48x48.png", .value("NEW")) {
+                    $0.background = Color(rgb: 0x007AFF)
+                }),
+            Case(name: "dot-trash32", request: request("user-trash-32x32.png", .dot)),
+            Case(
+                name: "translucent-border-folder48",
+                request: request("folder-48x48.png", .value("5")) {
+                    $0.background = Color(red: 255, green: 0, blue: 0, alpha: 128)
+                    $0.borderColor = .white
+                    $0.borderWidth = 2
+                }),
+            Case(
+                name: "expand-regular-rect-folder48",
+                request: request("folder-48x48.png", .value("12"), font: .bundled(.regular)) {
+                    $0.overflow = .expand
+                    $0.radius = 0
+                }),
+            Case(name: "hidden-zero-folder48", request: request("folder-48x48.png", .value("0"))),
+            Case(
+                name: "bottom-left-offset-trash256",
+                request: request("user-trash-256x256.png", .value("99"), scale: 2) {
+                    $0.anchor = .bottomLeft
+                    $0.badgeAnchor = .bottomLeft
+                    $0.offset = Offset(dx: .points(4), dy: .points(-4))
+                }),
+        ]
 
     @Test(arguments: cases)
     func matchesGolden(_ testCase: Case) throws {

@@ -119,7 +119,8 @@ import Testing
             var relative: [Double] = []
             for side in Self.sizes {
                 let measured = try render(platform, side: side, content: content, folder: folder)
-                #expect(measured.outside == 0, "\(platform.rawValue) \(name) at \(side) px: \(measured.outside) outside")
+                #expect(
+                    measured.outside == 0, "\(platform.rawValue) \(name) at \(side) px: \(measured.outside) outside")
                 let box = platform.shape(width: side, height: side, content: nil).box
                 // The reference box: the test squircle's bounds for `content`, else the
                 // platform's box (the 44 dp live area for `android-legacy`).
@@ -129,17 +130,21 @@ import Testing
                 // the edge there) plus a tenth of its height plus 2 px from it.
                 let corner = Self.corner(platform, side: Double(side))
                 let centre = badge.center
-                let distance = ((centre.x - corner.x) * (centre.x - corner.x) + (centre.y - corner.y) * (centre.y - corner.y)).squareRoot()
+                let distance =
+                    ((centre.x - corner.x) * (centre.x - corner.x) + (centre.y - corner.y) * (centre.y - corner.y))
+                    .squareRoot()
                 let halfDiagonal = (badge.width * badge.width + badge.height * badge.height).squareRoot() / 2
                 #expect(
                     distance <= halfDiagonal + badge.height / 10 + 2,
-                    "\(platform.rawValue) \(name) at \(side) px: centre \(centre) is \(distance) px from the corner \(corner)")
+                    "\(platform.rawValue) \(name) at \(side) px: centre \(centre) is \(distance) px from the corner \(corner)"
+                )
                 // The same size relative to the icon: 28 % of the reference side for a
                 // label or count (a dot: 8/18 of that), within 1 px, unless the minimum
                 // sizes took over (small text drawn as a dot, a dot of at least 4 px).
                 let expected = measured.kind == "dot" ? max(4, reference * 0.28 * 8 / 18) : reference * 0.28
                 if measured.kind == "dot", name != "dot" {
-                    #expect(reference * 0.28 * 12 / 18 < 7, "\(name) became a dot at \(side) px though its text is legible")
+                    #expect(
+                        reference * 0.28 * 12 / 18 < 7, "\(name) became a dot at \(side) px though its text is legible")
                 }
                 #expect(
                     abs(badge.height - expected) <= 1,

@@ -116,4 +116,46 @@ import Testing
         #expect(run.status == 65)
         #expect(run.stderr.contains("is not a plain file name"))
     }
+
+    @Test func eachImageIsPlacedInItsIdiomsShape() throws {
+        let folder = Paths.scratch("appiconset-idioms")
+        let set = try Self.makeSet(in: folder)
+        let run = try runIconbadge(["appiconset", set, "--value", "3", "--out", folder + "/out"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let pixels = try ImageFile.pixels(at: folder + "/out/AppIcon.appiconset/icon-1024.png")
+        // The iOS mask cuts the corner: the badge keeps off it, so the corner is icon blue.
+        #expect(pixels[1023, 0] == Color(rgb: 0x0040C0))
+        #expect(pixels[1000, 24] == Color(rgb: 0x0040C0))
+        // Forced onto the canvas, the badge sits in the corner.
+        let canvas = try runIconbadge(
+            ["appiconset", set, "--value", "3", "--platform", "canvas", "--out", folder + "/canvas"])
+        #expect(canvas.status == 0)
+        // (The top of the 307 px circle badge, which the iOS placement moves down.)
+        #expect(
+            try ImageFile.pixels(at: folder + "/canvas/AppIcon.appiconset/icon-1024.png")[870, 6]
+                != Color(rgb: 0x0040C0))
+        #expect(pixels[870, 6] == Color(rgb: 0x0040C0))
+        // At 20 %, the smallest slot (40 px) draws BETA as a dot (5.3 px text), and says so.
+        let beta = try runIconbadge([
+            "appiconset", set, "--value", "BETA", "--height", "20%", "--out", folder + "/beta",
+        ])
+        #expect(beta.stderr.contains("icon-40.png: the text \"BETA\" would be"), "\(beta.stderr)")
+    }
+
+    @Test func relativeSizeAndHeightAreOneSetting() throws {
+        let folder = Paths.scratch("appiconset-relative")
+        let set = try Self.makeSet(in: folder)
+        let both = try runIconbadge(
+            ["appiconset", set, "--value", "3", "--relative-size", "0.2", "--height", "20%", "--out", folder + "/o"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--relative-size and --height both set the badge's height"))
+        let relative = try runIconbadge([
+            "appiconset", set, "--value", "3", "--relative-size", "0.2", "--out", folder + "/r",
+        ])
+        let height = try runIconbadge(["appiconset", set, "--value", "3", "--height", "20%", "--out", folder + "/h"])
+        #expect(relative.status == 0 && height.status == 0)
+        #expect(
+            try ImageFile.pixels(at: folder + "/r/AppIcon.appiconset/icon-1024.png")
+                == ImageFile.pixels(at: folder + "/h/AppIcon.appiconset/icon-1024.png"))
+    }
 }
