@@ -54,7 +54,7 @@ package enum RenderOptions {
         ) { settings, text throws(BadgeError) in settings.dot = try ValueParsers.bool(text, option: "--dot") },
         Spec(
             name: "image", kind: .value(placeholder: "PATH"), group: "Badge",
-            help: "use a PNG image as the badge instead of a drawn shape (seed 002)", completion: .file,
+            help: "use an image (any format iconbadge reads) as the badge instead of a drawn shape", completion: .file,
             fromEnvironment: false
         ) { settings, text throws(BadgeError) in settings.image = text },
         Spec(
