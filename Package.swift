@@ -81,7 +81,8 @@ let package = Package(
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FuzzArguments", dependencies: ["BadgeCLI", "BadgeCore", "FuzzSupport"]),
         .executableTarget(name: "FuzzColor", dependencies: ["BadgeCore", "FuzzSupport"]),
-        .executableTarget(name: "FuzzManifest", dependencies: ["BadgeCLI", "BadgeCore", "FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzManifest", dependencies: ["BadgeCLI", "BadgeCore", "BadgeJobs", "BadgeSystem", "FuzzSupport"]),
         .executableTarget(name: "FuzzPNG", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzSVG", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzCompare", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
