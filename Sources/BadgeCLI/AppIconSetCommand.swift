@@ -63,7 +63,8 @@ enum AppIconSetCommand {
     static let info = CommandInfo(
         name: "appiconset",
         summary: "badge every image of an Xcode app icon set at its own size",
-        usage: "iconbadge appiconset PATH.appiconset (--value TEXT | --dot | --image PATH) (--out DIR | --in-place) [options]",
+        usage:
+            "iconbadge appiconset PATH.appiconset (--value TEXT | --dot | --image PATH) (--out DIR | --in-place) [options]",
         description: """
             Badges every image of an Xcode app icon set (Contents.json) at its own pixel size, so the badge
             reads the same at 40 px and 1024 px, inside the shape of each image's platform (from its idiom:

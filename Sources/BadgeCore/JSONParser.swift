@@ -236,7 +236,8 @@ public struct JSONParser {
             }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let value = Double(text), value.isFinite else {
-                throw error("number \(text) is out of range", at: start)
+                // Shown through the escaping rule's length cap: a 5 MB number is not echoed.
+                throw error("number \(Shown(text)) is out of range", at: start)
             }
             return .number(value)
         }

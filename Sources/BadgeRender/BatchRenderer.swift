@@ -69,6 +69,8 @@ public enum BatchRenderer {
 /// linked here, ran every iteration on the calling thread (measured: two workers
 /// took as long as one).
 enum WorkerThreads {
+    /// `@unchecked Sendable`: only an immutable `@Sendable` closure, handed to pthreads
+    /// as a retained pointer.
     private final class Work: @unchecked Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
@@ -99,7 +101,7 @@ enum WorkerThreads {
 
 /// Per-job result slots. Each slot is written by exactly one worker (the one that
 /// took its index from the atomic counter) and read only after every worker has
-/// finished, so no lock is needed.
+/// finished, so no lock is needed (hence `@unchecked Sendable`).
 private final class ResultBox<Report: Sendable>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Result<Report, BadgeError>?>
 

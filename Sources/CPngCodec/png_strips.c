@@ -159,12 +159,16 @@ size_t ib_png_strip_count(uint32_t width, uint32_t height, size_t channels) {
 }
 
 int ib_available_cpus(void) {
+#ifdef __linux__
+    // The affinity mask (taskset, cpusets), not the machine's count.
     cpu_set_t set;
     CPU_ZERO(&set);
     if (sched_getaffinity(0, sizeof set, &set) == 0) {
         int count = CPU_COUNT(&set);
         if (count > 0) return count;
     }
+#endif
+    // macOS (untested here) has no affinity masks: the online CPUs.
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     return online < 1 ? 1 : (int)online;
 }
