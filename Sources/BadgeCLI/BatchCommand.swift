@@ -226,10 +226,10 @@ enum BatchCommand {
         }
         if !settings.quiet {
             if settings.check != nil {
-                let same = (tally.checks[.matched] ?? 0) + (tally.checks[.unchanged] ?? 0)
-                var parts = ["\(same) same", "\(tally.checks[.different] ?? 0) different"]
+                let same = tally.checks(.matched) + tally.checks(.unchanged)
+                var parts = ["\(same) same", "\(tally.checks(.different)) different"]
                 if settings.update {
-                    parts += ["\(tally.checks[.created] ?? 0) created", "\(tally.checks[.updated] ?? 0) updated"]
+                    parts += ["\(tally.checks(.created)) created", "\(tally.checks(.updated)) updated"]
                 }
                 parts.append("\(tally.failed) errors")
                 io.writeErr(

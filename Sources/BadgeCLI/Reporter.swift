@@ -20,12 +20,27 @@ struct Reporter {
         var jobs = 0
         var failed = 0
         var firstError: ExitCode?
-        var checks: [GoldenCheck.Status: Int] = [:]
+        /// Checks by status (a list, not a dictionary: a lone render pays no
+        /// conformance scan at start).
+        var checkCounts: [(status: GoldenCheck.Status, count: Int)] = []
+
+        /// How many checks ended with `status`.
+        func checks(_ status: GoldenCheck.Status) -> Int {
+            checkCounts.first { $0.status == status }?.count ?? 0
+        }
+
+        mutating func count(_ status: GoldenCheck.Status) {
+            if let index = checkCounts.firstIndex(where: { $0.status == status }) {
+                checkCounts[index].count += 1
+            } else {
+                checkCounts.append((status, 1))
+            }
+        }
 
         /// 0, the first error's code, or 1 when a check found a difference.
         var exitCode: ExitCode {
             if let firstError { return firstError }
-            return (checks[.different] ?? 0) > 0 ? .different : .success
+            return checks(.different) > 0 ? .different : .success
         }
     }
 
@@ -37,7 +52,9 @@ struct Reporter {
         var tally = Tally()
         tally.jobs = outcomes.count
         printUpscaleWarnings(outcomes)
-        for (outcome, job) in zip(outcomes, jobs) {
+        for index in outcomes.indices {
+            let outcome = outcomes[index]
+            let job = jobs[index]
             let prefix = outcome.label.isEmpty ? "" : "\(Shown(outcome.label)): "
             for diagnostic in outcome.diagnostics {
                 switch diagnostic {
@@ -80,7 +97,7 @@ struct Reporter {
                 io.error(where_ + ErrorWording.message(error))
             case .success(let done):
                 guard let check = done.check, let target = job.check else { continue }
-                tally.checks[check.status, default: 0] += 1
+                tally.count(check.status)
                 guard checkLines == .all || check.status == .different || target.update else { continue }
                 let line = Reporter.checkLine(check, golden: target.golden.description) + "\n"
                 if checkLinesToStderr { io.writeErr(line) } else { io.writeOut(line) }

@@ -9,6 +9,16 @@ import Synchronization
     import Darwin
 #endif
 
+/// A job's result: what `deliver` returned, or why it failed. Swift's `Result` would
+/// do, but its `Failure: Error` requirement makes the runtime scan every protocol
+/// conformance the first time it is instantiated, 5 % of a lone render (callgrind).
+public enum RenderResult<Report: Sendable>: Sendable {
+    /// The job ran to the end.
+    case success(Report)
+    /// The job failed.
+    case failure(BadgeError)
+}
+
 /// Composes many render requests in parallel: the worker pool under every command.
 ///
 /// Workers pull indexes from an atomic counter (no lock in the hot path); each worker
@@ -30,7 +40,21 @@ public enum BatchRenderer {
         _ requests: [RenderRequest], workers: Int, cache: IconCache? = nil,
         deliver: @escaping @Sendable (Int, Composition, _ encoderThreads: Int) throws(BadgeError) -> Report,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
-    ) -> [Result<Report, BadgeError>] {
+    ) -> [RenderResult<Report>] {
+        if requests.count == 1 {
+            // A lone request runs here, on the calling thread: no pool, no result box
+            // (whose generic metadata costs a conformance scan at start, callgrind).
+            do throws(BadgeError) {
+                let renderer = try Renderer()
+                let composition = try renderer.compose(requests[0], cache: nil)
+                let report = try deliver(0, composition, availableCPUs)
+                progress(1)
+                return [.success(report)]
+            } catch {
+                progress(1)
+                return [.failure(error)]
+            }
+        }
         let results = ResultBox<Report>(count: requests.count)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
@@ -52,11 +76,12 @@ public enum BatchRenderer {
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < requests.count else { break }
-                let result = Result { () throws(BadgeError) -> Report in
+                do throws(BadgeError) {
                     let composition = try renderer.compose(requests[index], cache: shared)
-                    return try deliver(index, composition, encoderThreads)
+                    results.set(index, .success(try deliver(index, composition, encoderThreads)))
+                } catch {
+                    results.set(index, .failure(error))
                 }
-                results.set(index, result)
                 progress(done.add(1, ordering: .relaxed).newValue)
             }
         }
@@ -103,7 +128,7 @@ enum WorkerThreads {
 /// took its index from the atomic counter) and read only after every worker has
 /// finished, so no lock is needed (hence `@unchecked Sendable`).
 private final class ResultBox<Report: Sendable>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Result<Report, BadgeError>?>
+    private let slots: UnsafeMutableBufferPointer<RenderResult<Report>?>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
@@ -115,9 +140,9 @@ private final class ResultBox<Report: Sendable>: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func set(_ index: Int, _ result: Result<Report, BadgeError>) { slots[index] = result }
+    func set(_ index: Int, _ result: RenderResult<Report>) { slots[index] = result }
 
-    var values: [Result<Report, BadgeError>] {
+    var values: [RenderResult<Report>] {
         slots.map { $0 ?? .failure(.internalError("a batch job was not run")) }
     }
 }

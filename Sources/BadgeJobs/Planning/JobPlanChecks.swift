@@ -23,35 +23,49 @@ package enum JobPlanChecks {
     ///
     /// - Throws: the first `Conflict` in job order.
     package static func checkIdentities(_ jobs: [RenderJob], extraInputs: [String] = []) throws(Conflict) {
-        // A lone render compares a few paths: arrays, as a Set or Dictionary costs the
-        // Swift runtime a conformance scan at each start (callgrind).
-        var inputs: [FileIdentity.Key] = []
-        var inputIndex: [FileIdentity.Key: Bool] = [:]
-        let many = jobs.count > 8
-        func addInput(_ path: String) {
-            let key = FileIdentity.key(path)
-            if many { inputIndex[key] = true } else if !inputs.contains(key) { inputs.append(key) }
-        }
-        for path in extraInputs { addInput(path) }
-        for job in jobs { for path in job.inputs { addInput(path) } }
-        func isInput(_ key: FileIdentity.Key) -> Bool { many ? inputIndex[key] != nil : inputs.contains(key) }
-
-        var written: [(key: FileIdentity.Key, owner: String)] = []
-        var writtenIndex: [FileIdentity.Key: String] = [:]
+        var inputs = extraInputs.map { FileIdentity.key($0) }
+        for job in jobs { inputs += job.inputs.map { FileIdentity.key($0) } }
+        var written: [(key: FileIdentity.Key, owner: String, path: String)] = []
         for job in jobs {
             for (location, role) in job.writes {
-                let key = FileIdentity.key(location)
                 let owner = job.label.isEmpty ? role : (role == "output" ? job.label : "\(job.label) (\(role))")
-                if isInput(key) {
-                    throw .overwritesInput(job: job.label, role: role, path: location.description)
-                }
-                let earlier = many ? writtenIndex[key] : written.first(where: { $0.key == key })?.owner
-                if let earlier {
-                    throw .sameFile(first: earlier, second: owner, path: location.description)
-                }
-                if many { writtenIndex[key] = owner } else { written.append((key, owner)) }
+                written.append((FileIdentity.key(location), owner, location.description))
             }
         }
+        // A lone render compares a few paths in arrays: a Set or Dictionary of a
+        // Hashable key costs the Swift runtime a scan of every protocol conformance at
+        // each start (callgrind). A batch indexes them.
+        if jobs.count <= 8 {
+            for (index, item) in written.enumerated() {
+                if inputs.contains(item.key) { throw overwrite(item, jobs: jobs) }
+                if let earlier = written[..<index].first(where: { $0.key == item.key }) {
+                    throw .sameFile(first: earlier.owner, second: item.owner, path: item.path)
+                }
+            }
+            return
+        }
+        let inputIndex = Set(inputs)
+        var writtenIndex: [FileIdentity.Key: String] = [:]
+        for item in written {
+            if inputIndex.contains(item.key) { throw overwrite(item, jobs: jobs) }
+            if let earlier = writtenIndex[item.key] {
+                throw .sameFile(first: earlier, second: item.owner, path: item.path)
+            }
+            writtenIndex[item.key] = item.owner
+        }
+    }
+
+    /// The conflict of a write that replaces an input.
+    private static func overwrite(_ item: (key: FileIdentity.Key, owner: String, path: String), jobs: [RenderJob])
+        -> Conflict
+    {
+        // The owner is "label (role)", "label" (an output) or the role alone.
+        for job in jobs {
+            for (location, role) in job.writes where location.description == item.path {
+                return .overwritesInput(job: job.label, role: role, path: item.path)
+            }
+        }
+        return .overwritesInput(job: "", role: "output", path: item.path)
     }
 
     /// Looks (without writing) at what each job will write and read: outputs can be

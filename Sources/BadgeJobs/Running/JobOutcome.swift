@@ -1,11 +1,12 @@
 import BadgeCore
+import BadgeRender
 
 /// What running one job gave: its result, and what its user should know.
 package struct JobOutcome: Sendable {
     /// The job's label (`jobs[3]@2x`; "" for a lone render).
     package var label: String
     /// What the job produced, or why it failed.
-    package var result: Result<Done, BadgeError>
+    package var result: RenderResult<Done>
 
     /// A job that ran to the end.
     package struct Done: Sendable {

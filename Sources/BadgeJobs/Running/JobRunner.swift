@@ -16,7 +16,12 @@ package enum JobRunner {
             deliver: { index, composition, encoderThreads throws(BadgeError) -> JobOutcome.Done in
                 try finish(jobs[index], composition, encoderThreads: encoderThreads)
             }, progress: progress)
-        return zip(jobs, results).map { JobOutcome(label: $0.label, result: $1) }
+        // Indexes, not zip: Zip2Sequence's metadata checks Sequence conformances at run
+        // time, a cost a lone render pays at start (callgrind).
+        var outcomes: [JobOutcome] = []
+        outcomes.reserveCapacity(jobs.count)
+        for index in jobs.indices { outcomes.append(JobOutcome(label: jobs[index].label, result: results[index])) }
+        return outcomes
     }
 
     /// Writes, reports and checks one composed job.
