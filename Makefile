@@ -1,4 +1,4 @@
-# iconbadge — see README.md. `make run` and `make test` do all the set-up on a fresh machine.
+# iconbadge — see HACKING.md. `make run` and `make test` do all the set-up on a fresh machine.
 SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN_DEBUG = .build/debug/iconbadge

@@ -103,8 +103,9 @@ enum BatchCommand {
             Renders every job of a manifest in one process, in parallel. MANIFEST is JSON,
             {"defaults": {...}, "jobs": [{...}, ...]}, with the render options' long names as keys plus
             "icon", "output" and "scales"; or JSON Lines, one job object a line (- reads standard input).
-            Outputs stay inside the working folder (or --output-root); limits come only from the command line.
-            Every job is checked before the first is rendered; a failed job does not stop the others.
+            Outputs stay inside the working folder (or --output-root). Limits come from the command line or
+            ICONBADGE_* variables, never from the manifest. Every job is checked before the first is
+            rendered; a failed job does not stop the others.
             """,
         options: options.map(\.info),
         examples: [

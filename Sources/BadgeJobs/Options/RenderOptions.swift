@@ -122,7 +122,8 @@ package enum RenderOptions {
         },
         Spec(
             name: "offset", kind: .value(placeholder: "DX,DY"), group: "Placement",
-            help: "then move by DX,DY: pt, or % of the icon's shorter side; +x right, +y down", defaultText: "0,0"
+            help: "then move by DX,DY: pt, or % of the reference box's shorter side (see --platform); +x right, +y down",
+            defaultText: "0,0"
         ) { settings, text throws(BadgeError) in
             settings.style.offset = try ValueParsers.offset(text, option: "--offset")
         },
@@ -139,7 +140,7 @@ package enum RenderOptions {
         Spec(
             name: "height", kind: .value(placeholder: "PT|N%|auto"), group: "Size and shape",
             help:
-                "badge height: pt, or N% of the icon (the whole badge then scales with it); auto = max(line height, --min-height) + 2 × vertical padding",
+                "badge height: pt, or N% of the reference box's shorter side (the whole badge then scales with it); auto = max(line height, --min-height) + 2 × vertical padding",
             defaultText: "18"
         ) { settings, text throws(BadgeError) in
             settings.style.height =
@@ -364,7 +365,8 @@ package enum RenderOptions {
         ) { settings, text throws(BadgeError) in settings.inPlace = try ValueParsers.bool(text, option: "--in-place") },
         Spec(
             name: "size", kind: .value(placeholder: "WxH"), group: "Output",
-            help: "resize the icon to WxH pixels (or N for N×N): raster resampled, SVG rendered at that size"
+            help:
+                "resize the icon to WxH pixels (or N for N×N): raster resampled, SVG rendered at that size; with --scales, the @1x size"
         ) { settings, text throws(BadgeError) in
             let size = try ValueParsers.size(text, option: "--size", range: 1...32767, unit: "px")
             guard size.width == size.width.rounded(), size.height == size.height.rounded() else {
