@@ -91,7 +91,7 @@ enum AppIconSetCommand {
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: options, defaults: Settings(), environment: io.environment,
-            command: info
+            name: "appiconset", command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
                 throw .usage("appiconset takes one PATH.appiconset folder")

@@ -19,8 +19,8 @@ extension BadgeCLI {
     public static func parseOnly(_ arguments: [String], environment: [String: String] = [:]) -> ExitCode {
         let io = CommandIO.silent(environment: environment)
         return CommandRunner.run(
-            arguments[...], io: io, options: RenderOptions.all + RenderOptions.commandLineOnly,
-            defaults: RenderSettings(), environment: environment, command: RenderCommand.info
+            arguments[...], io: io, options: RenderOptions.all,
+            defaults: RenderSettings(), environment: environment, name: "render", command: RenderCommand.info
         ) { parsed throws(BadgeError) in
             _ = try RenderCommand.plan(parsed.settings, positionals: parsed.positionals, io: io)
             return .success

@@ -130,7 +130,7 @@ enum BatchCommand {
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: options, defaults: Settings(),
-            command: info
+            name: "batch", command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, let manifestPath = parsed.positionals.first else {
                 throw .usage("batch takes one MANIFEST (a JSON file, or - for JSON Lines on standard input)")
@@ -234,19 +234,23 @@ enum BatchCommand {
                 }
                 parts.append("\(tally.failed) errors")
                 io.writeErr(
-                    "iconbadge: batch --check: \(jobs.count) renders: " + parts.joined(separator: ", ") + "\n")
+                    "iconbadge: batch --check: \(plural(jobs.count, "render")): " + parts.joined(separator: ", ") + "\n"
+                )
             } else {
                 let elapsed = ContinuousClock.now - start
                 let seconds =
                     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
                 let rate = seconds > 0 ? Double(jobs.count) / seconds : 0
                 io.writeErr(
-                    "iconbadge: batch: \(jobs.count) renders, \(jobs.count - tally.failed) written, \(tally.failed) failed in \(format(seconds)) s (\(format(rate))/s)\n"
+                    "iconbadge: batch: \(plural(jobs.count, "render")), \(jobs.count - tally.failed) written, \(tally.failed) failed in \(format(seconds)) s (\(format(rate))/s)\n"
                 )
             }
         }
         return tally.exitCode
     }
+
+    /// "1 render", "2 renders".
+    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 
     static func format(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100

@@ -64,7 +64,7 @@ enum CompareCommand {
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: options, defaults: Settings(),
-            command: info
+            name: "compare", command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 2 else {
                 throw .usage("compare takes two images: ACTUAL EXPECTED")

@@ -13,7 +13,14 @@ enum EnvironmentCheck {
         let set = environment.keys.filter { $0.utf8.starts(with: "ICONBADGE_".utf8) }
         guard !set.isEmpty else { return }
         let known = RenderOptions.all.filter(\.fromEnvironment).map(\.environmentName) + otherNames
+        let perRun = RenderOptions.all.filter { !$0.fromEnvironment }
         for name in set.sorted() where !known.contains(name) {
+            if let option = perRun.first(where: { $0.environmentName == name }) {
+                io.warning(
+                    "\(Quoted(name)) is ignored: \(option.flagName) is given per run, on the command line or in a manifest, not by the environment"
+                )
+                continue
+            }
             let guess = Suggestion.closest(to: name, among: known).map { " (did you mean \($0)?)" } ?? ""
             io.warning("\(Quoted(name)) is not a variable iconbadge reads, so it is ignored\(guess)")
         }

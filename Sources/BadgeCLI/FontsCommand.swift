@@ -36,7 +36,7 @@ enum FontsCommand {
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
             arguments, io: io, options: options, defaults: Settings(),
-            command: info
+            name: "fonts", command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count <= 1 else {
                 throw .usage("fonts takes at most one PATTERN; quote a pattern with spaces")

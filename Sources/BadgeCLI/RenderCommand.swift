@@ -15,7 +15,7 @@ enum RenderCommand {
             standard input) and writes PNG, SVG or PDF (by -o's extension or --format). Sizes are points at
             1x; --scale turns them into pixels.
             """,
-        options: (RenderOptions.all + RenderOptions.commandLineOnly).map(\.info),
+        options: RenderOptions.all.map(\.info),
         examples: [
             (
                 "a beta badge on an iOS app icon, 28% of its height, inside its rounded corners",
@@ -43,8 +43,8 @@ enum RenderCommand {
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         CommandRunner.run(
-            arguments, io: io, options: RenderOptions.all + RenderOptions.commandLineOnly, defaults: RenderSettings(),
-            environment: io.environment, command: info
+            arguments, io: io, options: RenderOptions.all, defaults: RenderSettings(),
+            environment: io.environment, name: "render", command: info
         ) { parsed throws(BadgeError) in
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
             let jobs = try plan(parsed.settings, positionals: parsed.positionals, io: io)

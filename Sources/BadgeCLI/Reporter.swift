@@ -113,7 +113,7 @@ struct Reporter {
         for outcome in outcomes {
             for case .upscaledRaster(let icon, let factor) in outcome.diagnostics {
                 if let index = icons.firstIndex(where: { $0.icon == icon }) {
-                    icons[index].factors.append(factor)
+                    if !icons[index].factors.contains(factor) { icons[index].factors.append(factor) }
                 } else {
                     icons.append((icon, [factor]))
                 }

@@ -56,6 +56,24 @@ public enum FileIdentity {
         return .path(LexicalPath(base).appending(LexicalPath(isAbsolute: false, components: rest)).description)
     }
 
+    /// The inode key of the file at `path` (standard input for `-`) when it exists, else
+    /// nil: a cheaper key for files that must exist to matter (no path is resolved).
+    public static func existingKey(_ path: String) -> Key? {
+        var info = stat()
+        if path == "-" {
+            guard fstat(0, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        }
+        guard stat(path, &info) == 0 else { return nil }
+        return .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The inode key of an output's location when the file exists, else nil.
+    public static func existingKey(_ location: OutputLocation) -> Key? {
+        guard let root = location.root else { return existingKey(location.relative.description) }
+        return existingKey(LexicalPath(root).appending(location.relative).description)
+    }
+
     /// Whether `a` and `b` name the same file.
     public static func same(_ a: String, _ b: String) -> Bool {
         a == b || key(a) == key(b)

@@ -93,4 +93,11 @@ public struct LexicalPath: Hashable, Sendable, CustomStringConvertible {
         else { return nil }
         return Array(components.dropFirst(prefix.components.count))
     }
+
+    /// The path made absolute from the working folder (unchanged when absolute, or
+    /// when the working folder is gone).
+    public func absolute() -> LexicalPath {
+        guard !isAbsolute, let working = Platform.workingFolder() else { return self }
+        return LexicalPath(working).appending(self)
+    }
 }

@@ -79,7 +79,7 @@ import Testing
         (["--offset", "5"], "--offset: \"5\" is not DX,DY (use two values, e.g. 6,-4 or -20%,20%)"),
         (["--padding", "60%"], "--padding: \"60%\" is out of range (use 0% to 50%)"),
         (["--scale", "50%"], "--scale: \"50%\" is a percentage, and --scale takes none (give a number in ×)"),
-        (["--size", "50%"], "--size: \"50%\" is a percentage, and --size takes none (give px)"),
+        (["--size", "50%"], "--size: \"50%\" is a percentage, and --size takes none (give pt)"),
         (["--overflow", "hide"], "--overflow: \"hide\" is not one of clamp, clip, expand"),
         (["--max", "1.5"], "--max: \"1.5\" is not a whole number (use 0 to 999999999)"),
         (["--scale", "0x1p1"], "--scale: \"0x1p1\" is not a number (use a decimal such as 12 or 1.5, in ×)"),

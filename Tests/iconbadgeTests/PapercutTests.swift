@@ -28,6 +28,12 @@ import Testing
     }
 
     @Test func sizeIsTheOneXSizeAndScalesWithTheRest() throws {
+        let single = Paths.scratch("size-scale")
+        #expect(
+            try runIconbadge([Self.icon, "--value", "3", "--size", "24", "--scale", "3", "-o", single + "/x.png"])
+                .status
+                == 0)
+        #expect(try ImageFile.pixels(at: single + "/x.png").width == 72, "--size is points, like every length")
         let folder = Paths.scratch("size-scales")
         let run = try runIconbadge(
             [Self.icon, "--value", "3", "--size", "48", "--scales", "1,1.5,2,3,4", "-o", folder + "/s{@scale}.png"])

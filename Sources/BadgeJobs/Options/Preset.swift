@@ -23,6 +23,9 @@ package enum Preset: String, CaseIterable {
             style.padding = Padding(horizontal: 4, vertical: 0)
             style.fontSize = 11
             style.dotSize = 6
+            // A percentage height or text size keeps this preset's proportions.
+            style.nominalHeight = 16
+            style.nominalFontSize = 11
             settings.style = style
         }
     }

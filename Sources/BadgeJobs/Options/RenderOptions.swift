@@ -12,14 +12,6 @@ package enum RenderOptions {
         content + labels + placement + shape + smallSizes + colours + fonts + fallback + output + limits + svgLimit
         + check
 
-    /// Options of the render command line only: not manifest keys, not variables.
-    package static let commandLineOnly: [Spec] = [
-        Spec(
-            name: "force", kind: .flag, group: "Output",
-            help: "write PNG or PDF bytes to standard output even when it is a terminal", fromEnvironment: false
-        ) { settings, text throws(BadgeError) in settings.force = try ValueParsers.bool(text, option: "--force") }
-    ]
-
     package static let check: [Spec] =
         [
             Spec(
@@ -122,7 +114,8 @@ package enum RenderOptions {
         },
         Spec(
             name: "offset", kind: .value(placeholder: "DX,DY"), group: "Placement",
-            help: "then move by DX,DY: pt, or % of the reference box's shorter side (see --platform); +x right, +y down",
+            help:
+                "then move by DX,DY: pt, or % of the reference box's shorter side (see --platform); +x right, +y down",
             defaultText: "0,0"
         ) { settings, text throws(BadgeError) in
             settings.style.offset = try ValueParsers.offset(text, option: "--offset")
@@ -348,6 +341,10 @@ package enum RenderOptions {
 
     package static let output: [Spec] = [
         Spec(
+            name: "force", kind: .flag, group: "Output",
+            help: "write PNG or PDF bytes to standard output even when it is a terminal", fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.force = try ValueParsers.bool(text, option: "--force") },
+        Spec(
             name: "output", short: "o", kind: .value(placeholder: "PATH"), group: "Output",
             help: "where to write the image (.png, .svg, .pdf); - for standard output", completion: .file,
             fromEnvironment: false
@@ -366,12 +363,12 @@ package enum RenderOptions {
         Spec(
             name: "size", kind: .value(placeholder: "WxH"), group: "Output",
             help:
-                "resize the icon to WxH pixels (or N for N×N): raster resampled, SVG rendered at that size; with --scales, the @1x size"
+                "resize the icon to WxH at 1x (or N for N×N; pixels = WxH × scale): raster resampled, SVG rendered at that size"
         ) { settings, text throws(BadgeError) in
-            let size = try ValueParsers.size(text, option: "--size", range: 1...32767, unit: "px")
+            let size = try ValueParsers.size(text, option: "--size", range: 1...32767, unit: "pt")
             guard size.width == size.width.rounded(), size.height == size.height.rounded() else {
                 throw .invalidValue(
-                    option: "--size", value: text, problem: "is not whole pixels (use e.g. 180x180 or 60)")
+                    option: "--size", value: text, problem: "is not whole points (use e.g. 180x180 or 60)")
             }
             settings.iconSize = size
         },

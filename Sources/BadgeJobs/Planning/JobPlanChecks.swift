@@ -23,49 +23,56 @@ package enum JobPlanChecks {
     ///
     /// - Throws: the first `Conflict` in job order.
     package static func checkIdentities(_ jobs: [RenderJob], extraInputs: [String] = []) throws(Conflict) {
-        var inputs = extraInputs.map { FileIdentity.key($0) }
-        for job in jobs { inputs += job.inputs.map { FileIdentity.key($0) } }
-        var written: [(key: FileIdentity.Key, owner: String, path: String)] = []
+        // Inputs exist (or the render fails reading them), so they are compared by
+        // inode; a write can replace one only if it exists too: its inode, without
+        // resolving any path (a lone render pays no realpath).
+        var paths = extraInputs
+        for job in jobs { paths += job.inputs }
+        let inputs = paths.compactMap { FileIdentity.existingKey($0) }
+        // An input that does not exist (yet) is still one spelling of a file.
+        let spellings = paths.map { LexicalPath($0).absolute() }
+        var written: [(location: OutputLocation, owner: String, role: String, label: String)] = []
         for job in jobs {
             for (location, role) in job.writes {
                 let owner = job.label.isEmpty ? role : (role == "output" ? job.label : "\(job.label) (\(role))")
-                written.append((FileIdentity.key(location), owner, location.description))
+                written.append((location, owner, role, job.label))
             }
         }
-        // A lone render compares a few paths in arrays: a Set or Dictionary of a
-        // Hashable key costs the Swift runtime a scan of every protocol conformance at
-        // each start (callgrind). A batch indexes them.
-        if jobs.count <= 8 {
-            for (index, item) in written.enumerated() {
-                if inputs.contains(item.key) { throw overwrite(item, jobs: jobs) }
-                if let earlier = written[..<index].first(where: { $0.key == item.key }) {
-                    throw .sameFile(first: earlier.owner, second: item.owner, path: item.path)
+        for item in written {
+            let spelled =
+                (item.location.root.map { LexicalPath($0).appending(item.location.relative) }
+                ?? item.location.relative).absolute()
+            if spellings.contains(spelled) {
+                throw .overwritesInput(job: item.label, role: item.role, path: item.location.description)
+            }
+            if let key = FileIdentity.existingKey(item.location), inputs.contains(key) {
+                throw .overwritesInput(job: item.label, role: item.role, path: item.location.description)
+            }
+        }
+        guard written.count > 1 else { return }
+        // Two writes are compared by full key, resolved (they may not exist yet). A lone
+        // render's few writes in arrays: a Dictionary of a Hashable key costs the Swift
+        // runtime a scan of every protocol conformance at each start (callgrind).
+        let keys = written.map { FileIdentity.key($0.location) }
+        if written.count <= 8 {
+            for index in keys.indices {
+                if let earlier = keys[..<index].firstIndex(of: keys[index]) {
+                    throw .sameFile(
+                        first: written[earlier].owner, second: written[index].owner,
+                        path: written[index].location.description)
                 }
             }
             return
         }
-        let inputIndex = Set(inputs)
-        var writtenIndex: [FileIdentity.Key: String] = [:]
-        for item in written {
-            if inputIndex.contains(item.key) { throw overwrite(item, jobs: jobs) }
-            if let earlier = writtenIndex[item.key] {
-                throw .sameFile(first: earlier, second: item.owner, path: item.path)
+        var seen: [FileIdentity.Key: Int] = [:]
+        for index in keys.indices {
+            if let earlier = seen[keys[index]] {
+                throw .sameFile(
+                    first: written[earlier].owner, second: written[index].owner,
+                    path: written[index].location.description)
             }
-            writtenIndex[item.key] = item.owner
+            seen[keys[index]] = index
         }
-    }
-
-    /// The conflict of a write that replaces an input.
-    private static func overwrite(_ item: (key: FileIdentity.Key, owner: String, path: String), jobs: [RenderJob])
-        -> Conflict
-    {
-        // The owner is "label (role)", "label" (an output) or the role alone.
-        for job in jobs {
-            for (location, role) in job.writes where location.description == item.path {
-                return .overwritesInput(job: job.label, role: role, path: item.path)
-            }
-        }
-        return .overwritesInput(job: "", role: "output", path: item.path)
     }
 
     /// Looks (without writing) at what each job will write and read: outputs can be

@@ -59,8 +59,14 @@ package enum JobPlanner {
             throw .usage("--report and -o - both use standard output; write the image to a file")
         }
         let format = try outputFormat(settings, output: outputPath)
+        var request = try settings.request(icon: icon)
+        if let size = settings.iconSize {
+            // --size is the 1x size, in points like every length: pixels = size × scale.
+            request.iconSize = Size(
+                width: (size.width * settings.scale).rounded(), height: (size.height * settings.scale).rounded())
+        }
         var job = RenderJob(
-            label: "", request: try settings.request(icon: icon), output: nil, check: nil,
+            label: "", request: request, output: nil, check: nil,
             encoding: Encoding(format: format, compression: settings.pngCompression, creationDate: creationDate),
             inputs: settings.inputFiles(icon: icon))
         if let outputPath {
