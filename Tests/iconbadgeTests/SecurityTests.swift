@@ -115,6 +115,12 @@ import Testing
         let copy = try runIconbadge(["appiconset", set, "--value", "3", "--out", folder + "/out"])
         #expect(copy.status == 65, "\(copy.stderr)")
         #expect(data(folder + "/outside/target.png") == before)
+        // Contents.json itself as a link out of the set.
+        try FileManager.default.moveItem(atPath: set + "/Contents.json", toPath: folder + "/outside/Contents.json")
+        try makeLink(set + "/Contents.json", to: "../outside/Contents.json")
+        let linkedContents = try runIconbadge(["appiconset", set, "--value", "3", "--out", folder + "/out"])
+        #expect(linkedContents.status == 65, "\(linkedContents.stderr)")
+        try FileManager.default.removeItem(atPath: set + "/Contents.json")
         // Two slots that are one file (a hard link) would race.
         try FileManager.default.removeItem(atPath: set + "/icon.png")
         try FileManager.default.copyItem(atPath: Self.icon, toPath: set + "/a.png")

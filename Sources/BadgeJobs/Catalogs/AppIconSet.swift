@@ -70,6 +70,11 @@ package struct AppIconSet: Sendable {
         self.folder = trimmed
         name = LexicalPath(trimmed).name ?? trimmed
         let contentsPath = trimmed + "/Contents.json"
+        var info = stat()
+        if lstat(contentsPath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw .badInput(
+                path: contentsPath, reason: "is a symbolic link; the files of a set must be files of the set")
+        }
         contents = try InputFile.bytes(at: contentsPath, limit: AppIconSet.maxContentsBytes, what: "Contents.json")
         images = try AppIconSet.readImages(contents, path: contentsPath)
         guard !images.isEmpty else { throw .badInput(path: contentsPath, reason: "lists no image files") }
