@@ -28,10 +28,13 @@ final class FontFace: @unchecked Sendable {
     /// Opens face `index` of `data` with `library`.
     ///
     /// - Throws: `BadgeError.badInput` (65) naming the file when it is not a font, is
-    ///   truncated (a table past its end), has no such face, or FreeType refuses it.
+    ///   truncated (a table past its end), has no such face, has a bitmap or colour
+    ///   layer table that is malformed or over a limit (`FontBitmapTables`,
+    ///   `ColorGlyphLayers`), or FreeType refuses it.
     init(data: FontData, index: Int, library: FT_Library) throws(BadgeError) {
+        let bytes = UnsafeRawBufferPointer(start: data.base, count: data.count)
         do throws(SFNTDirectory.Problem) {
-            try SFNTDirectory.check(UnsafeRawBufferPointer(start: data.base, count: data.count), faceIndex: index)
+            try SFNTDirectory.check(bytes, faceIndex: index)
         } catch {
             switch error {
             case .notAFont:
@@ -46,10 +49,30 @@ final class FontFace: @unchecked Sendable {
                     reason: "is a truncated font: its \(Quoted(table)) table runs past the end of the file")
             }
         }
+        // Before FreeType reads a bitmap or a colour layer: its sizes drive allocations.
+        let layerGlyphs: ColorGlyphLayers.LayerGlyphs?
+        do throws(FontBitmapTables.Problem) {
+            try FontBitmapTables.check(bytes, faceIndex: index)
+        } catch {
+            throw .badInput(path: data.origin, reason: Self.reason(for: error))
+        }
+        do throws(ColorGlyphLayers.Problem) {
+            layerGlyphs = try ColorGlyphLayers.check(bytes, faceIndex: index)
+        } catch {
+            throw .badInput(path: data.origin, reason: Self.reason(for: error))
+        }
         var face: FT_Face?
         let error = FT_New_Memory_Face(library, data.base, FT_Long(data.count), FT_Long(index), &face)
         guard error == 0, let face else {
             throw .badInput(path: data.origin, reason: "is not a font file FreeType can read (error \(error))")
+        }
+        if let layerGlyphs {
+            do throws(BadgeError) {
+                try Self.checkLayerReach(layerGlyphs, face: face, origin: data.origin)
+            } catch {
+                FT_Done_Face(face)
+                throw error
+            }
         }
         self.data = data
         self.index = index
