@@ -8,7 +8,8 @@ internal import CHarfBuzz
 ///
 /// Faces live as long as the process: Cairo's scaled-font cache may hold a face
 /// after its last use, and freeing the FreeType face under it would be a
-/// use-after-free, so faces are cached by `FontContext` and never freed.
+/// use-after-free, so faces are cached by `FontContext` and never freed. (A
+/// `FontProbe` face, from memory, has Cairo free its FreeType face when done.)
 final class FontFace: @unchecked Sendable {
     let data: FontData
     let index: Int
@@ -100,6 +101,15 @@ final class FontFace: @unchecked Sendable {
         hbFont = hb_font_create(hbFace)
         unitsPerEm = Int(hb_face_get_upem(hbFace))
         hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
+    }
+
+    /// Releases HarfBuzz's objects and this face's reference to Cairo's font face.
+    /// The FreeType face is not freed here: Cairo may still draw with it. Faces from
+    /// `FontContext` are never released; `FontProbe` hands its face to Cairo to free.
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+        cairo_font_face_destroy(cairoFace)
     }
 
     /// A description for reports: family, style and where the bytes came from.
