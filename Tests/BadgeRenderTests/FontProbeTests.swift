@@ -5,7 +5,8 @@ import Testing
 
 @testable import BadgeRender
 
-/// Fonts from bytes through `FontProbe` (what FuzzFont runs).
+/// Fonts from bytes through `FontProbe` (what FuzzFont runs), the fuzz inputs kept in
+/// Fixtures/fuzz-regressions/FuzzFont, and colour glyphs FreeType cannot load.
 @Suite struct FontProbeTests {
     static func bytes(_ path: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -53,5 +54,36 @@ import Testing
         let error = try Self.probe(Self.bitmap(name))
         #expect(error?.exitCode == .dataError)
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "accepted")")
+    }
+
+    /// Every input kept from FuzzFont: accepted or refused with 65, as the target checks.
+    @Test func keptFuzzInputsAreAcceptedOrRefusedWith65() throws {
+        let folder = Paths.fixture("fuzz-regressions/FuzzFont")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let error = try Self.probe(folder + "/" + name)
+            #expect(error == nil || error?.exitCode == .dataError, "\(name): \(error?.message ?? "")")
+        }
+    }
+
+    func compose(_ font: String, value: String = "😀") throws -> Composition {
+        var request = RenderRequest(
+            iconPath: Paths.fixture("icons/folder-132x132.png"), content: .value(value), scale: 3,
+            font: .file(path: font, index: 0), fontFeatures: [])
+        request.systemFallback = false
+        return try Renderer().compose(request)
+    }
+
+    /// timeout-cbdt-png-bad-idat.ttf: cbdt-good.ttf with one byte of its PNG's image
+    /// data changed (FuzzFont, first run). FreeType fails to decode it, and Cairo 1.16
+    /// then loads and draws the glyph over and over without end (FontFace.loadsCleanly):
+    /// the CLI hung at 100% CPU. The glyph is now left out, and the badge drawn.
+    @Test func colourGlyphFreeTypeCannotLoadIsLeftOut() throws {
+        let broken = try compose(Paths.fixture("fuzz-regressions/FuzzFont/timeout-cbdt-png-bad-idat.ttf"))
+        #expect(broken.text?.runs.allSatisfy { $0.glyphs.isEmpty } == true)
+        #expect(try broken.pngData().count > 0)
+        let good = try compose(Self.bitmap("cbdt-good.ttf"))
+        #expect(good.text?.runs.map(\.glyphs.count) == [1])
     }
 }

@@ -126,4 +126,14 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
     }
+
+    /// A colour glyph whose PNG FreeType cannot decode made Cairo 1.16 loop forever
+    /// (FuzzFont; see FontFace.loadsCleanly): the render now ends, without the glyph.
+    @Test func colourGlyphThatFailsToDecodeDoesNotHang() throws {
+        let folder = Paths.scratch("bad-colour-glyph")
+        let font = Paths.fixture("fuzz-regressions/FuzzFont/timeout-cbdt-png-bad-idat.ttf")
+        let run = try runIconbadge([Self.icon, "--value", "😀", "--font-file", font, "-o", folder + "/out.png"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out.png"))
+    }
 }
