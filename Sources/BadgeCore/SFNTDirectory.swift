@@ -54,4 +54,44 @@ public enum SFNTDirectory {
             }
         }
     }
+
+    /// The bytes of table `tag` (four ASCII characters, such as `"sbix"`) in face
+    /// `index` of `bytes`, as a range of `bytes`; nil when the face has no such table
+    /// or the directory is not readable (`check` says why). The first record with the
+    /// tag wins, as in FreeType's `tt_face_lookup_table`.
+    public static func table(_ tag: String, in bytes: UnsafeRawBufferPointer, faceIndex index: Int) -> Range<Int>? {
+        guard tag.utf8.count == 4 else { return nil }
+        let wanted = tag.utf8.reduce(0) { $0 << 8 | Int($1) }
+        return firstTable(in: bytes, faceIndex: index) { $0 == wanted }?.range
+    }
+
+    /// The first table of face `index` whose tag (big-endian, "sbix" is 0x7362_6978)
+    /// satisfies `isWanted`, with its range in `bytes`; nil when none does or the
+    /// directory is not readable. One pass over the directory, no allocation.
+    public static func firstTable(
+        in bytes: UnsafeRawBufferPointer, faceIndex index: Int, where isWanted: (Int) -> Bool
+    ) -> (tag: Int, range: Range<Int>)? {
+        func u32(_ offset: Int) -> Int? {
+            guard offset >= 0, offset + 4 <= bytes.count else { return nil }
+            return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+                | Int(bytes[offset + 3])
+        }
+        guard let signature = u32(0) else { return nil }
+        var faceOffset = 0
+        if signature == 0x7474_6366 {  // "ttcf"
+            guard let faces = u32(8), index < faces, let offset = u32(12 + 4 * index) else { return nil }
+            faceOffset = offset
+        } else if index != 0 {
+            return nil
+        }
+        guard let tables = u32(faceOffset + 4).map({ $0 >> 16 }) else { return nil }
+        for table in 0..<tables {
+            let record = faceOffset + 12 + 16 * table
+            guard let found = u32(record), let offset = u32(record + 8), let length = u32(record + 12),
+                offset + length <= bytes.count
+            else { return nil }
+            if isWanted(found) { return (found, offset..<offset + length) }
+        }
+        return nil
+    }
 }

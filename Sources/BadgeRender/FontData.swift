@@ -10,18 +10,35 @@ internal import CBundledFont
 
 /// The bytes of a font file, shared by FreeType (drawing) and HarfBuzz (shaping),
 /// so both see the very same face. Bundled fonts point into the binary; font
-/// files are mapped read-only and never unmapped (faces live for the process).
+/// files are mapped read-only and never unmapped (faces live for the process);
+/// fonts from memory (`FontProbe`) are a copy freed with this object.
 final class FontData: @unchecked Sendable {
     let base: UnsafePointer<UInt8>
     let count: Int
     /// Where the bytes came from: a path, or "bundled:DejaVuSans-Bold.ttf".
     let origin: String
+    /// The copy this object owns and frees, for fonts from memory.
+    private let owned: UnsafeMutableRawBufferPointer?
 
     private init(base: UnsafePointer<UInt8>, count: Int, origin: String) {
         self.base = base
         self.count = count
         self.origin = origin
+        owned = nil
     }
+
+    /// A copy of `bytes`, freed when the last reference to this object goes: keep
+    /// it alive as long as any face opened from it (`origin` names it in messages).
+    init(copying bytes: [UInt8], origin: String) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 16)
+        copy.copyBytes(from: bytes)
+        base = UnsafePointer(copy.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        count = bytes.count
+        self.origin = origin
+        owned = copy
+    }
+
+    deinit { owned?.deallocate() }
 
     /// DejaVu Sans Bold, compiled into the binary.
     static let bundledBold: FontData = {

@@ -8,7 +8,8 @@ internal import CHarfBuzz
 ///
 /// Faces live as long as the process: Cairo's scaled-font cache may hold a face
 /// after its last use, and freeing the FreeType face under it would be a
-/// use-after-free, so faces are cached by `FontContext` and never freed.
+/// use-after-free, so faces are cached by `FontContext` and never freed. (A
+/// `FontProbe` face, from memory, has Cairo free its FreeType face when done.)
 final class FontFace: @unchecked Sendable {
     let data: FontData
     let index: Int
@@ -28,10 +29,13 @@ final class FontFace: @unchecked Sendable {
     /// Opens face `index` of `data` with `library`.
     ///
     /// - Throws: `BadgeError.badInput` (65) naming the file when it is not a font, is
-    ///   truncated (a table past its end), has no such face, or FreeType refuses it.
+    ///   truncated (a table past its end), has no such face, has a bitmap or colour
+    ///   layer table that is malformed or over a limit (`FontBitmapTables`,
+    ///   `ColorGlyphLayers`), or FreeType refuses it.
     init(data: FontData, index: Int, library: FT_Library) throws(BadgeError) {
+        let bytes = UnsafeRawBufferPointer(start: data.base, count: data.count)
         do throws(SFNTDirectory.Problem) {
-            try SFNTDirectory.check(UnsafeRawBufferPointer(start: data.base, count: data.count), faceIndex: index)
+            try SFNTDirectory.check(bytes, faceIndex: index)
         } catch {
             switch error {
             case .notAFont:
@@ -46,10 +50,30 @@ final class FontFace: @unchecked Sendable {
                     reason: "is a truncated font: its \(Quoted(table)) table runs past the end of the file")
             }
         }
+        // Before FreeType reads a bitmap or a colour layer: its sizes drive allocations.
+        let layerGlyphs: ColorGlyphLayers.LayerGlyphs?
+        do throws(FontBitmapTables.Problem) {
+            try FontBitmapTables.check(bytes, faceIndex: index)
+        } catch {
+            throw .badInput(path: data.origin, reason: Self.reason(for: error))
+        }
+        do throws(ColorGlyphLayers.Problem) {
+            layerGlyphs = try ColorGlyphLayers.check(bytes, faceIndex: index)
+        } catch {
+            throw .badInput(path: data.origin, reason: Self.reason(for: error))
+        }
         var face: FT_Face?
         let error = FT_New_Memory_Face(library, data.base, FT_Long(data.count), FT_Long(index), &face)
         guard error == 0, let face else {
             throw .badInput(path: data.origin, reason: "is not a font file FreeType can read (error \(error))")
+        }
+        if let layerGlyphs {
+            do throws(BadgeError) {
+                try Self.checkLayerReach(layerGlyphs, face: face, origin: data.origin)
+            } catch {
+                FT_Done_Face(face)
+                throw error
+            }
         }
         self.data = data
         self.index = index
@@ -77,6 +101,15 @@ final class FontFace: @unchecked Sendable {
         hbFont = hb_font_create(hbFace)
         unitsPerEm = Int(hb_face_get_upem(hbFace))
         hb_font_set_scale(hbFont, Int32(unitsPerEm), Int32(unitsPerEm))
+    }
+
+    /// Releases HarfBuzz's objects and this face's reference to Cairo's font face.
+    /// The FreeType face is not freed here: Cairo may still draw with it. Faces from
+    /// `FontContext` are never released; `FontProbe` hands its face to Cairo to free.
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+        cairo_font_face_destroy(cairoFace)
     }
 
     /// A description for reports: family, style and where the bytes came from.

@@ -84,6 +84,12 @@ public enum TextShaper {
                 runs.append(GlyphRun(face: item.face, glyphs: glyphs))
             }
         }
+        // A bitmap or colour glyph FreeType cannot load would hang Cairo (see
+        // FontFace.loadsCleanly): it is left out, as a glyph with nothing to draw.
+        for index in runs.indices where runs[index].face.needsGlyphLoadCheck {
+            let face = runs[index].face
+            runs[index].glyphs.removeAll { !face.loadsCleanly($0.index, pixelSize: pixelSize) }
+        }
         let vertical = chain.primary.verticalMetrics(pixelSize: pixelSize)
         let metrics = TextMetrics(
             advance: Double(penX) / TextShaper.subpixels, inkBounds: inkBounds(of: runs, pixelSize: pixelSize),
