@@ -43,7 +43,7 @@ final class FontFace: @unchecked Sendable {
             case .noSuchFace(let count):
                 throw .badInput(
                     path: data.origin,
-                    reason: "has \(count) face(s); --font-index \(index) is out of range (use 0...\(count - 1))")
+                    reason: "has \(count) face(s), numbered 0 to \(count - 1); there is no face \(index)")
             case .truncated(let table):
                 throw .badInput(
                     path: data.origin,

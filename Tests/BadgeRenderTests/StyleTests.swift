@@ -163,7 +163,7 @@ import Testing
         #expect(
             throws: BadgeError.badInput(
                 path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-                reason: "has 1 face(s); --font-index 3 is out of range (use 0...0)")
+                reason: "has 1 face(s), numbered 0 to 0; there is no face 3")
         ) {
             _ = try faces(.file(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", index: 3))
         }
