@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func svgOutputRenderedAgainMatchesThePNG() throws {
-        let composition = try Renderer().compose(Self.request(Paths.corpus("icons/papirus-svg/firefox.svg")))
+        let composition = try Renderer().compose(Self.request(try Corpus.path("icons/papirus-svg/firefox.svg")))
         let png = try composition.pixels()
         let reread = try ImageFile.pixels(of: try composition.svgData(), path: "out.svg")
         #expect(reread.width == png.width && reread.height == png.height)
@@ -47,7 +47,7 @@ import Testing
 
     @Test func svgIconStaysVector() throws {
         let svg = String(
-            decoding: try Renderer().compose(Self.request(Paths.corpus("icons/papirus-svg/firefox.svg"))).svgData(),
+            decoding: try Renderer().compose(Self.request(try Corpus.path("icons/papirus-svg/firefox.svg"))).svgData(),
             as: UTF8.self)
         #expect(!svg.contains("data:image/png"))
         #expect(svg.contains("<path"))

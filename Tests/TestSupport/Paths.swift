@@ -17,8 +17,11 @@ public enum Paths {
     /// `Fixtures/` in the package.
     public static func fixture(_ relative: String) -> String { root + "/Fixtures/" + relative }
 
-    /// The shared corpus, `../shared/corpus` relative to the package root (CI has it there too).
-    public static func corpus(_ relative: String) -> String { root + "/../shared/corpus/" + relative }
+    /// The files copied from the shared corpus into `Fixtures/corpus-subset/` (its
+    /// SOURCES.md says which and under which licence): they travel with the project, so
+    /// the tests that use them run without `../shared/corpus`. Same relative paths as
+    /// in the corpus (`subset("pngsuite/basn6a08.png")`).
+    public static func subset(_ relative: String) -> String { root + "/Fixtures/corpus-subset/" + relative }
 
     /// The folder tests may write scratch files to, made fresh per call.
     public static func scratch(_ name: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The outcome of running the built binary.
 public struct RunResult: Sendable {
@@ -58,6 +59,7 @@ private func launch(
     case .file(let path): process.standardInput = FileHandle(forReadingAtPath: path)
     }
     try process.run()
+    let watchdog = Watchdog(process)
     if case .data(let bytes) = stdin {
         if !bytes.isEmpty { input.fileHandleForWriting.write(bytes) }
         try? input.fileHandleForWriting.close()
@@ -74,6 +76,7 @@ private func launch(
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    try watchdog.check(executable, arguments)
     return RunResult(
         status: process.terminationStatus, stdout: outBox.data, stderr: String(decoding: errData, as: UTF8.self))
 }
@@ -85,25 +88,23 @@ public struct MeasuredRun: Sendable {
     public var status: Int32
     /// Standard error of the binary alone.
     public var stderr: String
-    /// Wall time (seconds).
-    public var seconds: Double
     /// Peak resident memory (KiB).
     public var peakKiB: Int
 }
 
-/// Runs the built `iconbadge` under `/usr/bin/time` and reports status, stderr,
-/// wall time and peak memory.
+/// Runs the built `iconbadge` under `/usr/bin/time` and reports status, stderr and
+/// peak memory. (Not its wall time: speed is measured by `make bench`, against a
+/// peer in the same run, never by a test.)
 public func runMeasured(_ arguments: [String]) throws -> MeasuredRun {
     let report = NSTemporaryDirectory() + "iconbadge-time-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: report) }
-    let run = try runIconbadgeWith(
-        executable: "/usr/bin/time", ["-f", "%e %M", "-o", report, Paths.binary] + arguments)
-    let fields = (try String(contentsOfFile: report, encoding: .utf8)).split(whereSeparator: { $0 == " " || $0 == "\n" }
-    )
-    .filter { Double($0) != nil }
-    let seconds = fields.count >= 2 ? Double(fields[fields.count - 2]) ?? 0 : 0
-    let peak = fields.count >= 2 ? Int(fields[fields.count - 1]) ?? 0 : 0
-    return MeasuredRun(status: run.status, stderr: run.stderr, seconds: seconds, peakKiB: peak)
+    let run = try runIconbadgeWith(executable: "/usr/bin/time", ["-f", "%M", "-o", report, Paths.binary] + arguments)
+    // time writes "Command exited with non-zero status N" before the figure when N != 0.
+    let lines = (try String(contentsOfFile: report, encoding: .utf8)).split(separator: "\n")
+    guard let peak = lines.last.flatMap({ Int($0) }) else {
+        throw TestFailure(description: "/usr/bin/time wrote no peak memory figure: \(lines)")
+    }
+    return MeasuredRun(status: run.status, stderr: run.stderr, peakKiB: peak)
 }
 
 /// Runs any executable with arguments and returns its result (for wrappers such as
@@ -112,4 +113,72 @@ public func runIconbadgeWith(executable: String, _ arguments: [String], environm
     -> RunResult
 {
     try launch(executable, arguments, stdin: .file("/dev/null"), environment: environment, folder: nil)
+}
+
+/// How long a process a test starts may run before it is killed and the test fails.
+/// It is no speed check (speed belongs to `make bench`): it turns a hang (a blocked
+/// open, a deadlock) into a failure that says so instead of a suite that never ends.
+/// Far above any honest run, also under ThreadSanitizer on a loaded 2-core machine.
+public let watchdogSeconds = 300
+
+/// An error that fails a test with its description.
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(description: String) { self.description = description }
+}
+
+/// The error a test fails with when a process it started outlived `watchdogSeconds`.
+public struct WatchdogExpired: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// Kills a process and its descendants if it has not ended `watchdogSeconds` after
+/// it started; `check` (called once it has ended) then throws.
+final class Watchdog: Sendable {
+    private let state = Mutex((ended: false, fired: false))
+
+    init(_ process: Process) {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(watchdogSeconds)) { [self] in
+            state.withLock { state in
+                guard !state.ended else { return }
+                state.fired = true
+                for member in processTree(pid) { kill(member, SIGKILL) }
+            }
+        }
+    }
+
+    /// Throws `WatchdogExpired` if the watchdog killed the process.
+    func check(_ executable: String, _ arguments: [String]) throws {
+        let fired = state.withLock { state in
+            state.ended = true
+            return state.fired
+        }
+        if fired {
+            throw WatchdogExpired(
+                description: "\(executable) \(arguments.joined(separator: " ")) was still running after "
+                    + "\(watchdogSeconds) s and was killed: it hangs (this is no speed limit)")
+        }
+    }
+}
+
+/// `pid` and every process below it, parents first (read from /proc/PID/task/*/children).
+public func processTree(_ pid: pid_t) -> [pid_t] {
+    [pid] + childProcesses(of: pid).flatMap(processTree)
+}
+
+/// The processes whose parent is `pid` (any of its threads), from /proc.
+public func childProcesses(of pid: pid_t) -> [pid_t] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.flatMap { task -> [pid_t] in
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+}
+
+/// The command line of process `pid` (its arguments joined by spaces), or nil when it
+/// has ended.
+public func commandLine(of pid: pid_t) -> String? {
+    guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !data.isEmpty else { return nil }
+    return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
 }

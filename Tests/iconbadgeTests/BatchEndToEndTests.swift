@@ -17,10 +17,10 @@ import Testing
     }
 
     /// ~50 jobs: four icons (PNG and SVG), several values and looks, three scales.
-    static func manyJobs(into folder: String) -> (manifest: String, singles: [[String]]) {
+    static func manyJobs(into folder: String) throws -> (manifest: String, singles: [[String]]) {
         let icons = [
             Paths.fixture("icons/folder-48x48.png"), Paths.fixture("icons/user-trash-256x256.png"),
-            Paths.corpus("icons/papirus-svg/firefox.svg"), Paths.fixture("icons/folder-132x132.png"),
+            try Corpus.path("icons/papirus-svg/firefox.svg"), Paths.fixture("icons/folder-132x132.png"),
         ]
         let looks: [[String]] = [
             ["--value", "3", "--overflow", "expand"], ["--value", "150", "--overflow", "clip"],
@@ -57,7 +57,7 @@ import Testing
 
     @Test func outputsEqualSingleRunsByteForByte() throws {
         let folder = Paths.scratch("batch-many")
-        let (manifest, singles) = Self.manyJobs(into: folder)
+        let (manifest, singles) = try Self.manyJobs(into: folder)
         #expect(singles.count >= 36)
         try write(manifest, to: folder + "/manifest.json")
         let run = try runIconbadge(["batch", folder + "/manifest.json", "--jobs", "2"])
@@ -125,12 +125,13 @@ import Testing
     @Test func aFailingJobDoesNotStopTheOthers() throws {
         let folder = Paths.scratch("batch-failure")
         let icon = Paths.fixture("icons/folder-48x48.png")
+        let corrupt = Paths.subset("pngsuite/xcsn0g01.png")
         let manifest = """
             {"defaults": {"value": "5"},
              "jobs": [
                {"icon": "\(icon)", "output": "\(folder)/0.png"},
                {"icon": "\(folder)/missing.png", "output": "\(folder)/1.png"},
-               {"icon": "\(Paths.corpus("pngsuite/xcsn0g01.png"))", "output": "\(folder)/2.png"},
+               {"icon": "\(corrupt)", "output": "\(folder)/2.png"},
                {"icon": "\(icon)", "output": "\(folder)/3.png"}
              ]}
             """
@@ -148,9 +149,10 @@ import Testing
 
     @Test func scalesAndTemplatesFromStandardInput() throws {
         let folder = Paths.scratch("batch-scales")
+        let firefox = try Corpus.path("icons/papirus-svg/firefox.svg")
         let lines = """
             {"icon": "\(Paths.fixture("icons/folder-48x48.png"))", "value": "3", "output": "\(folder)/{name}{@scale}.{ext}"}
-            {"icon": "\(Paths.corpus("icons/papirus-svg/firefox.svg"))", "value": "9", "output": "\(folder)/{name}-{scale}x.png", "scales": [1, 2]}
+            {"icon": "\(firefox)", "value": "9", "output": "\(folder)/{name}-{scale}x.png", "scales": [1, 2]}
             """
         let run = try runIconbadge(["batch", "-", "--scales", "1,2,3"], stdin: Data(lines.utf8))
         #expect(run.status == 0, "\(run.stderr)")

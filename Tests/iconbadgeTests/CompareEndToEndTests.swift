@@ -7,7 +7,8 @@ import Testing
 /// `compare`, `--check` and `batch --check`, run as CI would: exit codes, JSON
 /// fields and the artifact files.
 @Suite struct CompareEndToEndTests {
-    static let pixelmatch = Paths.corpus("pixelmatch")
+    /// pixelmatch's 1a, 1b and 8a, copied into Fixtures/corpus-subset.
+    static let pixelmatch = Paths.subset("pixelmatch")
     static let icon = Paths.fixture("icons/folder-48x48.png")
 
     func json(_ run: RunResult) throws -> JSONValue { try JSONParser().parse(run.stdoutText) }
@@ -55,7 +56,8 @@ import Testing
     }
 
     @Test func sizeMismatchIsADifference() throws {
-        let run = try runIconbadge(["compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/2a.png", "--json"])
+        // 1a is 512 × 256, 8a 256 × 256.
+        let run = try runIconbadge(["compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/8a.png", "--json"])
         #expect(run.status == 1)
         #expect(try json(run)["reason"] == .string("size"))
     }

@@ -23,7 +23,7 @@ import Testing
     }()
 
     @Test func galleryIsNotEmpty() {
-        #expect(Self.entries.count >= 12)
+        #expect(Self.entries.count == 32)
     }
 
     @Test(arguments: entries)

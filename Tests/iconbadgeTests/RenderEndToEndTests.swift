@@ -52,7 +52,7 @@ import Testing
     @Test(arguments: cases)
     func badgeIsWhereTheLayoutSaysAndTheRestIsTheIcon(_ testCase: Case) throws {
         let folder = Paths.scratch("e2e")
-        let input = Paths.corpus("icons/adwaita-png/\(testCase.icon)")
+        let input = try Corpus.path("icons/adwaita-png/\(testCase.icon)")
         let output = folder + "/out.png"
         let value = testCase.value
         let scale = testCase.scale
@@ -102,7 +102,7 @@ import Testing
 
     @Test func sameCommandTwiceGivesIdenticalBytes() throws {
         let folder = Paths.scratch("determinism")
-        let input = Paths.corpus("icons/adwaita-png/folder-512x512.png")
+        let input = Paths.fixture("icons/folder-512x512.png")
         for name in ["a.png", "b.png"] {
             let run = try runIconbadge([input, "--value", "99+", "--scale", "3", "-o", "\(folder)/\(name)"])
             #expect(run.status == 0)
@@ -115,7 +115,7 @@ import Testing
 
     @Test func zeroWritesTheIconAndSaysSo() throws {
         let folder = Paths.scratch("zero")
-        let input = Paths.corpus("icons/adwaita-png/folder-48x48.png")
+        let input = Paths.fixture("icons/folder-48x48.png")
         let run = try runIconbadge([input, "--value", "0", "-o", "\(folder)/out.png"])
         #expect(run.status == 0)
         #expect(
