@@ -32,23 +32,57 @@ public final class Renderer {
     public func compose(_ request: RenderRequest, cache: IconCache?) throws(BadgeError)
         -> Composition
     {
+        try compose(request, cache: cache, site: .isolated, files: [:])
+    }
+
+    /// Composes with images decoded at `site`; `files` holds the bytes of inputs
+    /// that cannot be read again (standard input) or must not change (the SVG
+    /// documents the parent checked), by path (the isolated vector render's child).
+    func compose(_ request: RenderRequest, cache: IconCache?, site: DecodeSite, files: [String: [UInt8]])
+        throws(BadgeError) -> Composition
+    {
         var sizing = ImageSizing(scale: request.scale)
         if let size = request.iconSize { sizing.size = (Int(size.width), Int(size.height)) }
         sizing.rasterScale = request.iconRasterScale
         func load(_ path: String, _ sizing: ImageSizing) throws(BadgeError) -> LoadedIcon {
+            if let bytes = files[path] {
+                var icon = try IconLoader.decode(bytes, path: path, limits: request.limits, sizing: sizing, site: site)
+                if path == "-" { icon.standardInput = bytes }
+                return icon
+            }
             if let cache { return try cache.icon(path, sizing: sizing, limits: request.limits) }
-            return try IconLoader.load(path, limits: request.limits, sizing: sizing)
+            return try IconLoader.load(path, limits: request.limits, sizing: sizing, site: site)
         }
         let icon = try load(request.iconPath, sizing)
-        var badgeImage: LoadedIcon?
-        if case .image(let path) = request.content { badgeImage = try load(path, ImageSizing(scale: request.scale)) }
-        let composition = try compose(request, icon: icon, badgeImage: badgeImage)
+        var badgeImage: BadgeImageSource?
+        if case .image(let path) = request.content {
+            badgeImage = try IconLoader.badgeImage(
+                path, bytes: files[path], limits: request.limits, scale: request.scale,
+                naturalSize: request.style.imageSize == nil, site: site,
+                raster: cache == nil ? nil : { (sizing) throws(BadgeError) in try load(path, sizing) })
+        }
+        // An SVG badge is rendered at the size the layout gives it (never at its
+        // intrinsic size, then scaled).
+        let composition = try compose(request, icon: icon, badgeImage: badgeImage) {
+            (path, document, width, height) throws(BadgeError) in
+            if site == .isolated, let cache, files[path] == nil {
+                var drawn = ImageSizing()
+                drawn.size = (width, height)
+                return try cache.icon(path, sizing: drawn, limits: request.limits)
+            }
+            return try IconLoader.decodeSVGBadge(
+                document, path: path, width: width, height: height, limits: request.limits, site: site)
+        }
         composition.ownsIcon = cache == nil
+        composition.request = request
+        composition.site = site
         return composition
     }
 
-    func compose(_ request: RenderRequest, icon: LoadedIcon, badgeImage: LoadedIcon?) throws(BadgeError) -> Composition
-    {
+    func compose(
+        _ request: RenderRequest, icon: LoadedIcon, badgeImage: BadgeImageSource?,
+        renderSVGBadge: (String, [UInt8], Int, Int) throws(BadgeError) -> LoadedIcon
+    ) throws(BadgeError) -> Composition {
         let style = request.style
         let scale = request.scale
         func finish(body: BadgeBody, label: String?, text: ShapedText?, image: LoadedIcon?) throws(BadgeError)
@@ -65,9 +99,24 @@ public final class Renderer {
         case .dot:
             return try finish(body: .dot, label: nil, text: nil, image: nil)
         case .image:
-            guard let image = badgeImage else { throw .internalError("badge image not loaded") }
-            return try finish(
-                body: .image(width: image.width, height: image.height), label: nil, text: nil, image: image)
+            switch badgeImage {
+            case .ready(let image):
+                return try finish(
+                    body: .image(width: image.width, height: image.height), label: nil, text: nil, image: image)
+            case .svg(let document, let path, let natural):
+                // Without a natural size the layout uses the explicit image size.
+                let body = BadgeBody.image(width: natural?.width ?? 1, height: natural?.height ?? 1)
+                let layout = try BadgeLayout.compute(
+                    iconWidth: icon.width, iconHeight: icon.height, style: style, body: body, scale: scale,
+                    maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+                let image = try renderSVGBadge(
+                    path, document, Int(layout.badgeRect.width), Int(layout.badgeRect.height))
+                return Composition(
+                    icon: icon, layout: layout, hidden: nil, label: nil, style: style, iconMask: request.iconMask,
+                    scale: scale, text: nil, badgeImage: image, isDot: false)
+            case nil:
+                throw .internalError("badge image not loaded")
+            }
         case .value(let value):
             switch request.labelRules.label(for: value) {
             case .hidden(let reason):
@@ -93,6 +142,8 @@ public final class Renderer {
                 }
                 let chain = try fontChain(request)
                 let text = TextShaper.shape(label, chain: chain, pixelSize: pixelSize, features: request.fontFeatures)
+                // fontconfig was needed for a fallback and cannot be used (FONTCONFIG_FILE).
+                if let problem = chain.fontconfigProblem { throw problem }
                 if request.strictGlyphs, !text.missing.isEmpty {
                     throw .unavailable(
                         resource: "glyphs",
