@@ -41,6 +41,7 @@ public enum FontConfig {
         guard let loaded else {
             return .failure(.unavailable(resource: "fontconfig", reason: "cannot load its configuration"))
         }
+        pinDefaultLanguages()
         return .success(loaded)
     }()
 
@@ -103,16 +104,31 @@ public enum FontConfig {
     /// - Throws: 69 when `FONTCONFIG_FILE` is refused or fontconfig cannot start.
     static func configuration() throws(BadgeError) -> OpaquePointer { try config.get() }
 
-    /// fontconfig's default language comes from FC_LANG, LC_ALL, LC_CTYPE or LANG
-    /// (`FcGetDefaultLangs`), and steers fallback (a Han glyph from a Chinese or a
-    /// Japanese font). Every pattern gets "en", what the C locale gives, so output
-    /// does not depend on the caller's locale.
-    private static func pinLanguage(_ pattern: OpaquePointer) {
-        var value: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, FC_LANG, 0, &value) != FcResultMatch else { return }
-        _ = "en".withCString {
-            FcPatternAddString(pattern, FC_LANG, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+    /// fontconfig's default languages come from FC_LANG, LC_ALL, LC_CTYPE or LANG
+    /// (`FcGetDefaultLangs`, read once and shared), and `FcConfigSubstitute` appends
+    /// them to every pattern, where they steer fallback (a Han glyph from a Chinese or
+    /// a Japanese face) and the configuration's `lang` rules. The shared set is made
+    /// "en", what the C locale gives, before any match, so output does not depend on
+    /// the caller's locale. (Setting FC_LANG instead would change the environment
+    /// under threads that may be reading it to start a child.)
+    private static func pinDefaultLanguages() {
+        guard let languages = FcGetDefaultLangs() else { return }
+        defer { FcStrSetDestroy(languages) }  // this reference; fontconfig keeps its own
+        var names: [[UInt8]] = []
+        if let list = FcStrListCreate(languages) {
+            while let name = FcStrListNext(list) {
+                var bytes: [UInt8] = []
+                var cursor = name
+                while cursor.pointee != 0 {
+                    bytes.append(cursor.pointee)
+                    cursor += 1
+                }
+                names.append(bytes + [0])
+            }
+            FcStrListDone(list)
         }
+        for name in names { _ = name.withUnsafeBufferPointer { FcStrSetDel(languages, $0.baseAddress) } }
+        _ = Array("en\0".utf8).withUnsafeBufferPointer { FcStrSetAdd(languages, $0.baseAddress) }
     }
 
     /// Generic families that fontconfig maps to an installed font by design; they
@@ -140,7 +156,6 @@ public enum FontConfig {
         }
         defer { FcPatternDestroy(parsed) }
         let requested = strings(parsed, FC_FAMILY)
-        pinLanguage(parsed)
         FcConfigSubstitute(config, parsed, FcMatchPattern)
         FcDefaultSubstitute(parsed)
         var result = FcResultNoMatch
@@ -178,7 +193,6 @@ public enum FontConfig {
             )
         else { return [] }
         defer { FcPatternDestroy(parsed) }
-        pinLanguage(parsed)
         FcConfigSubstitute(config, parsed, FcMatchPattern)
         FcDefaultSubstitute(parsed)
         var result = FcResultNoMatch
@@ -211,7 +225,6 @@ public enum FontConfig {
         FcCharSetAddChar(charset, scalar.value)
         FcPatternAddCharSet(parsed, FC_CHARSET, charset)
         FcCharSetDestroy(charset)
-        pinLanguage(parsed)
         FcConfigSubstitute(config, parsed, FcMatchPattern)
         FcDefaultSubstitute(parsed)
         var result = FcResultNoMatch
