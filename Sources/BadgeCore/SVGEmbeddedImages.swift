@@ -660,12 +660,12 @@ private final class EmbeddedImageScanner {
         var essence = meta[..<essenceEnd]
         while let last = essence.last, Self.isSpace(last) { essence = essence.dropLast() }
         let mediaType = String(decoding: essence, as: UTF8.self)
-        let payload = PayloadReader(body: body[(comma + 1)...], base64: isBase64)
-        try classify(payload, mediaType: mediaType, depth: depth)
+        var payload = PayloadReader(body: body[(comma + 1)...], base64: isBase64)
+        try classify(&payload, mediaType: mediaType, depth: depth)
     }
 
     /// Sorts a payload by its own first bytes and reads, scans or refuses it.
-    func classify(_ payload: PayloadReader, mediaType: String, depth: Int) throws(SVGEmbeddedImagesProblem) {
+    func classify(_ payload: inout PayloadReader, mediaType: String, depth: Int) throws(SVGEmbeddedImagesProblem) {
         let head = payload.peek(16)
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
@@ -674,15 +674,15 @@ private final class EmbeddedImageScanner {
         if payload.failed, head.isEmpty { throw .unreadable("a data: URL whose base64 is invalid, \(declared)") }
         var image: SVGEmbeddedImage?
         if starts(PNGPreflight.signature) {
-            image = RasterHeaders.png(payload)
+            image = RasterHeaders.png(&payload)
         } else if starts([0xFF, 0xD8, 0xFF]) {
-            image = RasterHeaders.jpeg(payload)
+            image = RasterHeaders.jpeg(&payload)
         } else if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) {
-            image = RasterHeaders.gif(payload)
+            image = RasterHeaders.gif(&payload)
         } else if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) {
-            image = RasterHeaders.webp(payload)
+            image = RasterHeaders.webp(&payload)
         } else if starts(Array("BM".utf8)) {
-            image = RasterHeaders.bmp(payload)
+            image = RasterHeaders.bmp(&payload)
         } else if starts([0x1F, 0x8B]) {
             throw .unreadable("gzip-compressed data, \(declared)")
         } else {
@@ -859,12 +859,16 @@ private final class EmbeddedImageScanner {
 /// Reads a data: URL's body lazily: percent-decoding, then (for `;base64`)
 /// forgiving base64 (ASCII white space skipped, `=` padding only at the end), so a
 /// header is read without decoding the image behind it.
-private final class PayloadReader {
+private struct PayloadReader {
     private let body: ArraySlice<UInt8>
     private let base64: Bool
     private var index: Int
-    private var pending: [UInt8] = []
+    /// Decoded bytes not yet taken, oldest in the low byte (at most 3).
+    private var pending: UInt32 = 0
+    private var pendingCount = 0
+    /// Bytes read ahead by `peek`.
     private var buffered: [UInt8] = []
+    private var bufferedStart = 0
     /// The base64 has a character outside the alphabet (librsvg then loads nothing).
     private(set) var failed = false
 
@@ -875,76 +879,86 @@ private final class PayloadReader {
     }
 
     /// The next percent-decoded byte of the body.
-    private func nextRaw() -> UInt8? {
+    private mutating func nextRaw() -> UInt8? {
         guard index < body.endIndex else { return nil }
         let byte = body[index]
-        if byte == UInt8(ascii: "%"), index + 2 < body.endIndex,
-            EmbeddedImageScanner.isHexDigit(body[index + 1]), EmbeddedImageScanner.isHexDigit(body[index + 2])
-        {
-            index += 3
-            return UInt8(
-                EmbeddedImageScanner.hexValue(body[index - 2]) * 16 + EmbeddedImageScanner.hexValue(body[index - 1]))
+        if byte == UInt8(ascii: "%"), index + 2 < body.endIndex {
+            let high = body[index + 1]
+            let low = body[index + 2]
+            if EmbeddedImageScanner.isHexDigit(high), EmbeddedImageScanner.isHexDigit(low) {
+                index += 3
+                return UInt8(EmbeddedImageScanner.hexValue(high) * 16 + EmbeddedImageScanner.hexValue(low))
+            }
         }
         index += 1
         return byte
     }
 
     /// Decodes the next base64 quantum (up to 3 bytes) into `pending`.
-    private func refill() -> Bool {
+    private mutating func refill() -> Bool {
         guard base64 else {
             guard let byte = nextRaw() else { return false }
-            pending.append(byte)
+            pending = UInt32(byte)
+            pendingCount = 1
             return true
         }
-        var values: [Int] = []
-        while values.count < 4, let byte = nextRaw() {
+        var bits: UInt32 = 0
+        var count = 0
+        while count < 4, let byte = nextRaw() {
             if EmbeddedImageScanner.isSpace(byte) { continue }
             if byte == UInt8(ascii: "=") { break }
-            guard let value = Self.alphabet[Int(byte)] else {
+            let value = Self.alphabet[Int(byte)]
+            guard value >= 0 else {
                 failed = true
                 return false
             }
-            values.append(value)
+            bits = bits << 6 | UInt32(value)
+            count += 1
         }
-        guard values.count >= 2 else {
-            if values.count == 1 { failed = true }
+        guard count >= 2 else {
+            if count == 1 { failed = true }
             return false
         }
-        let bits = values.enumerated().reduce(0) { $0 | $1.element << (18 - 6 * $1.offset) }
-        pending.append(UInt8(bits >> 16 & 0xFF))
-        if values.count >= 3 { pending.append(UInt8(bits >> 8 & 0xFF)) }
-        if values.count == 4 { pending.append(UInt8(bits & 0xFF)) }
+        bits <<= UInt32(6 * (4 - count))
+        // Oldest byte in the low byte.
+        pending = (bits >> 16 & 0xFF) | (bits >> 8 & 0xFF) << 8 | (bits & 0xFF) << 16
+        pendingCount = count - 1
         return true
     }
 
-    private static let alphabet: [Int?] = {
-        var table = [Int?](repeating: nil, count: 256)
+    private static let alphabet: [Int8] = {
+        var table = [Int8](repeating: -1, count: 256)
         for (value, byte) in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8.enumerated() {
-            table[Int(byte)] = value
+            table[Int(byte)] = Int8(value)
         }
         return table
     }()
 
+    private mutating func nextUnbuffered() -> UInt8? {
+        if pendingCount == 0, !refill() { return nil }
+        let byte = UInt8(pending & 0xFF)
+        pending >>= 8
+        pendingCount -= 1
+        return byte
+    }
+
     /// The next decoded byte.
-    func next() -> UInt8? {
-        if !buffered.isEmpty { return buffered.removeFirst() }
-        while pending.isEmpty { if !refill() { return nil } }
-        return pending.removeFirst()
+    mutating func next() -> UInt8? {
+        if bufferedStart < buffered.count {
+            bufferedStart += 1
+            return buffered[bufferedStart - 1]
+        }
+        return nextUnbuffered()
     }
 
-    /// The first `count` bytes (or fewer), without consuming them.
-    func peek(_ count: Int) -> [UInt8] {
-        while buffered.count < count, let byte = nextUnbuffered() { buffered.append(byte) }
-        return Array(buffered.prefix(count))
-    }
-
-    private func nextUnbuffered() -> UInt8? {
-        while pending.isEmpty { if !refill() { return nil } }
-        return pending.removeFirst()
+    /// The first `count` bytes still to come (or fewer), without consuming them.
+    mutating func peek(_ count: Int) -> [UInt8] {
+        while buffered.count - bufferedStart < count, let byte = nextUnbuffered() { buffered.append(byte) }
+        return Array(buffered[bufferedStart..<min(buffered.count, bufferedStart + count)])
     }
 
     /// Reads `count` bytes, or nil when the payload ends first.
-    func read(_ count: Int) -> [UInt8]? {
+    mutating func read(_ count: Int) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(count)
         while out.count < count {
@@ -955,15 +969,17 @@ private final class PayloadReader {
     }
 
     /// Skips `count` bytes; false when the payload ends first.
-    func skip(_ count: Int) -> Bool {
+    mutating func skip(_ count: Int) -> Bool {
         for _ in 0..<count where next() == nil { return false }
         return true
     }
 
     /// Everything that remains, decoded.
-    func readAll() -> [UInt8] {
-        var out = buffered
+    mutating func readAll() -> [UInt8] {
+        var out = Array(buffered[bufferedStart...])
         buffered.removeAll()
+        bufferedStart = 0
+        out.reserveCapacity(out.count + (body.endIndex - index))
         while let byte = nextUnbuffered() { out.append(byte) }
         return out
     }
@@ -978,14 +994,14 @@ private enum RasterHeaders {
     static func be32(_ b: [UInt8], _ i: Int) -> Int { be16(b, i) << 16 | be16(b, i + 2) }
 
     /// PNG: IHDR must be the first chunk (ISO/IEC 15948, 5.6).
-    static func png(_ payload: PayloadReader) -> SVGEmbeddedImage? {
+    static func png(_ payload: inout PayloadReader) -> SVGEmbeddedImage? {
         guard let b = payload.read(24), Array(b[12..<16]) == Array("IHDR".utf8) else { return nil }
         return SVGEmbeddedImage(format: .png, width: be32(b, 16), height: be32(b, 20))
     }
 
     /// JPEG: markers walked from SOI to the first SOFn (ITU T.81, B.1.1.3, B.2.2),
     /// each segment skipped by its length.
-    static func jpeg(_ payload: PayloadReader) -> SVGEmbeddedImage? {
+    static func jpeg(_ payload: inout PayloadReader) -> SVGEmbeddedImage? {
         guard payload.skip(2) else { return nil }
         while true {
             // Fill bytes (0xFF) may precede a marker.
@@ -1010,13 +1026,13 @@ private enum RasterHeaders {
     }
 
     /// GIF: the logical screen descriptor (GIF89a, section 18).
-    static func gif(_ payload: PayloadReader) -> SVGEmbeddedImage? {
+    static func gif(_ payload: inout PayloadReader) -> SVGEmbeddedImage? {
         guard let b = payload.read(10) else { return nil }
         return SVGEmbeddedImage(format: .gif, width: le16(b, 6), height: le16(b, 8))
     }
 
     /// WebP: the first chunk, VP8 (RFC 6386 9.1), VP8L (its header) or VP8X (the canvas).
-    static func webp(_ payload: PayloadReader) -> SVGEmbeddedImage? {
+    static func webp(_ payload: inout PayloadReader) -> SVGEmbeddedImage? {
         guard let b = payload.read(30) else { return nil }
         let chunk = Array(b[12..<16])
         if chunk == Array("VP8 ".utf8) {
@@ -1036,7 +1052,7 @@ private enum RasterHeaders {
 
     /// BMP: BITMAPCOREHEADER (16-bit sizes) or a later info header (signed 32-bit,
     /// a negative height meaning top-down).
-    static func bmp(_ payload: PayloadReader) -> SVGEmbeddedImage? {
+    static func bmp(_ payload: inout PayloadReader) -> SVGEmbeddedImage? {
         guard let b = payload.read(26) else { return nil }
         if le32(b, 14) == 12 { return SVGEmbeddedImage(format: .bmp, width: le16(b, 18), height: le16(b, 20)) }
         let width = Int(Int32(truncatingIfNeeded: le32(b, 18)))

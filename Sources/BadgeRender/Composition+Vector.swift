@@ -168,7 +168,7 @@ extension Composition {
         if status == CAIRO_STATUS_SUCCESS { status = cairo_surface_status(surface) }
         guard status == CAIRO_STATUS_SUCCESS else {
             if status == CAIRO_STATUS_NO_MEMORY, let svg = icon.svg ?? badgeImage?.svg {
-                throw .badInput(path: svg.path, reason: IsolatedDecoder.outOfMemory("drawing it as vectors"))
+                throw .badInput(path: svg.path, reason: IsolatedDecoder.outOfMemory("drawing it"))
             }
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }

@@ -218,6 +218,15 @@ enum IsolatedRenderer {
                 path: request.iconPath,
                 reason: "changed while it was being rendered (the canvas is no longer \(canvas.0) × \(canvas.1) px)")
         }
-        return try composition.data(format: format, creationDate: creationDate)
+        do throws(BadgeError) {
+            return try composition.data(format: format, creationDate: creationDate)
+        } catch {
+            // Out of memory reads the same however librsvg or Cairo noticed it.
+            if case .badInput(let path, let reason) = error, reason == IsolatedDecoder.outOfMemory("drawing it") {
+                throw .badInput(
+                    path: path, reason: IsolatedDecoder.outOfMemory("drawing it as \(format == .svg ? "SVG" : "PDF")"))
+            }
+            throw error
+        }
     }
 }
