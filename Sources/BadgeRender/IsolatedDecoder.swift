@@ -66,10 +66,11 @@ enum IsolatedDecoder {
     ///   MiB, 12 bytes a pixel. At the default limits (8192², 67 M pixels) a render
     ///   may use 128 MiB + 1.5 GiB, so every render those limits allow fits.
     /// - Hostile documents at small sizes stop at their cap and are refused (65): the
-    ///   pattern billion-laughs (8.7 KB, 1512 × 756 px) drawn as PDF stops at about
-    ///   195 MiB in 2 s, where it took 0.7-1.3 GB in the parent before. A document
-    ///   of many tiny elements is bounded by its size: 3.6 MB of `<g/>` stops at 293
-    ///   MiB (it needs 1.1 GB).
+    ///   pattern billion-laughs (8.7 KB, 1512 × 756 px) drawn as SVG or PDF stops at
+    ///   its 187 MiB cap (214 MB resident with the libraries) in about 1 s, where it
+    ///   took 0.7-1.3 GB in the parent before. A document of many tiny elements is
+    ///   bounded by its size: 3.6 MB of `<g/>` stops at its 293 MiB cap (316 MB
+    ///   resident; it needs 1.1 GB), and a 10 MiB one at 608 MiB.
     static func memoryCap(pixels: Int, documentBytes: Int) -> Int {
         Int(ib_memory_cap(Int64(pixels), Int64(documentBytes)))
     }
