@@ -62,7 +62,7 @@ BIN=$($SWIFT build -c "$FUZZ_CONFIG" --scratch-path "$BUILD" $SANITIZE --show-bi
 # found beside the running binary: FuzzSVG gets a plain iconbadge (the one `make build`
 # and `make test` make). It cannot be this build's: SwiftPM compiles every executable with
 # -parse-as-library under the fuzzer, which iconbadge's main.swift does not allow; nor an
-# AddressSanitizer one: the child caps its address space at 1 GiB, under ASan's shadow.
+# AddressSanitizer one: the child's memory cap is off under ASan (its shadow would be refused).
 case " $targets " in
 *" FuzzSVG "*)
     echo "fuzz/run.sh: building the plain iconbadge that FuzzSVG's isolated decoder runs"
@@ -133,8 +133,9 @@ for target in $targets; do
             "$regressions")
         ;;
     FuzzSVG)
-        dict=
-        corpora=$(seeds "$SHARED_CORPUS/librsvg" "$SHARED_CORPUS/resvg/structure/svg" "$regressions")
+        dict=fuzz/dicts/svg.dict
+        corpora=$(seeds "$SHARED_CORPUS/librsvg" "$SHARED_CORPUS/resvg/structure/svg" \
+            "$SHARED_CORPUS/resvg/structure/image" "$SHARED_CORPUS/resvg/structure/style" "$regressions")
         ;;
     FuzzCompare)
         # Mutations stay within the size of a pixelmatch pair (the single fixtures are up

@@ -69,7 +69,12 @@ enum BadgePainter {
                 throw error
             }
         } else {
-            cairo_set_source_surface(cr, composition.icon.surface.surface, iconRect.x, iconRect.y)
+            do {
+                cairo_set_source_surface(cr, try composition.icon.pixels().surface, iconRect.x, iconRect.y)
+            } catch {
+                cairo_restore(cr)
+                throw error
+            }
             cairo_paint(cr)
         }
         cairo_restore(cr)
@@ -87,7 +92,7 @@ enum BadgePainter {
         } else {
             cairo_translate(cr, rect.x, rect.y)
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-            cairo_set_source_surface(cr, image.surface.surface, 0, 0)
+            cairo_set_source_surface(cr, try image.pixels().surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BEST)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
             cairo_paint(cr)

@@ -18,7 +18,7 @@ extension Composition {
             consumingIcon && ownsIcon && iconMask == .none && icon.width == canvasWidth && icon.height == canvasHeight
             && (layout?.iconRect ?? Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight)))
                 == Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
-        let target = inPlace ? icon.surface : try ImageSurface(width: canvasWidth, height: canvasHeight)
+        let target = inPlace ? try icon.pixels() : try ImageSurface(width: canvasWidth, height: canvasHeight)
         let context = cairo_create(target.surface)!
         defer { cairo_destroy(context) }
         try BadgePainter.paint(self, into: context, vector: false, iconAlreadyThere: inPlace)

@@ -58,8 +58,13 @@ extension Composition {
     /// its ids from process-wide counters, so they are renumbered in document order
     /// (`SVGIdentifiers`): the same composition gives the same bytes in any process.
     ///
-    /// - Throws: `BadgeError.internalError` when Cairo fails.
+    /// An SVG icon or badge image is drawn in an isolated child (`IsolatedRenderer`),
+    /// under the same memory and time limits as every render of an SVG.
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG document
+    ///   fails to render, runs out of its memory cap or over time.
     public func svgData() throws(BadgeError) -> [UInt8] {
+        if let bytes = try isolatedVectorData(.svg, creationDate: nil) { return bytes }
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let surface = cairo_svg_surface_create_for_stream(
@@ -81,8 +86,12 @@ extension Composition {
     /// the CLI takes it from `SOURCE_DATE_EPOCH`) is given, so the bytes do not
     /// change run to run (Cairo's own current-time stamp is cleared).
     ///
-    /// - Throws: `BadgeError.internalError` when Cairo fails.
+    /// An SVG icon or badge image is drawn in an isolated child, as for `svgData`.
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG document
+    ///   fails to render, runs out of its memory cap or over time.
     public func pdfData(creationDate: String? = nil) throws(BadgeError) -> [UInt8] {
+        if let bytes = try isolatedVectorData(.pdf, creationDate: creationDate) { return bytes }
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let surface = cairo_pdf_surface_create_for_stream(
@@ -96,11 +105,45 @@ extension Composition {
         return withExtendedLifetime(sink) { sink.bytes }
     }
 
+    /// The output drawn in the isolated child when an SVG document is part of it
+    /// (and this is not that child); nil to draw here.
+    private func isolatedVectorData(_ format: OutputFormat, creationDate: String?) throws(BadgeError) -> [UInt8]? {
+        guard drawsSVG, site == .isolated else { return nil }
+        guard !iconSpent else {
+            throw .internalError("vector output after the icon was drawn on in place (pngData(consumingIcon:))")
+        }
+        return try IsolatedRenderer.render(self, format: format, creationDate: creationDate)
+    }
+
+    /// Cairo draws what a vector surface cannot express (a blend mode in SVG 1.1) as
+    /// an image at its fallback resolution, 300 ppi by default: 17.4 times the
+    /// canvas's pixels (the canvas is one point per pixel, 72 ppi), so 177 bytes of
+    /// nested `mix-blend-mode` at 4096 px made two 17067² images (2.3 GB) and at 8192
+    /// px failed. Up to 4,194,304 fallback pixels (2048², 16 MiB; canvases up to
+    /// 491² px, the usual icon sizes) the resolution stays 300 ppi, so those outputs
+    /// keep their bytes; above, it is lowered to keep a fallback image at that many
+    /// pixels, and never below 72 ppi (the canvas's own pixels).
+    static func fallbackResolution(canvasPixels: Int) -> Double {
+        let budget = 4_194_304.0
+        let scale = 300.0 / 72
+        let pixels = Double(max(1, canvasPixels))
+        if pixels * scale * scale <= budget { return 300 }
+        return max(72, 72 * (budget / pixels).squareRoot())
+    }
+
+    /// The most pixels a fallback image of this canvas can have.
+    static func fallbackPixels(canvasPixels: Int) -> Int {
+        let ppi = fallbackResolution(canvasPixels: canvasPixels)
+        return Int((Double(canvasPixels) * (ppi / 72) * (ppi / 72)).rounded(.up))
+    }
+
     private func draw(onto surface: OpaquePointer) throws(BadgeError) {
         defer { cairo_surface_destroy(surface) }
         guard !iconSpent else {
             throw .internalError("vector output after the icon was drawn on in place (pngData(consumingIcon:))")
         }
+        let ppi = Self.fallbackResolution(canvasPixels: canvasWidth * canvasHeight)
+        cairo_surface_set_fallback_resolution(surface, ppi, ppi)
         // librsvg draws an SVG's text with fonts that Pango opens by file, which Cairo
         // 1.16's FreeType backend keeps in one process-wide cache of faces, closing and
         // reopening them (at most 10 open). Two threads drawing or subsetting such
@@ -119,9 +162,14 @@ extension Composition {
             cairo_surface_finish(surface)
             return status
         }
-        let drawsSVG = icon.svg != nil || badgeImage?.svg != nil
-        let status = try drawsSVG ? SVGDocument.vectorLock.locked(paintAndFinish) : paintAndFinish()
-        guard status == CAIRO_STATUS_SUCCESS, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+        var status = try drawsSVG ? SVGDocument.vectorLock.locked(paintAndFinish) : paintAndFinish()
+        // The context can be fine while the surface failed (finishing it): report the
+        // surface's status then, never "no error has occurred".
+        if status == CAIRO_STATUS_SUCCESS { status = cairo_surface_status(surface) }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            if status == CAIRO_STATUS_NO_MEMORY, let svg = icon.svg ?? badgeImage?.svg {
+                throw .badInput(path: svg.path, reason: IsolatedDecoder.outOfMemory("drawing it"))
+            }
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }
     }

@@ -39,6 +39,16 @@ public final class Composition {
     /// Whether the badge was drawn onto the icon itself: vector output is then
     /// refused (it would draw the badge twice).
     var iconSpent = false
+    /// The request it was composed from: an SVG or PDF output that draws an SVG
+    /// document composes it again in an isolated child (`IsolatedRenderer`).
+    var request: RenderRequest?
+    /// Where its images were decoded; `.inProcessVector` inside that child, whose
+    /// vector outputs are drawn here.
+    var site: DecodeSite = .isolated
+
+    /// Whether an SVG document (the icon or the badge image) is drawn as vectors
+    /// into SVG and PDF outputs.
+    var drawsSVG: Bool { icon.svg != nil || badgeImage?.svg != nil }
 
     /// Whether the badge is a plain dot.
     public var isDotBadge: Bool { isDot }
@@ -46,6 +56,8 @@ public final class Composition {
     public internal(set) var notes: [RenderNote] = []
     /// The platform whose shape placed the badge.
     public internal(set) var platform: IconPlatform = .canvas
+    /// The icon's opaque pixels, when the platform placed the badge by them.
+    var contentShape: ContentShape?
 
     init(
         icon: LoadedIcon, layout: BadgeLayout?, hidden: HiddenReason?, label: String?, style: BadgeStyle,

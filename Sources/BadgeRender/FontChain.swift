@@ -12,6 +12,9 @@ final class FontChain {
     private var systemFaces: [UInt32: FontFace?] = [:]
     /// Every face consulted, for messages ("fonts tried").
     private(set) var tried: [String]
+    /// Why fontconfig could not be asked for a fallback (a refused
+    /// `FONTCONFIG_FILE`); the render then fails with it.
+    private(set) var fontconfigProblem: BadgeError?
 
     init(primary: FontFace, fallbacks: [FontFace], systemPattern: String?, context: FontContext) {
         self.primary = primary
@@ -74,9 +77,13 @@ final class FontChain {
         let key = scalar.value ^ (pattern == "emoji" ? 0x8000_0000 : 0)
         if let cached = systemFaces[key] { return cached }
         var face: FontFace?
-        if let font = FontConfig.font(covering: scalar, pattern: pattern),
-            let data = try? FontData.mapping(path: font.path)
-        {
+        var font: ResolvedFont?
+        do throws(BadgeError) {
+            font = try FontConfig.font(covering: scalar, pattern: pattern)
+        } catch {
+            if fontconfigProblem == nil { fontconfigProblem = error }
+        }
+        if let font, let data = try? FontData.mapping(path: font.path) {
             face = try? context.face(data, index: font.index)
         }
         systemFaces[key] = face

@@ -1,5 +1,6 @@
 import BadgeCore
 internal import CFontconfig
+internal import CImageLoaders
 
 #if canImport(Glibc)
     import Glibc
@@ -25,10 +26,110 @@ public struct ResolvedFont: Equatable, Sendable {
 /// process, and about 160 ms where the cache was never built (DESIGN.md).
 public enum FontConfig {
     nonisolated(unsafe) private static var lock = pthread_mutex_t()
-    nonisolated(unsafe) private static let config: OpaquePointer? = {
+    nonisolated(unsafe) private static let config: Result<OpaquePointer, BadgeError> = {
         pthread_mutex_init(&lock, nil)
-        return FcInitLoadConfigAndFonts()
+        do throws(BadgeError) {
+            try checkConfigurationFile()
+        } catch {
+            return .failure(error)
+        }
+        // fontconfig prints its configuration's parse errors ("Fontconfig error:
+        // ...") with fprintf(stderr); they never reach the user's terminal. Only the
+        // C `stderr` stream is swapped, not file descriptor 2, so this process's own
+        // messages (written to descriptor 2 by other threads) are not lost meanwhile.
+        let loaded = withQuietStandardError { FcInitLoadConfigAndFonts() }
+        guard let loaded else {
+            return .failure(.unavailable(resource: "fontconfig", reason: "cannot load its configuration"))
+        }
+        pinDefaultLanguages()
+        return .success(loaded)
     }()
+
+    /// The largest `FONTCONFIG_FILE` read (bytes): Debian's own fonts.conf is 2,940
+    /// bytes (it includes conf.d), so 1 MiB is over 300 times that. fontconfig reads
+    /// its configuration file to the end however long, so `/dev/zero` never ends.
+    public static let maxConfigurationFileBytes = 1 << 20
+
+    /// Refuses a `FONTCONFIG_FILE` fontconfig could not read in bounded time and
+    /// memory: not a regular file (`/dev/zero`, a FIFO, a folder) or larger than
+    /// `maxConfigurationFileBytes`. The file is found as fontconfig finds it
+    /// (`FcConfigGetFilename`): `~/` under HOME, an absolute path as is, a relative
+    /// one in FONTCONFIG_PATH's folders, then /etc/fonts. Called before fontconfig
+    /// starts, in this process and before an isolated child gives an SVG to librsvg
+    /// (whose text goes through Pango and fontconfig).
+    ///
+    /// - Throws: 69 naming the variable, the file and the fix.
+    public static func checkConfigurationFile() throws(BadgeError) {
+        guard let raw = getenv("FONTCONFIG_FILE") else { return }
+        let value = String(cString: raw)
+        guard !value.isEmpty else { return }
+        var candidates: [String] = []
+        if value.hasPrefix("~") {
+            guard let home = getenv("HOME") else { return }
+            candidates = [String(cString: home) + value.dropFirst()]
+        } else if value.hasPrefix("/") {
+            candidates = [value]
+        } else {
+            let path = getenv("FONTCONFIG_PATH").map { String(cString: $0) } ?? ""
+            candidates = path.split(separator: ":").map { "\($0)/\(value)" } + ["/etc/fonts/\(value)"]
+        }
+        // fontconfig takes the first candidate it can read (access R_OK).
+        guard let file = candidates.first(where: { access($0, R_OK) == 0 }) else { return }
+        var info = stat()
+        guard stat(file, &info) == 0 else { return }
+        let fix = "point it at a fonts.conf file, or unset it"
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .unavailable(
+                resource: "fontconfig",
+                reason: "FONTCONFIG_FILE=\(Quoted(value)) is not a regular file (a device, FIFO or folder); \(fix)")
+        }
+        guard Int(info.st_size) <= maxConfigurationFileBytes else {
+            throw .unavailable(
+                resource: "fontconfig",
+                reason:
+                    "FONTCONFIG_FILE=\(Quoted(value)) is \(info.st_size) bytes, over the \(maxConfigurationFileBytes)-byte limit for a configuration; \(fix)"
+            )
+        }
+    }
+
+    /// Runs `body` with C's `stderr` stream sent to /dev/null.
+    private static func withQuietStandardError<T>(_ body: () -> T) -> T {
+        let saved = ib_stderr_silence()
+        defer { ib_stderr_restore(saved) }
+        return body()
+    }
+
+    /// The configuration, loaded once.
+    ///
+    /// - Throws: 69 when `FONTCONFIG_FILE` is refused or fontconfig cannot start.
+    static func configuration() throws(BadgeError) -> OpaquePointer { try config.get() }
+
+    /// fontconfig's default languages come from FC_LANG, LC_ALL, LC_CTYPE or LANG
+    /// (`FcGetDefaultLangs`, read once and shared), and `FcConfigSubstitute` appends
+    /// them to every pattern, where they steer fallback (a Han glyph from a Chinese or
+    /// a Japanese face) and the configuration's `lang` rules. The shared set is made
+    /// "en", what the C locale gives, before any match, so output does not depend on
+    /// the caller's locale. (Setting FC_LANG instead would change the environment
+    /// under threads that may be reading it to start a child.)
+    private static func pinDefaultLanguages() {
+        guard let languages = FcGetDefaultLangs() else { return }
+        defer { FcStrSetDestroy(languages) }  // this reference; fontconfig keeps its own
+        var names: [[UInt8]] = []
+        if let list = FcStrListCreate(languages) {
+            while let name = FcStrListNext(list) {
+                var bytes: [UInt8] = []
+                var cursor = name
+                while cursor.pointee != 0 {
+                    bytes.append(cursor.pointee)
+                    cursor += 1
+                }
+                names.append(bytes + [0])
+            }
+            FcStrListDone(list)
+        }
+        for name in names { _ = name.withUnsafeBufferPointer { FcStrSetDel(languages, $0.baseAddress) } }
+        _ = Array("en\0".utf8).withUnsafeBufferPointer { FcStrSetAdd(languages, $0.baseAddress) }
+    }
 
     /// Generic families that fontconfig maps to an installed font by design; they
     /// are never "not installed".
@@ -42,7 +143,7 @@ public enum FontConfig {
     ///   `BadgeError.unavailable` (69) when the family is not installed, naming what
     ///   fontconfig would silently have substituted.
     public static func resolve(_ pattern: String) throws(BadgeError) -> ResolvedFont {
-        guard let config else { throw .unavailable(resource: "fontconfig", reason: "cannot load its configuration") }
+        let config = try configuration()
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         guard
@@ -81,8 +182,10 @@ public enum FontConfig {
 
     /// The fonts fontconfig would fall back to for `pattern`, best first, each
     /// with a check for whether it covers a code point (`FcFontSort` with trimming).
-    static func fallbacks(for pattern: String) -> [ResolvedFont] {
-        guard let config else { return [] }
+    ///
+    /// - Throws: 69 when fontconfig cannot be used (`configuration()`).
+    static func fallbacks(for pattern: String) throws(BadgeError) -> [ResolvedFont] {
+        let config = try configuration()
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         guard
@@ -107,8 +210,10 @@ public enum FontConfig {
     }
 
     /// The first font of `pattern`'s fallback list that has a glyph for `scalar`.
-    static func font(covering scalar: Unicode.Scalar, pattern: String) -> ResolvedFont? {
-        guard let config else { return nil }
+    ///
+    /// - Throws: 69 when fontconfig cannot be used (`configuration()`).
+    static func font(covering scalar: Unicode.Scalar, pattern: String) throws(BadgeError) -> ResolvedFont? {
+        let config = try configuration()
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         guard

@@ -18,14 +18,14 @@ public enum FontReport {
             lines.append("default: DejaVu Sans Bold -> bundled (compiled into iconbadge)")
             fallbackPattern = "sans-serif:weight=bold"
         }
-        let chain = FontConfig.fallbacks(for: fallbackPattern)
+        let chain = try FontConfig.fallbacks(for: fallbackPattern)
         let shown = limit > 0 ? Array(chain.prefix(limit)) : chain
         lines.append("fallback for \(Quoted(fallbackPattern)) (fontconfig, best first, \(chain.count) fonts):")
         for (index, font) in shown.enumerated() {
             lines.append("  \(index + 1). \(font.family) \(font.style) -> \(font.path)#\(font.index)")
         }
         if shown.count < chain.count { lines.append("  ... \(chain.count - shown.count) more (use --all)") }
-        if let emoji = FontConfig.fallbacks(for: "emoji").first {
+        if let emoji = try FontConfig.fallbacks(for: "emoji").first {
             lines.append("emoji: \(emoji.family) \(emoji.style) -> \(emoji.path)#\(emoji.index)")
         }
         return lines

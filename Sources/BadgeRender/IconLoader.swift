@@ -6,31 +6,66 @@ internal import CImageLoaders
 /// A decoded icon or badge image, at the pixel size it is drawn at.
 struct LoadedIcon: Sendable {
     /// Premultiplied ARGB32 pixels at the drawn size (an SVG rendered there by the
-    /// isolated decoder).
-    let surface: ImageSurface
+    /// isolated decoder); nil only for an SVG inside the isolated vector render
+    /// (`DecodeSite.inProcessVector`), which draws the document itself.
+    let surface: ImageSurface?
     /// For an SVG: its source, drawn as vectors into SVG and PDF outputs.
     let svg: SVGSource?
     /// Width it is drawn at (pixels).
-    var width: Int { surface.width }
+    let width: Int
     /// Height it is drawn at (pixels).
-    var height: Int { surface.height }
+    let height: Int
     /// The format sniffed from the bytes, for reports ("png", "svg", "jpeg").
     let format: String
     /// For a PNG drawn at its own size: the straight pixels `surface` cannot carry.
     var lost: LostStraightPixels? = nil
+    /// The file's bytes when they came from standard input (`-`), which cannot be
+    /// read twice: the isolated vector render is handed them.
+    var standardInput: [UInt8]? = nil
+
+    init(surface: ImageSurface, svg: SVGSource?, format: String, lost: LostStraightPixels? = nil) {
+        self.surface = surface
+        self.svg = svg
+        width = surface.width
+        height = surface.height
+        self.format = format
+        self.lost = lost
+    }
+
+    /// An SVG sized but not rasterised (inside the isolated vector render).
+    init(vectorOnly svg: SVGSource, width: Int, height: Int, format: String) {
+        surface = nil
+        self.svg = svg
+        self.width = width
+        self.height = height
+        self.format = format
+    }
+
+    /// The pixels.
+    ///
+    /// - Throws: `BadgeError.internalError` for an SVG that was only sized (a raster
+    ///   output asked of the isolated vector render, which never happens).
+    func pixels() throws(BadgeError) -> ImageSurface {
+        guard let surface else { throw .internalError("an SVG drawn only as vectors has no pixels") }
+        return surface
+    }
 }
 
-/// An SVG icon's bytes, parsed in this process only when a vector output needs
-/// the document itself (the isolated decoder has rendered it safely already).
+/// An SVG document's bytes (gunzipped, checked by `SVGEmbeddedImages`), parsed only
+/// where librsvg may run: inside an isolated child.
 final class SVGSource: @unchecked Sendable {
     let bytes: [UInt8]
     let path: String
+    /// The pixels of the raster images it embeds (`SVGEmbeddedImages`).
+    let embeddedPixels: Int
     private let lock = Lock()
     private var parsed: Result<SVGDocument, BadgeError>?
 
-    init(bytes: [UInt8], path: String) {
+    init(bytes: [UInt8], path: String, embeddedPixels: Int, document: SVGDocument? = nil) {
         self.bytes = bytes
         self.path = path
+        self.embeddedPixels = embeddedPixels
+        parsed = document.map { .success($0) }
     }
 
     /// The parsed document, made once.
@@ -43,6 +78,24 @@ final class SVGSource: @unchecked Sendable {
         }
         return try result.get()
     }
+}
+
+/// Where untrusted images are decoded.
+enum DecodeSite {
+    /// SVG and the gdk-pixbuf formats in an isolated child (`IsolatedDecoder`): every
+    /// render outside the isolated vector render.
+    case isolated
+    /// In this process, which is the isolated vector render's child
+    /// (`IsolatedRenderer`): SVG documents are parsed and sized, not rasterised
+    /// (SVG and PDF outputs draw the document); other formats are decoded here.
+    case inProcessVector
+}
+
+/// An image badge before layout: a raster decoded at its natural size, or an SVG
+/// whose natural size is known and which is rendered once the badge's drawn size is.
+enum BadgeImageSource {
+    case ready(LoadedIcon)
+    case svg(bytes: [UInt8], path: String, natural: (width: Int, height: Int)?)
 }
 
 /// How an image is sized when loaded.
@@ -62,22 +115,110 @@ enum IconLoader {
     /// Loads the image at `path` (or standard input for `-`) within `limits`.
     ///
     /// - Throws: 66 when the file is missing, a folder, a FIFO or a device; 65 when
-    ///   it is not a supported image, is corrupt, is over a limit, or makes its
-    ///   decoder crash or run over time (SVG and the gdk-pixbuf formats are decoded
-    ///   in a child process, `IsolatedDecoder`); 69 when the library for its format
-    ///   is not installed. Messages name the path and the reason, never a library's
-    ///   raw status.
-    static func load(_ path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing()) throws(BadgeError)
-        -> LoadedIcon
-    {
+    ///   it is not a supported image, is corrupt, is over a limit (an SVG's embedded
+    ///   images included: `SVGEmbeddedImages`), or makes its decoder crash, run out
+    ///   of its memory cap or run over time (SVG and the gdk-pixbuf formats are
+    ///   decoded in a child process, `IsolatedDecoder`); 69 when the library for its
+    ///   format is not installed. Messages name the path and the reason, never a
+    ///   library's raw status.
+    static func load(
+        _ path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing(), site: DecodeSite = .isolated
+    ) throws(BadgeError) -> LoadedIcon {
         let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
-        return try decode(bytes, path: path, limits: limits, sizing: sizing)
+        var icon = try decode(bytes, path: path, limits: limits, sizing: sizing, site: site)
+        if path == "-" { icon.standardInput = bytes }
+        return icon
     }
 
     /// Decodes image bytes that came from `path`.
-    static func decode(_ bytes: [UInt8], path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing())
-        throws(BadgeError) -> LoadedIcon
-    {
+    static func decode(
+        _ bytes: [UInt8], path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing(),
+        site: DecodeSite = .isolated
+    ) throws(BadgeError) -> LoadedIcon {
+        let format = try sniff(bytes, path: path)
+        switch format {
+        case .png:
+            let header = try pngHeader(bytes, path: path, limits: limits)!
+            let decoded = try PNGCodec.decode(bytes, header: header, path: path)
+            return try resized(decoded.surface, lost: decoded.lost, format: "png", sizing, limits, path)
+        case .svg, .svgz:
+            let (document, embedded) = try checkedSVG(bytes, format: format, limits: limits, path: path)
+            return try decodeSVG(
+                document, embeddedPixels: embedded, format: format, path: path, limits: limits, sizing: sizing,
+                site: site)
+        case .jpeg, .webp, .gif, .bmp, .tiff, .ico:
+            let surface: ImageSurface
+            switch site {
+            case .isolated:
+                surface = try IsolatedDecoder.decode(
+                    bytes, kind: format.pixbufLoader!, scale: 1, size: nil, limits: limits, path: path
+                ).surface
+            case .inProcessVector:
+                surface = try IsolatedDecoder.decodeHere(bytes, kind: format.pixbufLoader!, limits: limits, path: path)
+            }
+            return try resized(surface, format: format.rawValue, sizing, limits, path)
+        }
+    }
+
+    /// Reads a badge image: a raster is decoded at its natural size (through
+    /// `raster`, the batch's cache, when given); an SVG is only probed for its
+    /// intrinsic size, to be rendered at the badge's drawn size (`decodeSVGBadge`).
+    /// `naturalSize` false: the layout does not need it (an explicit image size), so
+    /// an SVG is not even probed. A probe, not a render at the natural size: that
+    /// render would be thrown away, could be refused for a size never drawn, and
+    /// would say nothing about the cost at the drawn size.
+    ///
+    /// - Throws: as `load`.
+    static func badgeImage(
+        _ path: String, bytes given: [UInt8]?, limits: ImageLimits, scale: Double, naturalSize: Bool,
+        site: DecodeSite, raster: ((ImageSizing) throws(BadgeError) -> LoadedIcon)?
+    ) throws(BadgeError) -> BadgeImageSource {
+        let bytes: [UInt8]
+        if let given {
+            bytes = given
+        } else {
+            bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
+        }
+        let format = try sniff(bytes, path: path)
+        guard format == .svg || format == .svgz else {
+            // Through the batch's cache when there is one (it reads the file again).
+            if let raster, given == nil, path != "-" { return .ready(try raster(ImageSizing(scale: scale))) }
+            var icon = try decode(bytes, path: path, limits: limits, sizing: ImageSizing(scale: scale), site: site)
+            if path == "-" { icon.standardInput = bytes }
+            return .ready(icon)
+        }
+        let (document, embedded) = try checkedSVG(bytes, format: format, limits: limits, path: path)
+        guard naturalSize else { return .svg(bytes: document, path: path, natural: nil) }
+        let intrinsic: Size?
+        switch site {
+        case .isolated:
+            intrinsic = try IsolatedDecoder.probe(document, limits: limits, path: path, embeddedPixels: embedded)
+        case .inProcessVector:
+            intrinsic = try SVGDocument(document, path: path).intrinsicSize
+        }
+        // As the isolated decoder would have rendered it before: intrinsic size ×
+        // scale, rounded; only its aspect ratio (and, for an auto height, its
+        // height) reaches the layout, so no pixel limit applies to it.
+        let natural = try svgPixelSize(
+            intrinsic, scale: scale, size: nil, maxSide: Int(Int32.max), maxPixels: Int.max, path: path)
+        return .svg(bytes: document, path: path, natural: natural)
+    }
+
+    /// Renders an SVG badge at the size the layout draws it (`width` × `height`
+    /// pixels), within `limits`.
+    ///
+    /// - Throws: as `load`.
+    static func decodeSVGBadge(
+        _ document: [UInt8], path: String, width: Int, height: Int, limits: ImageLimits, site: DecodeSite
+    ) throws(BadgeError) -> LoadedIcon {
+        var sizing = ImageSizing()
+        sizing.size = (width, height)
+        let (checked, embedded) = try checkedSVG(document, format: .svg, limits: limits, path: path)
+        return try decodeSVG(
+            checked, embeddedPixels: embedded, format: .svg, path: path, limits: limits, sizing: sizing, site: site)
+    }
+
+    private static func sniff(_ bytes: [UInt8], path: String) throws(BadgeError) -> ImageFormat {
         if bytes.isEmpty { throw .badInput(path: path, reason: "is empty, not an image") }
         guard let format = ImageFormat.sniff(bytes) else {
             if bytes.count >= 16, bytes[1...3].elementsEqual("PNG".utf8) || bytes[12..<16].elementsEqual("IHDR".utf8) {
@@ -85,32 +226,100 @@ enum IconLoader {
             }
             throw .badInput(path: path, reason: "is not a supported image (\(ImageFormat.supported))")
         }
-        switch format {
-        case .png:
-            let header = try pngHeader(bytes, path: path, limits: limits)!
-            let decoded = try PNGCodec.decode(bytes, header: header, path: path)
-            return try resized(decoded.surface, lost: decoded.lost, format: "png", sizing, limits, path)
-        case .svg, .svgz:
-            var document = bytes
-            if format == .svgz {
-                document = try gunzip(bytes, limit: limits.maxSVGBytes, path: path)
-                guard ImageFormat.looksLikeSVG(document) else {
-                    throw .badInput(path: path, reason: "is gzip data but not an SVG document")
-                }
+        return format
+    }
+
+    /// The document gunzipped, within the size limit, and its embedded images
+    /// counted (`SVGEmbeddedImages`): the bytes librsvg may be given, and their pixels.
+    ///
+    /// - Throws: 65 naming the problem and, for a limit, how to change it.
+    static func checkedSVG(_ bytes: [UInt8], format: ImageFormat, limits: ImageLimits, path: String)
+        throws(BadgeError) -> (document: [UInt8], embeddedPixels: Int)
+    {
+        var document = bytes
+        if format == .svgz {
+            document = try gunzip(bytes, limit: limits.maxSVGBytes, path: path)
+            guard ImageFormat.looksLikeSVG(document) else {
+                throw .badInput(path: path, reason: "is gzip data but not an SVG document")
             }
-            guard document.count <= limits.maxSVGBytes else {
+        }
+        guard document.count <= limits.maxSVGBytes else {
+            throw .badInput(
+                path: path,
+                reason: "is \(document.count) bytes, over the \(limits.maxSVGBytes)-byte limit for an SVG")
+        }
+        do throws(SVGEmbeddedImagesProblem) {
+            return (document, try SVGEmbeddedImages.scan(document, limits: limits).totalPixels)
+        } catch {
+            switch error {
+            case .sideTooLong, .tooManyPixels, .totalTooLarge:
                 throw .badInput(
-                    path: path,
-                    reason: "is \(document.count) bytes, over the \(limits.maxSVGBytes)-byte limit for an SVG")
+                    path: path, reason: "\(error.reason) (the limits are set with --max-side and --max-pixels)")
+            default:
+                throw .badInput(path: path, reason: error.reason)
             }
+        }
+    }
+
+    private static func decodeSVG(
+        _ document: [UInt8], embeddedPixels: Int, format: ImageFormat, path: String, limits: ImageLimits,
+        sizing: ImageSizing, site: DecodeSite
+    ) throws(BadgeError) -> LoadedIcon {
+        switch site {
+        case .isolated:
             let decoded = try IsolatedDecoder.decode(
-                document, kind: "svg", scale: sizing.scale, size: sizing.size, limits: limits, path: path)
+                document, kind: "svg", scale: sizing.scale, size: sizing.size, limits: limits, path: path,
+                embeddedPixels: embeddedPixels)
             return LoadedIcon(
-                surface: decoded.surface, svg: SVGSource(bytes: document, path: path), format: format.rawValue)
-        case .jpeg, .webp, .gif, .bmp, .tiff, .ico:
-            let decoded = try IsolatedDecoder.decode(
-                bytes, kind: format.pixbufLoader!, scale: 1, size: nil, limits: limits, path: path)
-            return try resized(decoded.surface, format: format.rawValue, sizing, limits, path)
+                surface: decoded.surface,
+                svg: SVGSource(bytes: document, path: path, embeddedPixels: embeddedPixels),
+                format: format.rawValue)
+        case .inProcessVector:
+            let parsed = try SVGDocument(document, path: path)
+            let size = try svgPixelSize(
+                parsed.intrinsicSize, scale: sizing.scale, size: sizing.size,
+                maxSide: min(limits.maxSide, ImageLimits.cairoMaxSide), maxPixels: limits.maxPixels, path: path)
+            return LoadedIcon(
+                vectorOnly: SVGSource(bytes: document, path: path, embeddedPixels: embeddedPixels, document: parsed),
+                width: size.width, height: size.height, format: format.rawValue)
+        }
+    }
+
+    /// The pixel size an SVG renders at, by the isolated decoder's own rule
+    /// (`ib_svg_pixel_size`).
+    ///
+    /// - Throws: 65 when the document has no size and none is given, renders under
+    ///   half a pixel, or is over the limits.
+    static func svgPixelSize(
+        _ intrinsic: Size?, scale: Double, size: (width: Int, height: Int)?, maxSide: Int, maxPixels: Int,
+        path: String
+    ) throws(BadgeError) -> (width: Int, height: Int) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = ib_svg_pixel_size(
+            intrinsic?.width ?? 0, intrinsic?.height ?? 0, intrinsic == nil ? 0 : 1, scale,
+            Int32(clamping: size?.width ?? 0), Int32(clamping: size?.height ?? 0), Int32(clamping: maxSide),
+            Int64(maxPixels), &width, &height, &message, message.count)
+        switch status {
+        case Int32(IB_IMAGE_OK):
+            return (Int(width), Int(height))
+        case Int32(IB_IMAGE_TOO_LARGE):
+            let limits = {
+                var l = ImageLimits(); l.maxSide = maxSide; l.maxPixels = maxPixels; return l
+            }()
+            do throws(PNGPreflightError) {
+                try PNGPreflight.checkSize(width: Int(width), height: Int(height), limits: limits)
+            } catch {
+                throw .badInput(path: path, reason: error.reason)
+            }
+            throw .badInput(
+                path: path,
+                reason:
+                    "renders at \(width) × \(height) px, over Cairo's limit of \(ImageLimits.cairoMaxSide) px a side; use a smaller --scale or --size"
+            )
+        default:
+            throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)
         }
     }
 

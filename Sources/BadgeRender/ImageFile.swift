@@ -25,7 +25,7 @@ public enum ImageFile {
         if let header = try IconLoader.pngHeader(bytes, path: path, limits: limits) {
             return try PNGCodec.decodeStraight(bytes, header: header, path: path)
         }
-        return try IconLoader.decode(bytes, path: path, limits: limits).surface.pixelBuffer()
+        return try IconLoader.decode(bytes, path: path, limits: limits).pixels().pixelBuffer()
     }
 }
 

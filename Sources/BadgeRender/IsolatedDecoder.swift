@@ -47,34 +47,107 @@ enum IsolatedDecoder {
         let intrinsicSize: Size?
     }
 
+    /// The private writable memory (bytes, `RLIMIT_DATA`) an isolated child may use
+    /// to parse `documentBytes` of SVG and render `pixels` pixels in all (its output
+    /// or vector page, the rasters it decodes, the images the SVG embeds:
+    /// `SVGEmbeddedImages`): 128 MiB + 48 bytes a document byte + 24 bytes a pixel
+    /// (`IB_MEMORY_CAP_*` in image_loaders.h). Off under sanitizers.
+    ///
+    /// Measured here (VmData peaks; files mapped read-only, such as fonts, do not
+    /// count, which is why the cap is RLIMIT_DATA and not RLIMIT_AS):
+    /// - 128 MiB: the 227 SVGs of the corpus (librsvg's and resvg's suites, Adwaita,
+    ///   Papirus) peak at 4 MiB (median) to 45 MiB at their own size, as PNG, SVG or
+    ///   PDF; text in 22 Noto CJK faces peaks at 51 MiB, and at 92 MiB drawn as PDF
+    ///   (font subsets).
+    /// - 48 bytes a document byte: librsvg keeps about 2.5 KB an element; 100,000
+    ///   `<rect>` (5.8 MB) peak at 232 MiB as PNG and 355 MiB drawn as SVG (the cap:
+    ///   393 MiB).
+    /// - 24 bytes a pixel: six ARGB32 surfaces of the render size (the target, groups,
+    ///   filter results); 177 bytes of nested `mix-blend-mode` at 4096² peak at 201
+    ///   MiB, 12 bytes a pixel. At the default limits (8192², 67 M pixels) a render
+    ///   may use 128 MiB + 1.5 GiB, so every render those limits allow fits.
+    /// - Hostile documents at small sizes stop at their cap and are refused (65): the
+    ///   pattern billion-laughs (8.7 KB, 1512 × 756 px) drawn as SVG or PDF stops at
+    ///   its 187 MiB cap (214 MB resident with the libraries) in about 1 s, where it
+    ///   took 0.7-1.3 GB in the parent before. A document of many tiny elements is
+    ///   bounded by its size: 3.6 MB of `<g/>` stops at its 293 MiB cap (316 MB
+    ///   resident; it needs 1.1 GB), and a 10 MiB one at 608 MiB.
+    static func memoryCap(pixels: Int, documentBytes: Int) -> Int {
+        Int(ib_memory_cap(Int64(pixels), Int64(documentBytes)))
+    }
+
+    /// The message for a child that ran out of its address space.
+    static func outOfMemory(_ what: String) -> String {
+        "\(what) ran out of memory (an isolated render may use \(Int(IB_MEMORY_CAP_BASE) >> 20) MiB, plus "
+            + "\(IB_MEMORY_CAP_PER_DOCUMENT_BYTE) bytes a byte of SVG and \(IB_MEMORY_CAP_PER_PIXEL) bytes a pixel "
+            + "of its size and of the images the SVG embeds); use a smaller --scale or --size, or a simpler SVG"
+    }
+
     /// Decodes `bytes` of `kind` (`svg`, or a gdk-pixbuf loader name) from `path`.
     ///
     /// - Parameter size: an exact pixel size, or nil for the natural one (an SVG's
     ///   intrinsic size × `scale`).
-    /// - Throws: 65 for a corrupt file, one over `limits`, a decoder crash or an
-    ///   overrun of the time limit; 69 when a library or loader is missing.
+    /// - Parameter embeddedPixels: the pixels of the raster images an SVG embeds
+    ///   (`SVGEmbeddedImages`), which raise the child's memory cap.
+    /// - Throws: 65 for a corrupt file, one over `limits`, a decoder crash, running
+    ///   out of its memory cap or an overrun of the time limit; 69 when a library or
+    ///   loader is missing.
     static func decode(
         _ bytes: [UInt8], kind: String, scale: Double, size: (width: Int, height: Int)?, limits: ImageLimits,
-        path: String
+        path: String, embeddedPixels: Int = 0
     ) throws(BadgeError) -> Decoded {
+        let answer = try run(
+            bytes, kind: kind, scale: scale, size: size.map { ($0.width, $0.height) } ?? (0, 0), limits: limits,
+            path: path, embeddedPixels: embeddedPixels)
+        guard let pixels = answer.pixels else { throw .internalError("the isolated decoder returned no pixels") }
+        let surface = try ImageSurface(adopting: pixels, width: answer.width, height: answer.height)
+        return Decoded(surface: surface, intrinsicSize: answer.intrinsicSize)
+    }
+
+    /// An SVG's intrinsic size (CSS pixels at 96 DPI, or its viewBox's), read in the
+    /// isolated child without rendering; nil when it has neither.
+    ///
+    /// - Throws: 65 when librsvg rejects the document, crashes or runs over time; 69
+    ///   when librsvg is missing.
+    static func probe(_ bytes: [UInt8], limits: ImageLimits, path: String, embeddedPixels: Int = 0)
+        throws(BadgeError) -> Size?
+    {
+        try run(
+            bytes, kind: "svg", scale: 1, size: (-1, -1), limits: limits, path: path, embeddedPixels: embeddedPixels
+        ).intrinsicSize
+    }
+
+    private struct Answer {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int
+        var height: Int
+        var intrinsicSize: Size?
+    }
+
+    private static func run(
+        _ bytes: [UInt8], kind: String, scale: Double, size: (Int, Int), limits: ImageLimits, path: String,
+        embeddedPixels: Int
+    ) throws(BadgeError) -> Answer {
         guard let helper else {
             throw .unavailable(
                 resource: "\(kind.uppercased()) support",
                 reason: "the iconbadge binary that decodes it in isolation was not found")
         }
+        if kind == "svg" { try FontConfig.checkConfigurationFile() }
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0
         var height: Int32 = 0
         var intrinsicWidth = 0.0
         var intrinsicHeight = 0.0
+        var hasSize: Int32 = 0
         var message = [CChar](repeating: 0, count: 512)
         let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
         let seconds = limits.svgTimeLimit
         let status = bytes.withUnsafeBufferPointer { input in
             ib_isolated_decode(
-                helper, kind, scale, Int32(size?.width ?? 0), Int32(size?.height ?? 0), Int32(side),
-                Int64(limits.maxPixels), seconds, input.baseAddress, input.count, &pixels, &width, &height,
-                &intrinsicWidth, &intrinsicHeight, &message, message.count)
+                helper, kind, scale, Int32(size.0), Int32(size.1), Int32(side), Int64(limits.maxPixels),
+                Int64(embeddedPixels), seconds, input.baseAddress, input.count, &pixels, &width, &height,
+                &intrinsicWidth, &intrinsicHeight, &hasSize, &message, message.count)
         }
         let text = String(nulTerminated: message)
         let name = kind == "svg" ? "SVG" : kind.uppercased()
@@ -102,22 +175,64 @@ enum IsolatedDecoder {
         case Int32(IB_IMAGE_CRASHED):
             throw .badInput(path: path, reason: text)
         case Int32(IB_IMAGE_NO_MEMORY):
-            // The child may use 1 GiB of address space (isolated.c): a picture too big
-            // for that is the document's size, not an internal failure.
-            throw .overLimit(path: path, .decoderMemory(limit: 1 << 30))
+            throw .badInput(path: path, reason: outOfMemory("decoding it"))
         default:
             if kind == "svg" { throw SVGDocument.error(status: status, message: text, path: path) }
             throw .badInput(path: path, reason: "corrupt \(name): \(text)")
         }
-        guard let pixels else { throw .internalError("the isolated decoder returned no pixels") }
-        let surface = try ImageSurface(adopting: pixels, width: Int(width), height: Int(height))
         let intrinsic =
-            intrinsicWidth > 0 && intrinsicHeight > 0 ? Size(width: intrinsicWidth, height: intrinsicHeight) : nil
-        return Decoded(surface: surface, intrinsicSize: intrinsic)
+            hasSize != 0 && intrinsicWidth > 0 && intrinsicHeight > 0
+            ? Size(width: intrinsicWidth, height: intrinsicHeight) : nil
+        return Answer(pixels: pixels, width: Int(width), height: Int(height), intrinsicSize: intrinsic)
+    }
+
+    /// Decodes a gdk-pixbuf format in this process: only inside an isolated child
+    /// (the vector render of `IsolatedRenderer`), which is the isolation.
+    ///
+    /// - Throws: as `decode`.
+    static func decodeHere(_ bytes: [UInt8], kind: String, limits: ImageLimits, path: String) throws(BadgeError)
+        -> ImageSurface
+    {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var message = [CChar](repeating: 0, count: 512)
+        let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
+        let status = bytes.withUnsafeBufferPointer {
+            ib_pixbuf_decode(
+                $0.baseAddress, $0.count, kind, Int32(side), Int64(limits.maxPixels), &pixels, &width, &height,
+                &message, message.count)
+        }
+        let text = String(nulTerminated: message)
+        switch status {
+        case Int32(IB_IMAGE_OK):
+            guard let pixels else { throw .internalError("the image decoder returned no pixels") }
+            return try ImageSurface(adopting: pixels, width: Int(width), height: Int(height))
+        case Int32(IB_IMAGE_TOO_LARGE):
+            let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            do throws(PNGPreflightError) {
+                try PNGPreflight.checkSize(
+                    width: numbers.first ?? 0, height: numbers.dropFirst().first ?? 0, limits: limits)
+            } catch {
+                throw .badInput(path: path, reason: error.reason)
+            }
+            throw .badInput(path: path, reason: "corrupt \(kind.uppercased()): \(text)")
+        case Int32(IB_IMAGE_UNAVAILABLE):
+            throw .unavailable(resource: "\(kind.uppercased()) support", reason: text)
+        case Int32(IB_IMAGE_NO_MEMORY):
+            throw .badInput(path: path, reason: outOfMemory("decoding it"))
+        default:
+            throw .badInput(path: path, reason: "corrupt \(kind.uppercased()): \(text)")
+        }
     }
 
     /// The child: `iconbadge --isolated-decode ...`; returns its exit status.
+    /// `--isolated-decode render PARENT_PID` is the vector render (`IsolatedRenderer`).
     static func childMain(_ arguments: [String]) -> Int32 {
+        if arguments.count == 6, arguments[2] == IsolatedRenderer.kind {
+            return IsolatedRenderer.childMain(
+                capPixels: arguments[3], documentBytes: arguments[4], parent: arguments[5])
+        }
         var storage = arguments.map { strdup($0) }
         defer { storage.forEach { free($0) } }
         return storage.withUnsafeMutableBufferPointer { ib_isolated_child_main(Int32($0.count), $0.baseAddress) }
@@ -135,4 +250,9 @@ public enum IsolatedDecoding {
     /// Says that this process's executable runs `childMain` for `flag` (the CLI's
     /// `main` does), so it can be its own decoder whatever its file name.
     public static func executableDecodes() { IsolatedDecoder.executableDecodes.withLock { $0 = true } }
+
+    /// Whether isolated children run under their memory cap (`RLIMIT_DATA`): not in a
+    /// build with AddressSanitizer or ThreadSanitizer, whose shadow memory the cap
+    /// would refuse. Tests that prove the cap ask this.
+    public static var memoryCapEnforced: Bool { ib_memory_cap_enforced() != 0 }
 }

@@ -46,6 +46,9 @@ public struct RenderRequest: Equatable, Sendable {
     /// The smallest dot drawn (pixels): 4 px, so a dot stays a visible disc on a 16 px
     /// icon.
     public var minimumDotPixels: Double = 4
+    /// The icon's opaque pixels, when already known (the isolated vector render is
+    /// given them by its parent, which decoded the pixels); nil: taken from the icon.
+    public var contentShape: ContentShape?
 
     /// A request with iOS's defaults for everything but the icon and content.
     public init(

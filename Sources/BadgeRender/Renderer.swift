@@ -32,26 +32,66 @@ public final class Renderer {
     public func compose(_ request: RenderRequest, cache: IconCache?) throws(BadgeError)
         -> Composition
     {
+        try compose(request, cache: cache, site: .isolated, files: [:])
+    }
+
+    /// Composes with images decoded at `site`; `files` holds the bytes of inputs
+    /// that cannot be read again (standard input) or must not change (the SVG
+    /// documents the parent checked), by path (the isolated vector render's child).
+    func compose(_ request: RenderRequest, cache: IconCache?, site: DecodeSite, files: [String: [UInt8]])
+        throws(BadgeError) -> Composition
+    {
         var sizing = ImageSizing(scale: request.scale)
         if let size = request.iconSize { sizing.size = (Int(size.width), Int(size.height)) }
         sizing.rasterScale = request.iconRasterScale
         func load(_ path: String, _ sizing: ImageSizing) throws(BadgeError) -> LoadedIcon {
+            if let bytes = files[path] {
+                var icon = try IconLoader.decode(bytes, path: path, limits: request.limits, sizing: sizing, site: site)
+                if path == "-" { icon.standardInput = bytes }
+                return icon
+            }
             if let cache { return try cache.icon(path, sizing: sizing, limits: request.limits) }
-            return try IconLoader.load(path, limits: request.limits, sizing: sizing)
+            return try IconLoader.load(path, limits: request.limits, sizing: sizing, site: site)
         }
         let icon = try load(request.iconPath, sizing)
-        var badgeImage: LoadedIcon?
-        if case .image(let path) = request.content { badgeImage = try load(path, ImageSizing(scale: request.scale)) }
-        let composition = try compose(request, icon: icon, badgeImage: badgeImage)
+        var badgeImage: BadgeImageSource?
+        if case .image(let path) = request.content {
+            badgeImage = try IconLoader.badgeImage(
+                path, bytes: files[path], limits: request.limits, scale: request.scale,
+                naturalSize: request.style.imageSize == nil, site: site,
+                raster: cache == nil ? nil : { (sizing) throws(BadgeError) in try load(path, sizing) })
+        }
+        // An SVG badge is rendered at the size the layout gives it (never at its
+        // intrinsic size, then scaled).
+        let composition = try compose(request, icon: icon, badgeImage: badgeImage) {
+            (path, document, width, height) throws(BadgeError) in
+            if site == .isolated, let cache, files[path] == nil {
+                var drawn = ImageSizing()
+                drawn.size = (width, height)
+                return try cache.icon(path, sizing: drawn, limits: request.limits)
+            }
+            return try IconLoader.decodeSVGBadge(
+                document, path: path, width: width, height: height, limits: request.limits, site: site)
+        }
         composition.ownsIcon = cache == nil
+        composition.request = request
+        composition.site = site
         return composition
     }
 
-    func compose(_ request: RenderRequest, icon: LoadedIcon, badgeImage: LoadedIcon?) throws(BadgeError) -> Composition
-    {
-        let shape = request.platform.shape(
-            width: icon.width, height: icon.height,
-            content: request.platform.needsContent ? ContentShape(alphaOf: icon.surface) : nil)
+    func compose(
+        _ request: RenderRequest, icon: LoadedIcon, badgeImage: BadgeImageSource?,
+        renderSVGBadge: (String, [UInt8], Int, Int) throws(BadgeError) -> LoadedIcon
+    ) throws(BadgeError) -> Composition {
+        var content: ContentShape?
+        if request.platform.needsContent {
+            if let known = request.contentShape {
+                content = known
+            } else {
+                content = ContentShape(alphaOf: try icon.pixels())
+            }
+        }
+        let shape = request.platform.shape(width: icon.width, height: icon.height, content: content)
         var notes: [RenderNote] = []
         if request.platform.expectsSquare, icon.width != icon.height {
             notes.append(.notSquare(platform: request.platform, width: icon.width, height: icon.height))
@@ -61,35 +101,44 @@ public final class Renderer {
         if request.minimumDotPixels > 0, style.dotSize < request.minimumDotPixels {
             style.dotSize = request.minimumDotPixels
         }
-        func finish(body: BadgeBody, label: String?, text: ShapedText?, image: LoadedIcon?) throws(BadgeError)
-            -> Composition
-        {
-            let layout = try BadgeLayout.compute(
+        func layout(_ body: BadgeBody) throws(BadgeError) -> BadgeLayout {
+            try BadgeLayout.compute(
                 iconWidth: icon.width, iconHeight: icon.height, style: style, body: body, shape: shape,
                 maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+        }
+        func make(
+            _ layout: BadgeLayout?, hidden: HiddenReason? = nil, label: String? = nil, text: ShapedText? = nil,
+            image: LoadedIcon? = nil, isDot: Bool = false
+        ) -> Composition {
             let composition = Composition(
-                icon: icon, layout: layout, hidden: nil, label: label, style: request.style, iconMask: request.iconMask,
-                scale: style.unit, text: text, badgeImage: image, isDot: body == .dot)
+                icon: icon, layout: layout, hidden: hidden, label: label, style: request.style,
+                iconMask: request.iconMask, scale: style.unit, text: text, badgeImage: image, isDot: isDot)
             composition.notes = notes
             composition.platform = request.platform
+            composition.contentShape = content
             return composition
         }
         switch request.content {
         case .dot:
-            return try finish(body: .dot, label: nil, text: nil, image: nil)
+            return make(try layout(.dot), isDot: true)
         case .image:
-            guard let image = badgeImage else { throw .internalError("badge image not loaded") }
-            return try finish(
-                body: .image(width: image.width, height: image.height), label: nil, text: nil, image: image)
+            switch badgeImage {
+            case .ready(let image):
+                return make(try layout(.image(width: image.width, height: image.height)), image: image)
+            case .svg(let document, let path, let natural):
+                // Without a natural size the layout uses the explicit image size. An SVG
+                // badge is rendered at the size the layout gives it.
+                let placed = try layout(.image(width: natural?.width ?? 1, height: natural?.height ?? 1))
+                let image = try renderSVGBadge(
+                    path, document, Int(placed.badgeRect.width), Int(placed.badgeRect.height))
+                return make(placed, image: image)
+            case nil:
+                throw .internalError("badge image not loaded")
+            }
         case .value(let value):
             switch request.labelRules.label(for: value) {
             case .hidden(let reason):
-                let composition = Composition(
-                    icon: icon, layout: nil, hidden: reason, label: nil, style: request.style,
-                    iconMask: request.iconMask, scale: style.unit, text: nil, badgeImage: nil, isDot: false)
-                composition.notes = notes
-                composition.platform = request.platform
-                return composition
+                return make(nil, hidden: reason)
             case .text(let label):
                 let pixelSize = style.fontSize
                 guard pixelSize > 0, pixelSize <= Renderer.maxTextPixels else {
@@ -104,15 +153,10 @@ public final class Renderer {
                     switch request.smallText {
                     case .dot:
                         notes.append(.smallText(label: label, pixels: pixelSize, became: .dot))
-                        return try finish(body: .dot, label: nil, text: nil, image: nil)
+                        return make(try layout(.dot), isDot: true)
                     case .hide:
                         notes.append(.smallText(label: label, pixels: pixelSize, became: .hidden))
-                        let composition = Composition(
-                            icon: icon, layout: nil, hidden: .tooSmall, label: nil, style: request.style,
-                            iconMask: request.iconMask, scale: style.unit, text: nil, badgeImage: nil, isDot: false)
-                        composition.notes = notes
-                        composition.platform = request.platform
-                        return composition
+                        return make(nil, hidden: .tooSmall)
                     case .keep:
                         break
                     }
@@ -123,14 +167,16 @@ public final class Renderer {
                 }
                 let chain = try fontChain(request)
                 let text = TextShaper.shape(label, chain: chain, pixelSize: pixelSize, features: request.fontFeatures)
+                // fontconfig was needed for a fallback and cannot be used (FONTCONFIG_FILE).
+                if let problem = chain.fontconfigProblem { throw problem }
                 if request.strictGlyphs, !text.missing.isEmpty {
                     throw .unavailable(
                         resource: "glyphs",
                         reason:
-                            "no font has \(text.missing.map(\.codePointName).joined(separator: " ")) (tried: \(text.fontsTried.joined(separator: ", ")))"
+                            "no font has \(text.missing.map { $0.codePointName }.joined(separator: " ")) (tried: \(text.fontsTried.joined(separator: ", ")))"
                     )
                 }
-                return try finish(body: .text(text.metrics), label: label, text: text, image: nil)
+                return make(try layout(.text(text.metrics)), label: label, text: text)
             }
         }
     }

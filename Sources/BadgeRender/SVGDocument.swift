@@ -2,6 +2,8 @@ import BadgeCore
 internal import CImageLoaders
 
 /// A parsed SVG document (librsvg handle), drawn as vectors onto any Cairo context.
+/// Made only inside an isolated child (`IsolatedRenderer`'s vector render), never in
+/// the process that reads the command line.
 final class SVGDocument {
     let handle: UnsafeMutableRawPointer
     /// Intrinsic size in CSS pixels at 96 DPI, or the viewBox size; nil when the
@@ -12,7 +14,8 @@ final class SVGDocument {
     private let lock = Lock()
     /// Held while any SVG document is drawn onto a vector surface and that surface is
     /// finished (see `Composition.draw(onto:)`): Cairo 1.16's FreeType backend is not
-    /// safe for the fonts Pango opens when two threads use them at once.
+    /// safe for the fonts Pango opens when two threads use them at once. (The child
+    /// that draws is single-threaded; the lock stays for any in-process use.)
     static let vectorLock = Lock()
 
     /// Parses `bytes` (already gunzipped) that came from `path`.
@@ -39,7 +42,7 @@ final class SVGDocument {
     deinit { ib_svg_free(handle) }
 
     /// Draws the document fitted into `rect` (pixels of the context's user space).
-    /// Only for vector outputs, after `IsolatedDecoder` rendered the same document.
+    /// Only for vector outputs, in the isolated child.
     ///
     /// - Throws: 65 when librsvg fails part way (for example on its own limits).
     func render(into cr: OpaquePointer, rect: Rect) throws(BadgeError) {
@@ -56,6 +59,9 @@ final class SVGDocument {
     static func error(status: Int32, message: String, path: String) -> BadgeError {
         if status == Int32(IB_IMAGE_UNAVAILABLE) {
             return .unavailable(resource: "SVG support", reason: message)
+        }
+        if status == Int32(IB_IMAGE_NO_MEMORY) {
+            return .badInput(path: path, reason: IsolatedDecoder.outOfMemory("drawing it"))
         }
         let lower = message.lowercased()
         if lower.contains("limit") || lower.contains("too many") || lower.contains("recursion")

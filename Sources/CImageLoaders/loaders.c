@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "image_loaders.h"
 
+#include <cairo/cairo.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <time.h>
@@ -60,21 +61,47 @@ static struct {
 static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
 static char lib_problem[256];
 
+// Set in an isolated child, whose standard error is a pipe the parent reads (never
+// shows): a fatal GLib message, such as "failed to allocate N bytes", is written
+// there so that the parent can tell running out of memory from another crash.
+static int child_mode;
+
+void ib_loaders_child_mode(void) { child_mode = 1; }
+
+enum { LOG_FLAG_FATAL = 1 << 1, LOG_LEVEL_ERROR = 1 << 2 };
+
+static void write_fatal(const char *message) {
+    if (!child_mode || message == NULL) return;
+    ssize_t ignored = write(2, message, strlen(message));
+    ignored = write(2, "\n", 1);
+    (void)ignored;
+}
+
 // GLib's warnings and criticals would reach the terminal; the CLI's promise is
 // one line per failure, its own.
 static void quiet_log(const char *domain, int level, const char *message, void *user) {
     (void)domain;
-    (void)level;
-    (void)message;
     (void)user;
+    if (level & (LOG_FLAG_FATAL | LOG_LEVEL_ERROR)) write_fatal(message);
 }
+
+typedef struct {
+    const char *key;
+    const void *value;
+    ssize_t length;
+} LogField;
 
 // Structured logging (Pango's warnings take this way) bypasses the default handler.
 static int quiet_writer(int level, const void *fields, size_t n_fields, void *user) {
-    (void)level;
-    (void)fields;
-    (void)n_fields;
     (void)user;
+    if (level & (LOG_FLAG_FATAL | LOG_LEVEL_ERROR)) {
+        const LogField *field = fields;
+        for (size_t i = 0; i < n_fields; i++) {
+            if (field[i].key && strcmp(field[i].key, "MESSAGE") == 0 && field[i].length < 0) {
+                write_fatal(field[i].value);
+            }
+        }
+    }
     return 1; // G_LOG_WRITER_HANDLED
 }
 
@@ -294,7 +321,17 @@ void *ib_svg_load(const uint8_t *data, size_t size, double *width, double *heigh
 int ib_svg_render(void *handle, void *cairo, double x, double y, double w, double h, char *error, size_t error_size) {
     RsvgRectangle viewport = {x, y, w, h};
     GError *gerror = NULL;
-    if (!lib.rsvg_handle_render_document(handle, cairo, &viewport, &gerror)) {
+    gboolean drawn = lib.rsvg_handle_render_document(handle, cairo, &viewport, &gerror);
+    // Cairo reports a failed allocation as a status; librsvg passes it on as an error
+    // ("rendering error: NoMemory" from librsvg 2.54).
+    if (cairo_status(cairo) == CAIRO_STATUS_NO_MEMORY ||
+        (!drawn && gerror && gerror->message &&
+         (strstr(gerror->message, "out of memory") || strstr(gerror->message, "NoMemory")))) {
+        if (gerror) lib.g_error_free(gerror);
+        set_error(error, error_size, "OOM");
+        return IB_IMAGE_NO_MEMORY;
+    }
+    if (!drawn) {
         take_error(gerror, error, error_size, "librsvg could not render the document");
         return IB_IMAGE_CORRUPT;
     }

@@ -1,13 +1,29 @@
 // libFuzzer target: SVG and SVGZ loading through `ImageFile.pixels(of:)`: sniffing, gunzip,
-// the size limits, and the isolated decoder's parent side (spawning `iconbadge
-// --isolated-decode`, feeding it the document, reading and checking its answer). librsvg
-// runs in that child, which fuzz/run.sh provides as a plain (uninstrumented) iconbadge
-// beside this binary: a librsvg crash or hang costs the child and comes back as exit 65,
-// as in the CLI. PNG (FuzzPNG's) and the gdk-pixbuf formats are skipped. Limits keep
-// renders small: 512 px side, 262,144 pixels, 1 MiB of SVG after gunzip.
+// the size limits, the embedded-image pre-scan, and the isolated decoder's parent side
+// (spawning `iconbadge --isolated-decode`, feeding it the document, reading and checking its
+// answer). librsvg runs in that child, which fuzz/run.sh provides as a plain (uninstrumented)
+// iconbadge beside this binary: a librsvg crash or hang costs the child and comes back as
+// exit 65, as in the CLI. PNG (FuzzPNG's) and the gdk-pixbuf formats are not decoded here.
+// Limits keep renders small: 512 px side, 262,144 pixels, 1 MiB of SVG after gunzip.
+//
+// `SVGEmbeddedImages.scan` (pure Swift, in this process) sees every input three ways: as a
+// document, and base64-encoded as the payload of a data: URL inside a small document, once
+// declared image/svg+xml (a nested document) and once with no media type (the raster
+// header readers: PNG, JPEG, GIF, WebP, BMP, and the refusals). It must never trap, must
+// return the same answer twice, and what it accepts must be within the limits.
+// FUZZ_SVG_SCAN_ONLY=1 in the environment skips the decode (and its child), for thousands
+// of scans a second instead of tens of decodes.
 import BadgeCore
 import BadgeRender
 import FuzzSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+let scanOnly = getenv("FUZZ_SVG_SCAN_ONLY") != nil
 
 let svgLimits: ImageLimits = {
     var limits = ImageLimits()
@@ -17,10 +33,59 @@ let svgLimits: ImageLimits = {
     return limits
 }()
 
+/// RFC 4648 base64, for wrapping an input in a data: URL.
+func base64(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var index = 0
+    while index < bytes.count {
+        let count = min(3, bytes.count - index)
+        var bits = 0
+        for offset in 0..<3 { bits = bits << 8 | (offset < count ? Int(bytes[index + offset]) : 0) }
+        for offset in 0..<4 {
+            out.append(offset <= count ? alphabet[bits >> (18 - 6 * offset) & 0x3F] : UInt8(ascii: "="))
+        }
+        index += 3
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+func checkEmbeddedImageScan(_ bytes: [UInt8]) {
+    let encoded = base64(bytes)
+    let documents =
+        [bytes]
+        + ["image/svg+xml", ""].map { type in
+            Array(
+                ("<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
+                    + "<image xlink:href=\"data:\(type);base64,\(encoded)\"/></svg>").utf8)
+        }
+    for document in documents {
+        let first = Result { () throws(SVGEmbeddedImagesProblem) in
+            try SVGEmbeddedImages.scan(document, limits: svgLimits)
+        }
+        let second = Result { () throws(SVGEmbeddedImagesProblem) in
+            try SVGEmbeddedImages.scan(document, limits: svgLimits)
+        }
+        precondition(first == second, "the scan is not deterministic")
+        if case .success(let summary) = first {
+            precondition(summary.totalPixels == summary.images.reduce(0) { $0 + $1.pixels })
+            precondition(summary.totalPixels <= svgLimits.maxPixels)
+            for image in summary.images {
+                precondition(image.width > 0 && image.height > 0)
+                precondition(image.width <= svgLimits.maxSide && image.height <= svgLimits.maxSide)
+                precondition(image.depth <= SVGEmbeddedImages.maxNestingDepth)
+            }
+        }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSVG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = FuzzInput.bytes(data, size)
-    guard !FuzzInput.isPixbufFormat(bytes), !bytes.starts(with: FuzzInput.pngSignature) else { return -1 }
+    checkEmbeddedImageScan(bytes)
+    // Raster inputs were scanned as data: URL payloads; they are not decoded here.
+    guard !scanOnly, !FuzzInput.isPixbufFormat(bytes), !bytes.starts(with: FuzzInput.pngSignature) else { return 0 }
     do throws(BadgeError) {
         let pixels = try ImageFile.pixels(of: bytes, path: "fuzz.svg", limits: svgLimits)
         precondition(pixels.width <= 512 && pixels.height <= 512)

@@ -31,8 +31,8 @@ import Testing
     }
 
     /// An SVG icon with text goes through librsvg, Pango, pangocairo and fontconfig:
-    /// in the isolated decoder for PNG, and in this process for PDF and SVG, where
-    /// librsvg draws on our cairo_t. Had librsvg bound to its own Cairo, the vector
+    /// in the isolated decoder for PNG, and in the isolated vector render for PDF and
+    /// SVG, where librsvg draws on our cairo_t. Had librsvg bound to its own Cairo, the vector
     /// runs would crash or draw nothing.
     @Test func librsvgDrawsTextWithTheLinkedInCairo() throws {
         let folder = Paths.scratch("static-linking")

@@ -5,10 +5,11 @@ import Testing
 
 /// Cairo 1.16's FreeType backend keeps the fonts Pango opens by file in one process-wide
 /// cache of at most 10 open faces, and crashes when two threads draw or subset such
-/// fonts at once. librsvg draws an SVG icon's text through Pango, in this process, for
-/// PDF and SVG outputs; `batch` used to crash (exit 139 in 4 runs of 6 with 8 jobs,
-/// every run with 20) on an icon with text in more than 10 faces. Vector renders of SVG
-/// documents now go one at a time (`SVGDocument.vectorLock`).
+/// fonts at once. librsvg draws an SVG icon's text through Pango for PDF and SVG
+/// outputs; `batch` used to crash (exit 139 in 4 runs of 6 with 8 jobs, every run with
+/// 20) on an icon with text in more than 10 faces. Vector renders of SVG documents went
+/// one at a time (`SVGDocument.vectorLock`); now each is drawn in an isolated child of
+/// its own (`IsolatedRenderer`).
 @Suite struct VectorSVGConcurrencyTests {
     @Test func batchOfSVGIconsWithTextInManyFontsToPDF() throws {
         let folder = Paths.scratch("vector-svg-concurrency")

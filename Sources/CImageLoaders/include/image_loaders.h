@@ -37,9 +37,9 @@ void *ib_svg_load(const uint8_t *data, size_t size, double *width, double *heigh
                   char *error, size_t error_size);
 
 /// Renders the document into the Cairo context `cairo` (a `cairo_t *`), fitted into
-/// the viewport (x, y, w, h) as the document's preserveAspectRatio says. Used in
-/// process only for vector outputs, after the isolated decoder (below) has rendered
-/// the same document without crashing or running over time.
+/// the viewport (x, y, w, h) as the document's preserveAspectRatio says. Runs only in
+/// an isolated child (the raster decoder, or the vector render of SVG and PDF
+/// outputs). IB_IMAGE_NO_MEMORY when Cairo ran out of memory.
 int ib_svg_render(void *handle, void *cairo, double x, double y, double w, double h, char *error, size_t error_size);
 
 /// Frees a handle from ib_svg_load.
@@ -51,26 +51,111 @@ void ib_svg_free(void *handle);
 int ib_gunzip(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, size_t *out_size, char *error,
               size_t error_size);
 
+/// The memory cap (RLIMIT_DATA, bytes of private writable memory) of an isolated
+/// child that parses
+/// `document_bytes` of SVG and renders `pixels` pixels in all (its output, the
+/// images it decodes, the images an SVG embeds): IB_MEMORY_CAP_BASE
+/// + document_bytes × IB_MEMORY_CAP_PER_DOCUMENT_BYTE + pixels ×
+/// IB_MEMORY_CAP_PER_PIXEL. The figures behind the constants are in
+/// IsolatedDecoder.memoryCap (Swift).
+uint64_t ib_memory_cap(int64_t pixels, int64_t document_bytes);
+#define IB_MEMORY_CAP_BASE (128ull << 20)
+#define IB_MEMORY_CAP_PER_DOCUMENT_BYTE 48ull
+#define IB_MEMORY_CAP_PER_PIXEL 24ull
+
+/// Sets this process's RLIMIT_DATA soft limit to `bytes` (never above the hard
+/// limit): on Linux 4.7 and later every private writable mapping counts (heap,
+/// anonymous mmaps, thread stacks), not files mapped read-only (fonts, libraries).
+/// (macOS does not enforce RLIMIT_DATA on mmap: there the cap is advisory.) Does
+/// nothing under AddressSanitizer or ThreadSanitizer, whose shadow memory is
+/// terabytes of such mappings.
+void ib_set_memory_cap(uint64_t bytes);
+
+/// 1 when ib_set_memory_cap takes effect (not under a sanitizer).
+int ib_memory_cap_enforced(void);
+
+/// What a child run by ib_isolated_run did.
+typedef struct {
+    uint8_t *output;        // everything it wrote on standard output (malloc'd; free it)
+    size_t output_size;
+    int exit_code;          // its exit status, or -1 when a signal ended it
+    int signaled;           // the signal that ended it, or 0
+    int timed_out;          // 1 when it was killed at the time limit
+    long max_rss_kib;       // its peak resident memory (ru_maxrss)
+    size_t stderr_size;
+    char stderr_tail[4096]; // the last bytes of its standard error (never shown)
+} ib_run_result;
+
+/// Runs the iconbadge binary at `helper` with `argv` (NULL-terminated) as an isolated
+/// child: `size` bytes of `data` on its standard input, its standard output collected
+/// (at most `max_output` bytes; `expected_output` preallocates), its standard error
+/// kept as a tail in `result` and never shown, killed at `time_limit` seconds (0: no
+/// limit). Returns IB_IMAGE_OK when the child ran (see `result` for how it ended),
+/// IB_IMAGE_UNAVAILABLE when it could not start, IB_IMAGE_NO_MEMORY or
+/// IB_IMAGE_TOO_LARGE (an answer over `max_output`) otherwise.
+int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data, size_t size, double time_limit,
+                    size_t max_output, size_t expected_output, ib_run_result *result, char *error, size_t error_size);
+
+/// 1 when a child's standard error says an allocation failed (Rust's "memory
+/// allocation of N bytes failed", GLib's "failed to allocate", "out of memory").
+int ib_run_ran_out_of_memory(const ib_run_result *result);
+
 /// Decodes `size` bytes in a child process: the iconbadge binary at `helper`, run as
-/// `helper --isolated-decode KIND SCALE WIDTH HEIGHT MAX_SIDE MAX_PIXELS PARENT_PID`
-/// with the bytes on its standard input and its standard error sent to /dev/null
-/// (on Linux the child is killed when its parent dies: PR_SET_PDEATHSIG). KIND is
-/// "svg" or a gdk-pixbuf loader name. librsvg 2.54 aborts the process on some
-/// documents (Rust panics) and Cairo can crash under it; a crash, an overrun of
-/// `time_limit` seconds (the child is killed) or a library's noise stays in the
-/// child. WIDTH and HEIGHT 0 keep the natural size (an SVG's intrinsic size × SCALE).
-/// On success `*pixels` is a malloc'd ARGB32 buffer, stride w × 4, and `*intrinsic_w`,
-/// `*intrinsic_h` the SVG's own size (0 for rasters). On failure: the status, and a
-/// reason in `error` ("crashed", "took more than ...", or the decoder's message).
+/// `helper --isolated-decode KIND SCALE WIDTH HEIGHT MAX_SIDE MAX_PIXELS EXTRA_PIXELS
+/// PARENT_PID` with the bytes on its standard input (ib_isolated_run). KIND is "svg"
+/// or a gdk-pixbuf loader name. librsvg 2.54 aborts the process on some documents
+/// (Rust panics) and Cairo can crash under it; a crash, an overrun of `time_limit`
+/// seconds (the child is killed), running out of its address space
+/// (ib_memory_cap of the render size plus EXTRA_PIXELS, the pixels of the images the
+/// SVG embeds) or a library's noise stays in the child. WIDTH and HEIGHT 0 keep the
+/// natural size (an SVG's intrinsic size × SCALE); -1 and -1 only probe an SVG:
+/// `*has_size` and `*intrinsic_w`, `*intrinsic_h` are set and no pixels come back.
+/// On success `*pixels` is a malloc'd ARGB32 buffer, stride w × 4, and
+/// `*intrinsic_w`, `*intrinsic_h` the SVG's own size (0 for rasters). On failure: the
+/// status, and a reason in `error` ("crashed", "took more than ...", "OOM" for
+/// IB_IMAGE_NO_MEMORY, "SIZE w h" for an SVG over the limits, or the decoder's
+/// message).
 int ib_isolated_decode(const char *helper, const char *kind, double scale, int width, int height, int max_side,
-                       int64_t max_pixels, double time_limit, const uint8_t *data, size_t size, uint8_t **pixels,
-                       int *out_width, int *out_height, double *intrinsic_w, double *intrinsic_h, char *error,
-                       size_t error_size);
+                       int64_t max_pixels, int64_t extra_pixels, double time_limit, const uint8_t *data, size_t size,
+                       uint8_t **pixels, int *out_width, int *out_height, double *intrinsic_w, double *intrinsic_h,
+                       int *has_size, char *error, size_t error_size);
+
+/// The pixel size an SVG renders at: `width` × `height` when both are positive, else
+/// its intrinsic size (`iw` × `ih`, `has_size` 0 when it has none) × `scale`, rounded
+/// half up (sizes past 2e9 clamped there). Returns IB_IMAGE_OK; IB_IMAGE_CORRUPT with a
+/// reason (no size, not a number, under half a pixel); or IB_IMAGE_TOO_LARGE with
+/// "SIZE w h" when over `max_side` or `max_pixels`. The isolated decoder and the
+/// in-process vector render size a document with this one function.
+int ib_svg_pixel_size(double iw, double ih, int has_size, double scale, int width, int height, int max_side,
+                      int64_t max_pixels, int *out_w, int *out_h, char *error, size_t error_size);
+
+/// Starts an isolated child: on Linux, dies with its parent (PR_SET_PDEATHSIG) and
+/// returns -1 when `parent_pid` is no longer its parent; pins the locale librsvg,
+/// GLib, Pango and fontconfig see (LANGUAGE, LANG, LC_*, PANGO_LANGUAGE, FC_LANG
+/// removed, LC_ALL=C); lets GLib's fatal messages reach standard error (a pipe the
+/// parent reads, to tell an allocation failure). Returns 0.
+int ib_child_begin(const char *parent_pid);
+
+/// Sends C's `stderr` stream (not file descriptor 2) to /dev/null and returns the
+/// stream it replaced, for ib_stderr_restore (NULL: nothing changed). fontconfig
+/// prints its configuration's errors with fprintf(stderr); this process's own
+/// messages are written to descriptor 2 and are not affected, on any thread.
+void *ib_stderr_silence(void);
+
+/// Puts back the stream ib_stderr_silence replaced.
+void ib_stderr_restore(void *saved);
+
+/// Reads all of standard input into a malloc'd buffer; -1 when out of memory.
+int ib_read_all_input(uint8_t **out, size_t *out_size);
 
 /// The child side of ib_isolated_decode: `argv` as described there (argv[0] the
 /// program, argv[1] "--isolated-decode"). Reads standard input, writes the result on
 /// standard output, and returns the process's exit status.
 int ib_isolated_child_main(int argc, char **argv);
+
+/// In an isolated child: GLib's fatal messages (an allocation that failed) go to
+/// standard error, which the parent reads but never shows.
+void ib_loaders_child_mode(void);
 
 /// A decode status that means the child ran over its time limit.
 enum { IB_IMAGE_TIMEOUT = 5, IB_IMAGE_CRASHED = 6 };

@@ -1,0 +1,127 @@
+import BadgeCore
+import Foundation
+import TestSupport
+import Testing
+
+@testable import BadgeRender
+
+/// The vector render in the isolated child: the request and errors cross intact,
+/// and the child draws the bytes this process would.
+@Suite struct IsolatedRenderTests {
+    static func everyFieldSet() -> RenderRequest {
+        var request = RenderRequest(
+            iconPath: "/icons/a b/ü.svg", content: .image(path: "-"),
+            labelRules: LabelRules(maxCount: 999, maxSuffix: "…", showZero: true, maxCharacters: 7), scale: 2.5,
+            font: .file(path: "/fonts/x.ttc", index: 3), fontFeatures: ["tnum", "-liga"],
+            iconMask: .rounded(radius: 4.25))
+        request.style.height = .auto
+        request.style.minHeight = 1.5
+        request.style.minWidth = 2.5
+        request.style.padding = Padding(horizontal: 3.25, vertical: 0.125)
+        request.style.radius = .points(0.1 + 0.2)
+        request.style.fontSize = .percent(13)
+        request.style.dotSize = 9
+        request.style.imageSize = LengthSize(width: 11, height: .percent(12))
+        request.style.background = Color(red: 1, green: 2, blue: 3, alpha: 4)
+        request.style.textColor = Color(red: 5, green: 6, blue: 7, alpha: 8)
+        request.style.borderColor = Color(red: 9, green: 10, blue: 11, alpha: 12)
+        request.style.borderWidth = 1.75
+        request.style.anchor = .bottomLeft
+        request.style.badgeAnchor = .top
+        request.style.offset = Offset(dx: .percent(-20), dy: .points(3))
+        request.style.overflow = .expand
+        request.fallbackFonts = ["/f/1.ttf", "/f/2.otf"]
+        request.systemFallback = false
+        request.strictGlyphs = true
+        request.limits.maxSide = 100
+        request.limits.maxPixels = 5000
+        request.limits.maxRasterBytes = 77
+        request.limits.maxSVGBytes = 88
+        request.limits.maxMetadataChunk = 99
+        request.limits.svgTimeLimit = 0.25
+        request.iconSize = Size(width: 33, height: 44)
+        request.iconRasterScale = 3
+        request.platform = .androidLegacy
+        request.smallText = .hide
+        request.minimumTextPixels = 9.5
+        request.minimumDotPixels = 2
+        request.style.nominalHeight = 16
+        request.style.nominalFontSize = 11
+        request.contentShape = ContentShape(rows: [[], [0..<3, 5..<9], [2..<4]])
+        return request
+    }
+
+    @Test func requestsCrossExactly() throws {
+        var requests = [Self.everyFieldSet(), RenderRequest(iconPath: "i.png", content: .dot)]
+        requests.append(RenderRequest(iconPath: "i.png", content: .value("99+"), font: .family("Noto Sans:bold")))
+        requests.append(
+            RenderRequest(iconPath: "i.png", content: .value(""), font: .bundled(.regular), iconMask: .circle))
+        for request in requests {
+            var writer = WireWriter()
+            request.write(to: &writer)
+            var reader = WireReader(writer.bytes)
+            #expect(try RenderRequest(from: &reader) == request)
+            #expect(reader.isAtEnd)
+            // Cut anywhere, it is malformed, never a trap.
+            for length in stride(from: 0, to: writer.bytes.count, by: 7) {
+                var cut = WireReader(Array(writer.bytes.prefix(length)))
+                #expect(throws: WireReader.Malformed.self) { try RenderRequest(from: &cut) }
+            }
+        }
+    }
+
+    @Test func errorsCrossWordForWord() throws {
+        let errors: [BadgeError] = [
+            .invalidValue(option: "--x", value: "v", problem: "p"), .usage("u"),
+            .overLimit(path: "x.png", .imageSide(width: 9000, height: 1, limit: 8192)),
+            .overLimit(path: "", .renderSide(width: nil, height: 3)),
+            .overLimit(path: "", .textPixels(points: 1.5, scale: 0.1, pixels: 0.15, limit: 4096)),
+            .badInput(path: "a.svg", reason: "r"), .missingInput(path: "m", reason: "gone"),
+            .unavailable(resource: "fontconfig", reason: "no"), .internalError("i"),
+            .cannotCreate(path: "c", reason: "d"), .ioError(path: "e", reason: "f"),
+        ]
+        for error in errors {
+            var writer = WireWriter()
+            error.write(to: &writer)
+            var reader = WireReader(writer.bytes)
+            #expect(try BadgeError(from: &reader) == error)
+            #expect(reader.isAtEnd)
+        }
+    }
+
+    /// Cairo's fallback images keep 300 ppi for icon sizes (their bytes unchanged),
+    /// and never pass 2048² pixels for a canvas under that.
+    @Test func fallbackResolutionIsBounded() {
+        #expect(Composition.fallbackResolution(canvasPixels: 64 * 64) == 300)
+        #expect(Composition.fallbackResolution(canvasPixels: 491 * 491) == 300)
+        #expect(Composition.fallbackResolution(canvasPixels: 1024 * 1024) == 144)
+        #expect(Composition.fallbackResolution(canvasPixels: 8192 * 8192) == 72)
+        for side in [492, 700, 1024, 2048] {
+            #expect(Composition.fallbackPixels(canvasPixels: side * side) <= 2048 * 2048 + 1, "\(side)")
+        }
+    }
+
+    /// What the child answers is what this process draws with the same code: the
+    /// isolated bytes equal an in-process vector render, for SVG and PDF, with an SVG
+    /// icon and with an SVG badge.
+    @Test func theChildDrawsTheSameBytes() throws {
+        let folder = Paths.scratch("isolated-bytes")
+        try
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"12\" height=\"12\"><circle cx=\"6\" cy=\"6\" r=\"5\" fill=\"#0a0\"/></svg>"
+            .write(toFile: folder + "/badge.svg", atomically: true, encoding: .utf8)
+        let requests = [
+            RenderRequest(iconPath: try Corpus.path("icons/papirus-svg/firefox.svg"), content: .value("42"), scale: 2),
+            RenderRequest(
+                iconPath: Paths.fixture("icons/folder-48x48.png"), content: .image(path: folder + "/badge.svg")),
+        ]
+        for request in requests {
+            let isolated = try Renderer().compose(request)
+            let here = try Renderer().compose(request, cache: nil, site: .inProcessVector, files: [:])
+            #expect(isolated.site == .isolated && here.site == .inProcessVector)
+            #expect(try isolated.svgData() == (try here.svgData()), "\(request.iconPath)")
+            #expect(
+                try isolated.pdfData(creationDate: "2023-11-14T22:13:20Z")
+                    == (try here.pdfData(creationDate: "2023-11-14T22:13:20Z")), "\(request.iconPath)")
+        }
+    }
+}
