@@ -162,7 +162,9 @@ extension Composition {
             cairo_surface_finish(surface)
             return status
         }
-        var status = try drawsSVG ? SVGDocument.vectorLock.locked(paintAndFinish) : paintAndFinish()
+        var status =
+            try drawsSVG
+            ? SVGDocument.vectorLock.withLock { (_) throws(BadgeError) in try paintAndFinish() } : paintAndFinish()
         // The context can be fine while the surface failed (finishing it): report the
         // surface's status then, never "no error has occurred".
         if status == CAIRO_STATUS_SUCCESS { status = cairo_surface_status(surface) }

@@ -1,6 +1,7 @@
 import BadgeCore
 internal import CFontconfig
 internal import CImageLoaders
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -25,9 +26,11 @@ public struct ResolvedFont: Equatable, Sendable {
 /// fallback is needed, because loading its configuration costs 5-6 ms per
 /// process, and about 160 ms where the cache was never built (DESIGN.md).
 public enum FontConfig {
-    nonisolated(unsafe) private static var lock = pthread_mutex_t()
+    /// fontconfig's configuration objects are not safe to use from two threads at once.
+    private static let lock = Mutex(())
+    /// Loaded once. `nonisolated(unsafe)`: an `OpaquePointer` is not `Sendable`, and
+    /// every use of the configuration is under `lock`.
     nonisolated(unsafe) private static let config: Result<OpaquePointer, BadgeError> = {
-        pthread_mutex_init(&lock, nil)
         do throws(BadgeError) {
             try checkConfigurationFile()
         } catch {
@@ -144,40 +147,44 @@ public enum FontConfig {
     ///   fontconfig would silently have substituted.
     public static func resolve(_ pattern: String) throws(BadgeError) -> ResolvedFont {
         let config = try configuration()
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard
-            let parsed = pattern.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-            )
-        else {
-            throw .invalidValue(
-                option: "--font", value: pattern, problem: "is not a fontconfig pattern (use e.g. \"DejaVu Sans:bold\")"
-            )
-        }
-        defer { FcPatternDestroy(parsed) }
-        let requested = strings(parsed, FC_FAMILY)
-        FcConfigSubstitute(config, parsed, FcMatchPattern)
-        FcDefaultSubstitute(parsed)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(config, parsed, &result) else {
-            throw .unavailable(
-                resource: "font \(Quoted(pattern))", reason: "no installed font matches (list them with fc-list)")
-        }
-        defer { FcPatternDestroy(match) }
-        guard let font = resolved(match) else {
-            throw .unavailable(resource: "font \(Quoted(pattern))", reason: "fontconfig matched a font without a file")
-        }
-        let families = strings(match, FC_FAMILY).map(normalise)
-        for family in requested where !genericFamilies.contains(family.lowercased()) {
-            guard families.contains(normalise(family)) else {
-                throw .unavailable(
-                    resource: "font \(Quoted(pattern))",
-                    reason:
-                        "family \(Quoted(family)) is not installed (fontconfig would substitute \(Quoted(font.family))); list families with: fc-list : family"
+        return try lock.withLock { (_) throws(BadgeError) -> ResolvedFont in
+            guard
+                let parsed = pattern.withCString({
+                    FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+                }
+                )
+            else {
+                throw .invalidValue(
+                    option: "--font", value: pattern,
+                    problem: "is not a fontconfig pattern (use e.g. \"DejaVu Sans:bold\")"
                 )
             }
+            defer { FcPatternDestroy(parsed) }
+            let requested = strings(parsed, FC_FAMILY)
+            FcConfigSubstitute(config, parsed, FcMatchPattern)
+            FcDefaultSubstitute(parsed)
+            var result = FcResultNoMatch
+            guard let match = FcFontMatch(config, parsed, &result) else {
+                throw .unavailable(
+                    resource: "font \(Quoted(pattern))", reason: "no installed font matches (list them with fc-list)")
+            }
+            defer { FcPatternDestroy(match) }
+            guard let font = resolved(match) else {
+                throw .unavailable(
+                    resource: "font \(Quoted(pattern))", reason: "fontconfig matched a font without a file")
+            }
+            let families = strings(match, FC_FAMILY).map(normalise)
+            for family in requested where !genericFamilies.contains(family.lowercased()) {
+                guard families.contains(normalise(family)) else {
+                    throw .unavailable(
+                        resource: "font \(Quoted(pattern))",
+                        reason:
+                            "family \(Quoted(family)) is not installed (fontconfig would substitute \(Quoted(font.family))); list families with: fc-list : family"
+                    )
+                }
+            }
+            return font
         }
-        return font
     }
 
     /// The fonts fontconfig would fall back to for `pattern`, best first, each
@@ -186,27 +193,29 @@ public enum FontConfig {
     /// - Throws: 69 when fontconfig cannot be used (`configuration()`).
     static func fallbacks(for pattern: String) throws(BadgeError) -> [ResolvedFont] {
         let config = try configuration()
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard
-            let parsed = pattern.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-            )
-        else { return [] }
-        defer { FcPatternDestroy(parsed) }
-        FcConfigSubstitute(config, parsed, FcMatchPattern)
-        FcDefaultSubstitute(parsed)
-        var result = FcResultNoMatch
-        guard let set = FcFontSort(config, parsed, FcTrue, nil, &result) else { return [] }
-        defer { FcFontSetDestroy(set) }
-        var fonts: [ResolvedFont] = []
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let candidate = set.pointee.fonts[i],
-                let prepared = FcFontRenderPrepare(config, parsed, candidate)
-            else { continue }
-            if let font = resolved(prepared), !fonts.contains(font) { fonts.append(font) }
-            FcPatternDestroy(prepared)
+        return try lock.withLock { (_) throws(BadgeError) -> [ResolvedFont] in
+            guard
+                let parsed = pattern.withCString({
+                    FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+                }
+                )
+            else { return [] }
+            defer { FcPatternDestroy(parsed) }
+            FcConfigSubstitute(config, parsed, FcMatchPattern)
+            FcDefaultSubstitute(parsed)
+            var result = FcResultNoMatch
+            guard let set = FcFontSort(config, parsed, FcTrue, nil, &result) else { return [] }
+            defer { FcFontSetDestroy(set) }
+            var fonts: [ResolvedFont] = []
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let candidate = set.pointee.fonts[i],
+                    let prepared = FcFontRenderPrepare(config, parsed, candidate)
+                else { continue }
+                if let font = resolved(prepared), !fonts.contains(font) { fonts.append(font) }
+                FcPatternDestroy(prepared)
+            }
+            return fonts
         }
-        return fonts
     }
 
     /// The first font of `pattern`'s fallback list that has a glyph for `scalar`.
@@ -214,27 +223,29 @@ public enum FontConfig {
     /// - Throws: 69 when fontconfig cannot be used (`configuration()`).
     static func font(covering scalar: Unicode.Scalar, pattern: String) throws(BadgeError) -> ResolvedFont? {
         let config = try configuration()
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        guard
-            let parsed = pattern.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-            )
-        else { return nil }
-        defer { FcPatternDestroy(parsed) }
-        let charset = FcCharSetCreate()
-        FcCharSetAddChar(charset, scalar.value)
-        FcPatternAddCharSet(parsed, FC_CHARSET, charset)
-        FcCharSetDestroy(charset)
-        FcConfigSubstitute(config, parsed, FcMatchPattern)
-        FcDefaultSubstitute(parsed)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(config, parsed, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-        var set: OpaquePointer?
-        guard FcPatternGetCharSet(match, FC_CHARSET, 0, &set) == FcResultMatch, let set,
-            FcCharSetHasChar(set, scalar.value) != 0
-        else { return nil }
-        return resolved(match)
+        return try lock.withLock { (_) throws(BadgeError) -> ResolvedFont? in
+            guard
+                let parsed = pattern.withCString({
+                    FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+                }
+                )
+            else { return nil }
+            defer { FcPatternDestroy(parsed) }
+            let charset = FcCharSetCreate()
+            FcCharSetAddChar(charset, scalar.value)
+            FcPatternAddCharSet(parsed, FC_CHARSET, charset)
+            FcCharSetDestroy(charset)
+            FcConfigSubstitute(config, parsed, FcMatchPattern)
+            FcDefaultSubstitute(parsed)
+            var result = FcResultNoMatch
+            guard let match = FcFontMatch(config, parsed, &result) else { return nil }
+            defer { FcPatternDestroy(match) }
+            var set: OpaquePointer?
+            guard FcPatternGetCharSet(match, FC_CHARSET, 0, &set) == FcResultMatch, let set,
+                FcCharSetHasChar(set, scalar.value) != 0
+            else { return nil }
+            return resolved(match)
+        }
     }
 
     private static func resolved(_ pattern: OpaquePointer) -> ResolvedFont? {

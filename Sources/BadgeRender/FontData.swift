@@ -12,6 +12,7 @@ internal import CBundledFont
 /// so both see the very same face. Bundled fonts point into the binary; font
 /// files are mapped read-only and never unmapped (faces live for the process);
 /// fonts from memory (`FontProbe`) are a copy freed with this object.
+/// `@unchecked Sendable`: the bytes behind the pointer never change.
 final class FontData: @unchecked Sendable {
     let base: UnsafePointer<UInt8>
     let count: Int

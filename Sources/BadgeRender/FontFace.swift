@@ -10,6 +10,8 @@ internal import CHarfBuzz
 /// after its last use, and freeing the FreeType face under it would be a
 /// use-after-free, so faces are cached by `FontContext` and never freed. (A
 /// `FontProbe` face, from memory, has Cairo free its FreeType face when done.)
+/// `@unchecked Sendable`: a face belongs to one `FontContext`, used by one renderer
+/// on one thread at a time.
 final class FontFace: @unchecked Sendable {
     let data: FontData
     let index: Int

@@ -92,7 +92,8 @@ public enum FontProbe {
         }
     }
 
-    /// The user-data key under which a probed font face's owner is released.
+    /// The user-data key under which a probed font face's owner is released; only its
+    /// address is used (Cairo's user-data keys), so `nonisolated(unsafe)` is safe.
     nonisolated(unsafe) private static var ownerKey = cairo_user_data_key_t()
 }
 

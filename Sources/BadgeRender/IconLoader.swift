@@ -2,6 +2,7 @@ import BadgeCore
 import BadgeSystem
 internal import CCairo
 internal import CImageLoaders
+import Synchronization
 
 /// A decoded icon or badge image, at the pixel size it is drawn at.
 struct LoadedIcon: Sendable {
@@ -53,24 +54,23 @@ struct LoadedIcon: Sendable {
 
 /// An SVG document's bytes (gunzipped, checked by `SVGEmbeddedImages`), parsed only
 /// where librsvg may run: inside an isolated child.
-final class SVGSource: @unchecked Sendable {
+final class SVGSource: Sendable {
     let bytes: [UInt8]
     let path: String
     /// The pixels of the raster images it embeds (`SVGEmbeddedImages`).
     let embeddedPixels: Int
-    private let lock = Lock()
-    private var parsed: Result<SVGDocument, BadgeError>?
+    private let parsed: Mutex<Result<SVGDocument, BadgeError>?>
 
     init(bytes: [UInt8], path: String, embeddedPixels: Int, document: SVGDocument? = nil) {
         self.bytes = bytes
         self.path = path
         self.embeddedPixels = embeddedPixels
-        parsed = document.map { .success($0) }
+        parsed = Mutex(document.map { .success($0) })
     }
 
     /// The parsed document, made once.
     func document() throws(BadgeError) -> SVGDocument {
-        let result = lock.locked { () -> Result<SVGDocument, BadgeError> in
+        let result = parsed.withLock { parsed -> Result<SVGDocument, BadgeError> in
             if let parsed { return parsed }
             let made = Result { () throws(BadgeError) in try SVGDocument(bytes, path: path) }
             parsed = made

@@ -54,7 +54,8 @@ final class ImageSurface: @unchecked Sendable {
         self.height = height
     }
 
-    /// The user-data key under which an adopted buffer is freed with its surface.
+    /// The user-data key under which an adopted buffer is freed with its surface; only
+    /// its address is used (Cairo's user-data keys), so `nonisolated(unsafe)` is safe.
     nonisolated(unsafe) private static var bufferKey = cairo_user_data_key_t()
 
     deinit { cairo_surface_destroy(surface) }

@@ -26,10 +26,7 @@ enum IsolatedDecoder {
     /// The binary that decodes: this process's own executable when it is the CLI
     /// (under any name), else an `iconbadge` beside it (test runners, fuzz targets).
     static let helper: String? = {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let executable = String(nulTerminated: Array(buffer[0..<length]) + [0])
+        guard let executable = Platform.executablePath() else { return nil }
         if executableDecodes.withLock({ $0 }) || executable.hasSuffix("/iconbadge") { return executable }
         var folder = OutputFile.parentFolder(of: executable)
         for _ in 0..<2 {

@@ -7,7 +7,8 @@ internal import CPngCodec
 /// premultiplied surface so that encoding writes them back exactly wherever the
 /// badge left them alone: a hidden badge gives the icon's own pixels, and an
 /// icon's semi-transparent edge is not rounded by a render. Usually a few edge
-/// pixels, 8 bytes each. Immutable, so one icon may be shared across threads.
+/// pixels, 8 bytes each. Immutable, so one icon may be shared across threads
+/// (hence `@unchecked Sendable`: a buffer pointer, never written after init).
 final class LostStraightPixels: @unchecked Sendable {
     fileprivate var storage: ib_straight_pixels
 

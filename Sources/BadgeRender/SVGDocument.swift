@@ -1,22 +1,25 @@
 import BadgeCore
 internal import CImageLoaders
+import Synchronization
 
 /// A parsed SVG document (librsvg handle), drawn as vectors onto any Cairo context.
 /// Made only inside an isolated child (`IsolatedRenderer`'s vector render), never in
 /// the process that reads the command line.
-final class SVGDocument {
+///
+/// `@unchecked Sendable`: the librsvg handle is only used under `lock`.
+final class SVGDocument: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
     /// Intrinsic size in CSS pixels at 96 DPI, or the viewBox size; nil when the
     /// document has neither (a size must then be given).
     let intrinsicSize: Size?
     let path: String
     /// librsvg handles are not safe to render from two threads at once.
-    private let lock = Lock()
+    private let lock = Mutex(())
     /// Held while any SVG document is drawn onto a vector surface and that surface is
     /// finished (see `Composition.draw(onto:)`): Cairo 1.16's FreeType backend is not
     /// safe for the fonts Pango opens when two threads use them at once. (The child
     /// that draws is single-threaded; the lock stays for any in-process use.)
-    static let vectorLock = Lock()
+    static let vectorLock = Mutex(())
 
     /// Parses `bytes` (already gunzipped) that came from `path`.
     ///
@@ -47,7 +50,7 @@ final class SVGDocument {
     /// - Throws: 65 when librsvg fails part way (for example on its own limits).
     func render(into cr: OpaquePointer, rect: Rect) throws(BadgeError) {
         var message = [CChar](repeating: 0, count: 512)
-        let status = lock.locked {
+        let status = lock.withLock { _ in
             ib_svg_render(
                 handle, UnsafeMutableRawPointer(cr), rect.x, rect.y, rect.width, rect.height, &message, message.count)
         }

@@ -98,6 +98,20 @@ void ib_stderr_restore(void *saved) {
     fclose(null);
 }
 
+// A pipe whose ends are closed on exec. Linux has pipe2; elsewhere (macOS, untested
+// here) the flag is set right after, which is safe because this process never execs
+// between the two calls other than through posix_spawn below.
+static int cloexec_pipe(int fds[2]) {
+#ifdef __linux__
+    return pipe2(fds, O_CLOEXEC);
+#else
+    if (pipe(fds) != 0) return -1;
+    fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}
+
 // ------------------------------------------------------------------ parent side
 
 // The child's standard error is kept only as a tail, to tell an allocation failure
@@ -124,17 +138,17 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
                     size_t max_output, size_t expected_output, ib_run_result *result, char *error, size_t error_size) {
     memset(result, 0, sizeof *result);
     int in[2], out[2], err[2];
-    if (pipe2(in, O_CLOEXEC) != 0) {
+    if (cloexec_pipe(in) != 0) {
         set_error(error, error_size, "cannot create a pipe for the isolated child");
         return IB_IMAGE_NO_MEMORY;
     }
-    if (pipe2(out, O_CLOEXEC) != 0) {
+    if (cloexec_pipe(out) != 0) {
         close(in[0]);
         close(in[1]);
         set_error(error, error_size, "cannot create a pipe for the isolated child");
         return IB_IMAGE_NO_MEMORY;
     }
-    if (pipe2(err, O_CLOEXEC) != 0) {
+    if (cloexec_pipe(err) != 0) {
         close(in[0]);
         close(in[1]);
         close(out[0]);
@@ -474,6 +488,7 @@ static void write_number(char **out, unsigned long long value) {
 
 static void report_crash(int signal) {
     unsigned long long peak = 0;
+    // Linux only (/proc); elsewhere the peak is reported as 0.
     int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         char status[4096];
