@@ -140,11 +140,20 @@ public enum FontConfig {
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "emoji", "cursive", "fantasy", "math",
     ]
 
+    /// Whether fontconfig parses `pattern` (`DejaVu Sans:bold`): checked when the option
+    /// is read, with no configuration loaded (parsing needs none).
+    public static func isPattern(_ pattern: String) -> Bool {
+        guard let parsed = pattern.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) })
+        else { return false }
+        FcPatternDestroy(parsed)
+        return true
+    }
+
     /// Resolves a fontconfig pattern such as `DejaVu Sans:bold` or `Noto Sans CJK JP`.
     ///
-    /// - Throws: `BadgeError.invalidValue` (64) when the pattern does not parse;
-    ///   `BadgeError.unavailable` (69) when the family is not installed, naming what
-    ///   fontconfig would silently have substituted.
+    /// - Throws: `BadgeError.unavailable` (69) when the pattern does not parse (the
+    ///   option table refuses that first, 64), or when the family is not installed,
+    ///   naming what fontconfig would silently have substituted.
     public static func resolve(_ pattern: String) throws(BadgeError) -> ResolvedFont {
         let config = try configuration()
         return try lock.withLock { (_) throws(BadgeError) -> ResolvedFont in
@@ -154,10 +163,10 @@ public enum FontConfig {
                 }
                 )
             else {
-                throw .invalidValue(
-                    option: "--font", value: pattern,
-                    problem: "is not a fontconfig pattern (use e.g. \"DejaVu Sans:bold\")"
-                )
+                // The option table refuses such a pattern first (isPattern); this is the
+                // library's word on one that got through.
+                throw .unavailable(
+                    resource: "font \(Quoted(pattern))", reason: "fontconfig cannot parse it as a pattern")
             }
             defer { FcPatternDestroy(parsed) }
             let requested = strings(parsed, FC_FAMILY)

@@ -78,6 +78,10 @@ import Testing
         (["--height", "20000"], "--height: \"20000\" is out of range (use more than 0, up to 10000 pt)"),
         (["--offset", "5"], "--offset: \"5\" is not DX,DY (use two values, e.g. 6,-4 or -20%,20%)"),
         (["--padding", "60%"], "--padding: \"60%\" is out of range (use 0% to 50%)"),
+        (
+            ["--font", "Foo:weight=abc="],
+            "--font: \"Foo:weight=abc=\" is not a fontconfig pattern (use e.g. \"DejaVu Sans:bold\")"
+        ),
         (["--scale", "50%"], "--scale: \"50%\" is a percentage, and --scale takes none (give a number in ×)"),
         (["--size", "50%"], "--size: \"50%\" is a percentage, and --size takes none (give pt)"),
         (["--overflow", "hide"], "--overflow: \"hide\" is not one of clamp, clip, expand"),

@@ -276,6 +276,10 @@ package enum RenderOptions {
             guard !text.isEmpty else {
                 throw .invalidValue(option: "--font", value: text, problem: "is empty (give a family name)")
             }
+            guard FontConfig.isPattern(text) else {
+                throw .invalidValue(
+                    option: "--font", value: text, problem: "is not a fontconfig pattern (use e.g. \"DejaVu Sans:bold\")")
+            }
             settings.fontFamily = text
         },
         Spec(
