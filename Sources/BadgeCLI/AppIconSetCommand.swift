@@ -17,7 +17,6 @@ enum AppIconSetCommand {
         var out: String?
         var inPlace = false
         var relativeSize = 0.3
-        var relativeSizeGiven = false
         var jobs = BatchCommand.cores
     }
 
@@ -25,7 +24,7 @@ enum AppIconSetCommand {
     /// their own: those come from each image), and the command's own.
     static let options: [OptionSpec<Settings>] = {
         // Nor golden checks: a set is checked by checking its images (compare, batch --check).
-        let excluded = Set(["output", "in-place", "scale", "scales", "size", "report", "format"])
+        let excluded = Set(["output", "in-place", "scale", "scales", "size", "report", "format", "force"])
             .union(RenderOptions.check.map(\.name))
         var list: [OptionSpec<Settings>] = RenderOptions.all.filter { !excluded.contains($0.name) }.map {
             $0.lifted(\Settings.render)
@@ -48,7 +47,6 @@ enum AppIconSetCommand {
                 defaultText: "0.3"
             ) { settings, text throws(BadgeError) in
                 settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
-                settings.relativeSizeGiven = true
             },
             OptionSpec(
                 name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Asset catalog",
@@ -83,7 +81,10 @@ enum AppIconSetCommand {
                 "a green DEV badge, in place",
                 "iconbadge appiconset AppIcon.appiconset --value DEV --background '#34C759' --in-place"
             ),
-            ("a small dot", "iconbadge appiconset AppIcon.appiconset --dot --relative-size 0.2 --out build/debug"),
+            (
+                "a dot 15% of each image",
+                "iconbadge appiconset AppIcon.appiconset --dot --dot-size 15% --out build/debug"
+            ),
         ],
         positional: .folder,
         run: { arguments, io in AppIconSetCommand.run(arguments, io: io) })
@@ -96,16 +97,19 @@ enum AppIconSetCommand {
             guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
                 throw .usage("appiconset takes one PATH.appiconset folder")
             }
-            let settings = parsed.settings
+            var settings = parsed.settings
             guard (settings.out != nil) != settings.inPlace else {
                 throw .usage("say where the badged set goes: --out DIR or --in-place (one of them)")
             }
-            if settings.relativeSizeGiven, settings.render.heightGiven {
+            if parsed.flags.contains("relative-size"), parsed.flags.contains("height") {
                 throw .usage(
                     "--relative-size and --height both set the badge's height; give one (--height 30% is --relative-size 0.3)"
                 )
             }
-            EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
+            // A flag overrides a variable: --relative-size over ICONBADGE_HEIGHT.
+            if parsed.flags.contains("relative-size") { settings.render.heightGiven = false }
+            EnvironmentCheck.warnAboutUnknownVariables(
+                io.environment, io: io, alsoKnown: options.filter(\.fromEnvironment).map(\.environmentName))
             let set = try AppIconSet(folder: folder)
             let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
             var contentsCopy: OutputLocation?

@@ -6,6 +6,8 @@ struct ParsedArguments<Settings> {
     var settings: Settings
     var positionals: [String]
     var wantsHelp: Bool
+    /// The long names of the options given as flags (not from the environment).
+    var flags: [String] = []
 }
 
 /// A small getopt-style parser driven by an option table.
@@ -112,7 +114,7 @@ struct ArgumentParser<Settings> {
         for (spec, value, _) in given where !earlyOptions.contains(spec.name) {
             try spec.apply(&settings, value)
         }
-        return ParsedArguments(settings: settings, positionals: positionals, wantsHelp: false)
+        return ParsedArguments(settings: settings, positionals: positionals, wantsHelp: false, flags: seen)
     }
 
     /// Applies a variable's value; its errors name the variable, not the flag.

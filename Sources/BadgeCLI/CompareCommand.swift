@@ -76,7 +76,9 @@ enum CompareCommand {
             try settings.compare.checkCombinations()
             if let diff = settings.diff {
                 guard diff != "-" else { throw .usage("--diff needs a file path (standard output carries the report)") }
-                if let format = OutputFormat(path: diff), format != .png {
+                if OutputNaming.unwritableFormat(of: diff) != nil
+                    || (OutputFormat(path: diff).map { $0 != .png } ?? false)
+                {
                     throw .usage("--diff \(Quoted(diff)): the diff image is a PNG; name it .png")
                 }
                 for input in parsed.positionals where FileIdentity.same(input, diff) {

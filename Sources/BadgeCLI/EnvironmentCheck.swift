@@ -9,10 +9,13 @@ enum EnvironmentCheck {
     static let otherNames = ["ICONBADGE_UPDATE_GOLDENS"]
 
     /// Prints one warning per unknown `ICONBADGE_*` variable in `environment`.
-    static func warnAboutUnknownVariables(_ environment: [String: String], io: CommandIO) {
+    /// `alsoKnown`: the variables of the command's own options (`ICONBADGE_RELATIVE_SIZE`).
+    static func warnAboutUnknownVariables(
+        _ environment: [String: String], io: CommandIO, alsoKnown: [String] = []
+    ) {
         let set = environment.keys.filter { $0.utf8.starts(with: "ICONBADGE_".utf8) }
         guard !set.isEmpty else { return }
-        let known = RenderOptions.all.filter(\.fromEnvironment).map(\.environmentName) + otherNames
+        let known = RenderOptions.all.filter(\.fromEnvironment).map(\.environmentName) + otherNames + alsoKnown
         let perRun = RenderOptions.all.filter { !$0.fromEnvironment }
         for name in set.sorted() where !known.contains(name) {
             if let option = perRun.first(where: { $0.environmentName == name }) {

@@ -124,7 +124,8 @@ struct Reporter {
             let scales =
                 names.count == 1
                 ? names[0] + " is" : names.dropLast().joined(separator: ", ") + " and \(names.last!) are"
-            var text = "\(Quoted(icon)) is a raster image, so \(scales) resampled up from it and look blurry"
+            let look = names.count == 1 ? "looks" : "look"
+            var text = "\(Quoted(icon)) is a raster image, so \(scales) resampled up from it and \(look) blurry"
             // The caller's spelling of the folder is kept: the advice is to copy.
             let file = LexicalPath(icon).name ?? icon
             let dot = file.lastIndex(of: ".").flatMap { $0 == file.startIndex ? nil : $0 }

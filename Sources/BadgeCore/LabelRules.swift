@@ -40,7 +40,10 @@ public struct LabelRules: Equatable, Sendable {
             }
         }
         if let limit = maxCharacters, limit > 0, text.count > limit {
-            text = String(text.prefix(limit - 1)) + "…"
+            // No space before the ellipsis: "BETA 2024" at 6 is "BETA…", not "BETA …".
+            var kept = String(text.prefix(limit - 1))
+            while kept.last?.isWhitespace == true { kept.removeLast() }
+            text = kept + "…"
         }
         return .text(text)
     }

@@ -143,7 +143,9 @@ public enum FontConfig {
     /// Whether fontconfig parses `pattern` (`DejaVu Sans:bold`): checked when the option
     /// is read, with no configuration loaded (parsing needs none).
     public static func isPattern(_ pattern: String) -> Bool {
-        guard let parsed = pattern.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) })
+        guard
+            let parsed = pattern.withCString({ FcNameParse(UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            )
         else { return false }
         FcPatternDestroy(parsed)
         return true

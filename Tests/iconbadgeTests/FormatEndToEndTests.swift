@@ -17,12 +17,24 @@ import Testing
         #expect(try read("\(folder)/a.png").starts(with: [0x89, 0x50, 0x4E, 0x47]))
         #expect(try String(decoding: read("\(folder)/a.svg"), as: UTF8.self).hasPrefix("<?xml"))
         #expect(try String(decoding: read("\(folder)/a.pdf"), as: UTF8.self).hasPrefix("%PDF-"))
+        // --format names the format of a file whose name does not: never one whose name
+        // says another (the content would contradict the name).
         #expect(
-            try runIconbadge([Self.icon, "--value", "3", "--format", "svg", "-o", "\(folder)/forced.png"]).status == 0)
-        #expect(try String(decoding: read("\(folder)/forced.png"), as: UTF8.self).hasPrefix("<?xml"))
+            try runIconbadge([Self.icon, "--value", "3", "--format", "svg", "-o", "\(folder)/forced.out"]).status == 0)
+        #expect(try String(decoding: read("\(folder)/forced.out"), as: UTF8.self).hasPrefix("<?xml"))
+        let contradicting = try runIconbadge([
+            Self.icon, "--value", "3", "--format", "svg", "-o", "\(folder)/forced.png",
+        ])
+        #expect(contradicting.status == 64)
+        #expect(contradicting.stderr.contains("names a PNG file, but the format is SVG"))
         let unknown = try runIconbadge([Self.icon, "--value", "3", "-o", "\(folder)/a.jpg"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("cannot tell the format of"))
+        #expect(unknown.stderr.contains("names a JPEG file, and iconbadge writes PNG, SVG or PDF"))
+        let webp = try runIconbadge([Self.icon, "--value", "3", "--format", "png", "-o", "\(folder)/a.webp"])
+        #expect(webp.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: "\(folder)/a.webp"))
+        let golden = try runIconbadge([Self.icon, "--value", "3", "--check", "\(folder)/g.jpg", "--update"])
+        #expect(golden.status == 64)
     }
 
     /// SVG and PDF outputs carry no time, so the same command gives the same bytes

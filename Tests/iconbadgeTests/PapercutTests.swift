@@ -115,4 +115,57 @@ import Testing
         #expect(try runIconbadge(["compare", big, big, "--max-side", "400"]).status == 0)
         #expect(try runIconbadge(["compare", big, big, "--max-pixels", "100"]).status == 65)
     }
+
+    // MARK: - Found by a new-user trial on real asset catalogs
+
+    @Test func thePlatformIsPerRunNotFromTheEnvironment() throws {
+        let folder = Paths.scratch("env-platform")
+        let run = try runIconbadge(
+            [Self.icon, "--value", "3", "-o", folder + "/x.png", "--report"], environment: ["ICONBADGE_PLATFORM": "ios"]
+        )
+        #expect(try ReportJSON(run.stdoutText).string("platform") == "canvas")
+        #expect(run.stderr.contains("\"ICONBADGE_PLATFORM\" is ignored: --platform is given per run"))
+    }
+
+    @Test func catalogFlagsOverrideVariables() throws {
+        let folder = Paths.scratch("appiconset-env")
+        let set = folder + "/AppIcon.appiconset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Paths.fixture("icons/app-ios-180.png"), toPath: set + "/a.png")
+        try #"{"images":[{"filename":"a.png","idiom":"iphone","scale":"3x","size":"60x60"}]}"#.write(
+            toFile: set + "/Contents.json", atomically: false, encoding: .utf8)
+        let flagWins = try runIconbadge(
+            ["appiconset", set, "--value", "3", "--relative-size", "0.2", "--out", folder + "/a"],
+            environment: ["ICONBADGE_HEIGHT": "40%"])
+        #expect(flagWins.status == 0, "\(flagWins.stderr)")
+        let variable = try runIconbadge(
+            ["appiconset", set, "--value", "3", "--out", folder + "/b"], environment: ["ICONBADGE_RELATIVE_SIZE": "0.2"]
+        )
+        #expect(variable.status == 0)
+        #expect(!variable.stderr.contains("warning"), "\(variable.stderr)")
+        #expect(
+            try ImageFile.pixels(at: folder + "/a/AppIcon.appiconset/a.png")
+                == ImageFile.pixels(at: folder + "/b/AppIcon.appiconset/a.png"))
+    }
+
+    @Test func aShortenedLabelHasNoSpaceBeforeItsEllipsis() throws {
+        let run = try runIconbadge([
+            Paths.fixture("icons/folder-132x132.png"), "--value", "BETA 2024", "--max-chars", "6", "--report",
+        ])
+        #expect(try ReportJSON(run.stdoutText).string("badge", "label") == "BETA…")
+    }
+
+    @Test func scalesCanBeCheckedWithoutWritingOutputs() throws {
+        let folder = Paths.scratch("scales-check")
+        let template = folder + "/g/{name}{@scale}.png"
+        let update = try runIconbadge([Self.icon, "--value", "3", "--scales", "1,2", "--check", template, "--update"])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stdoutText.split(separator: "\n").count == 2)
+        let check = try runIconbadge([Self.icon, "--value", "3", "--scales", "1,2", "--check", template])
+        #expect(check.status == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/g").sorted() == [
+                "folder-48x48.png", "folder-48x48@2x.png",
+            ])
+    }
 }

@@ -55,7 +55,10 @@ package struct ComparisonReport: Sendable {
         let aa = result.antialiasedPixels > 0 ? ", \(result.antialiasedPixels) anti-aliased not counted" : ""
         if equal {
             return result.differentPixels == 0
-                ? "same: \(total) pixels equal\(aa)" : "same within budget: \(counted)\(aa)"
+                ? (result.maxChannelDelta == 0 || settings.threshold == nil
+                    ? "same: \(total) pixels equal\(aa)"
+                    : "same within threshold \(ValueParsers.format(settings.threshold!)): \(total) pixels, none beyond it\(aa)")
+                : "same within budget: \(counted)\(aa)"
         }
         return "different: \(counted), largest channel difference \(result.maxChannelDelta)\(aa)"
     }

@@ -93,7 +93,10 @@ package enum RenderOptions {
             name: "platform", kind: .value(placeholder: "SHAPE"), group: "Placement",
             help:
                 "the shape the icon is shown in: anchors and % refer to it, clamp keeps the badge inside it (see README, \"Platforms\")",
-            defaultText: "canvas", completion: .choices(IconPlatform.allCases.map(\.rawValue))
+            defaultText: "canvas", completion: .choices(IconPlatform.allCases.map(\.rawValue)),
+            // Per icon, like its output: a variable set for one render would silently
+            // override every slot's own shape in a catalog.
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.platform = try ValueParsers.choice(text, option: "--platform", as: IconPlatform.self)
             settings.platformGiven = true
@@ -278,7 +281,8 @@ package enum RenderOptions {
             }
             guard FontConfig.isPattern(text) else {
                 throw .invalidValue(
-                    option: "--font", value: text, problem: "is not a fontconfig pattern (use e.g. \"DejaVu Sans:bold\")")
+                    option: "--font", value: text,
+                    problem: "is not a fontconfig pattern (use e.g. \"DejaVu Sans:bold\")")
             }
             settings.fontFamily = text
         },

@@ -87,6 +87,11 @@ package enum JobPlanner {
 
     /// Goldens are compared as pixels, and iconbadge cannot read PDF.
     static func refusePDFGolden(_ golden: String) throws(BadgeError) {
+        if let named = OutputNaming.unwritableFormat(of: golden) {
+            throw .usage(
+                "--check \(Quoted(golden)) names \(OutputNaming.aFile(named)); goldens are PNG or SVG (compared as pixels): name it .png"
+            )
+        }
         if OutputFormat(path: golden) == .pdf {
             throw .usage(
                 "--check \(Quoted(golden)): goldens are compared as pixels, and PDF cannot be read; use .png or .svg")
@@ -115,7 +120,15 @@ package enum JobPlanner {
             }
             return byName
         }
-        if let given = settings.format { return given }
+        if let given = settings.format {
+            try OutputNaming.check(output, format: given, option: "-o")
+            return given
+        }
+        if let named = OutputNaming.unwritableFormat(of: output) {
+            throw .usage(
+                "-o \(Quoted(output)) names \(OutputNaming.aFile(named)), and iconbadge writes PNG, SVG or PDF; name it .png, .svg or .pdf"
+            )
+        }
         guard let byName else {
             // A folder or a device named as the output says so first (73).
             try OutputFile.checkWritable(output)
@@ -130,8 +143,13 @@ package enum JobPlanner {
     private static func renderScales(
         _ settings: RenderSettings, icon: String, scales: [Double], creationDate: String?
     ) throws(BadgeError) -> [RenderJob] {
-        guard let output = settings.output, !settings.inPlace else {
-            throw .usage("--scales needs -o with a template such as 'out/{name}{@scale}.png' (and no --in-place)")
+        guard !settings.inPlace else {
+            throw .usage("--scales writes one file per scale; it does not go with --in-place")
+        }
+        // A check alone (no -o) renders in memory: its template names the goldens.
+        guard let output = settings.output ?? settings.check else {
+            throw .usage(
+                "--scales needs -o (or --check) with a template such as 'out/{name}{@scale}.png'")
         }
         guard !settings.report else { throw .usage("--report describes one render; it does not combine with --scales") }
         guard !settings.scaleGiven else {
@@ -144,7 +162,8 @@ package enum JobPlanner {
                 "--check \(Quoted(check)) names one golden for \(scales.count) scales; give a template such as 'goldens/{name}{@scale}.png'"
             )
         }
-        let draft = Draft(settings: settings, icon: icon, output: output, scales: scales, label: "")
+        var draft = Draft(settings: settings, icon: icon, output: output, scales: scales, label: "")
+        draft.writes = settings.output != nil
         let wording = Wording { field, reason in
             switch field {
             case .output: return .usage("-o: \(reason)")
@@ -335,6 +354,8 @@ package enum JobPlanner {
         var scales: [Double]?
         /// `jobs[3]`, or "" on the command line.
         var label: String
+        /// Whether the output is written (a command-line check alone only compares).
+        var writes = true
     }
 
     /// Which part of a job an error is about, for its wording.
@@ -386,6 +407,18 @@ package enum JobPlanner {
             } catch {
                 throw wording(.general, error.message)
             }
+            if let named = OutputNaming.unwritableFormat(of: outputPath) {
+                throw wording(
+                    .output,
+                    "\(Quoted(outputPath)) names \(OutputNaming.aFile(named)), and iconbadge writes PNG, SVG or PDF; name it .png, .svg or .pdf"
+                )
+            }
+            if let given = settings.format, let named = OutputFormat(path: outputPath), named != given {
+                throw wording(
+                    .output,
+                    "\(Quoted(outputPath)) names \(OutputNaming.aFile(named.rawValue.uppercased())), but \"format\" is \(given.rawValue); make them agree"
+                )
+            }
             guard let format = settings.format ?? OutputFormat(path: outputPath) else {
                 throw wording(
                     .output, "cannot tell the format of \(Quoted(outputPath)); use .png, .svg or .pdf, or \"format\"")
@@ -425,7 +458,7 @@ package enum JobPlanner {
                     update: goldens.update, compare: goldens.compare)
             } else {
                 // Templates and manifests name folders per job: they are made if missing.
-                job.output = .file(location, creatingFolders: true)
+                if draft.writes { job.output = .file(location, creatingFolders: true) }
                 if let checkPath, let template = settings.check {
                     let golden = try place(checkPath, template: template, root: nil, wording: wording, field: .check)
                     job.check = GoldenTarget(
