@@ -123,6 +123,13 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
     png_set_read_fn(png, &reader, ib_png_read);
     png_set_user_limits(png, width, height);
     png_set_chunk_malloc_max(png, IB_PNG_CHUNK_MALLOC_MAX);
+    // Text and suggested-palette chunks are never used, and libpng would keep every
+    // one, inflated (zTXt/iTXt): 1000 chunks of 8 MB each from a 7 MB file. They are
+    // skipped unread, and at most 64 ancillary chunks of any kind are kept.
+    static const png_byte ignored[] = {'t', 'E', 'X', 't', 0, 'z', 'T', 'X', 't', 0, 'i', 'T', 'X', 't', 0,
+                                       's', 'P', 'L', 'T', 0};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored, 4);
+    png_set_chunk_cache_max(png, 64);
     png_read_info(png, info);
 
     if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {

@@ -23,9 +23,13 @@ enum HostileFiles {
         return be32(data.count) + body + be32(Int(crc32(body)))
     }
 
-    /// zlib data of `count` zero bytes: one fixed-Huffman block holding a literal 0,
-    /// then matches of length 258 at distance 1 (RFC 1951, 3.2.6), 13 bits each.
-    static func zlibZeros(_ count: Int) -> [UInt8] {
+    /// zlib data of `count` zero bytes (see `zlibRun`).
+    static func zlibZeros(_ count: Int) -> [UInt8] { zlibRun(of: 0, count) }
+
+    /// zlib data of `count` copies of `byte` (≤ 143): one fixed-Huffman block holding
+    /// the literal, then matches of length 258 at distance 1 (RFC 1951, 3.2.6), 13 bits
+    /// each, about 1 : 160.
+    static func zlibRun(of byte: UInt8, _ count: Int) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
         var buffer: UInt64 = 0
         var filled = 0
@@ -43,19 +47,28 @@ enum HostileFiles {
             for i in 0..<n { reversed |= (value >> i & 1) << (n - 1 - i) }
             bits(reversed, n)
         }
+        let literal = 0x30 + Int(byte)  // literals 0–143 are 8-bit codes from 0x30
         bits(1, 1)  // BFINAL
         bits(1, 2)  // fixed Huffman
-        code(0x30, 8)  // literal 0
+        code(literal, 8)
         var left = count - 1
         while left >= 258 {
             code(0xC5, 8)  // length 258 (code 285)
             code(0, 5)  // distance 1
             left -= 258
         }
-        for _ in 0..<left { code(0x30, 8) }
+        for _ in 0..<left { code(literal, 8) }
         code(0, 7)  // end of block
         if filled > 0 { out.append(UInt8(buffer & 0xFF)) }
-        return out + be32((count % 65521) << 16 | 1)  // Adler-32 of zeros
+        // Adler-32 (RFC 1950): a = 1 + Σ byte, b = Σ a after each byte.
+        let modulus = 65521
+        let v = Int(byte)
+        let a = (1 + v * (count % modulus)) % modulus
+        let triangle =
+            count % 2 == 0
+            ? (count / 2 % modulus) * ((count + 1) % modulus) : (count % modulus) * ((count + 1) / 2 % modulus)
+        let b = (count % modulus + v * (triangle % modulus)) % modulus
+        return out + be32(b << 16 | a)
     }
 
     /// A valid, black, 1-bit greyscale PNG of `side`² pixels, a few kilobytes.

@@ -302,4 +302,21 @@ import Testing
         #expect(entries(folder) == ["out.png"], "left after SIGKILL: \(entries(folder)) (\(caught))")
         #expect(data(folder + "/out.png") == Data("keep".utf8))
     }
+
+    // MARK: - 10. A second review: amplification in libraries
+
+    /// libpng keeps every text chunk, inflated: 60 zTXt chunks of 8 MB of letters each
+    /// (3 MB of file) took 480 MB before text chunks were skipped unread.
+    @Test func compressedTextChunksAreNeverInflated() throws {
+        let folder = Paths.scratch("ztxt-bomb")
+        let png = HostileFiles.blackPNG(side: 48)
+        let text = (0..<60).flatMap { index in
+            HostileFiles.chunk("zTXt", Array("k\(index)".utf8) + [0, 0] + HostileFiles.zlibRun(of: 0x61, 8_000_000))
+        }
+        // The signature and IHDR are 33 bytes; the text goes before IDAT.
+        try Data(png[0..<33] + text + png[33...]).write(to: URL(fileURLWithPath: folder + "/bomb.png"))
+        let run = try runMeasured([folder + "/bomb.png", "--value", "3", "-o", folder + "/out.png"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.peakKiB < 256 * 1024, "\(run.peakKiB) KiB")
+    }
 }
