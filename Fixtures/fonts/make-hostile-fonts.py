@@ -27,6 +27,9 @@ malformed as intended; COLR and CPAL come from fontTools' colorLib.
   cbdt-glyph-past-end.ttf    CBLC pointing at glyph data past the end of CBDT.
   colr-many-layers.ttf       COLR: the emoji glyph in 2000 layers.
   colr-huge-layer.ttf        COLR: 2 layers of a square 1875 em a side (16 units per em).
+  ebdt-compound.ttf          EBLC/EBDT, one 12 ppem strike: every glyph but the last a
+                             compound (image format 8) of 64 copies of the next, the
+                             last a 1 x 1 bitmap: 64^10 draws for "1".
 
 Run from anywhere: python3 Fixtures/fonts/make-hostile-fonts.py (fontTools 4.x; made
 with 4.68.0). The tests read only the committed .ttf files: neither the build nor the
@@ -165,6 +168,33 @@ def cbdt_cblc(num_glyphs, gid, ppem, image, width, height, image_format=17, arra
     return cblc, cbdt
 
 
+def ebdt_eblc_compound(num_glyphs, ppem, fan):
+    """EBLC + EBDT (OpenType spec, EBLC and EBDT): glyphs 1 to num_glyphs - 2 are
+    compounds (image format 8) of `fan` copies of the next glyph; the last glyph is a
+    1 x 1 bitmap (image format 1)."""
+    last = num_glyphs - 1
+    ebdt = struct.pack(">HH", 2, 0)
+    offsets = []
+    for gid in range(1, last):
+        offsets.append(len(ebdt))
+        ebdt += struct.pack(">BBbbBxH", 1, 1, 0, 1, 1, fan) + struct.pack(">Hbb", gid + 1, 0, 0) * fan
+    offsets.append(len(ebdt))
+    leaf = len(ebdt)
+    ebdt += struct.pack(">BBbbB", 1, 1, 0, 1, 1) + b"\x80"
+    # Two index subtables (format 1), offsets counted from the array's start.
+    compounds = struct.pack(">HHI", 1, 8, 0) + b"".join(struct.pack(">I", o) for o in offsets)
+    single = struct.pack(">HHI", 1, 1, leaf) + struct.pack(">II", 0, len(ebdt) - leaf)
+    entries_len = 2 * 8
+    entries = struct.pack(">HHI", 1, last - 1, entries_len) + struct.pack(
+        ">HHI", last, last, entries_len + len(compounds))
+    array = entries + compounds + single
+    line = struct.pack(">bbBbbbbbbbbb", ppem, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    record = struct.pack(">IIII", 8 + 48, len(array), 2, 0) + line + line
+    record += struct.pack(">HHBBBb", 1, last, ppem, ppem, 1, 1)
+    eblc = struct.pack(">HHI", 2, 0, 1) + record + array
+    return eblc, ebdt
+
+
 def save(font, name):
     path = os.path.join(OUT, name)
     font.save(path)
@@ -236,6 +266,11 @@ def main():
     cbdt_font("cbdt-glyph-past-end.ttf", ppem=32, image=good, width=32, height=32, data_delta=100000)
     colr_font("colr-many-layers.ttf", layers=2000)
     colr_font("colr-huge-layer.ttf", layers=2, units_per_em=16)
+    font = base()
+    eblc, ebdt = ebdt_eblc_compound(len(font.getGlyphOrder()), ppem=12, fan=64)
+    raw(font, "EBLC", eblc)
+    raw(font, "EBDT", ebdt)
+    save(font, "ebdt-compound.ttf")
 
 
 if __name__ == "__main__":

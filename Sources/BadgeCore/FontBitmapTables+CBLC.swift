@@ -88,6 +88,9 @@ extension FontBitmapTables {
             guard knownImageFormats.contains(imageFormat) else {
                 throw malformed("has an index subtable for image format \(imageFormat), which does not exist")
             }
+            guard imageFormat != 8, imageFormat != 9 else {
+                throw .compoundGlyphs(table: dataTag, format: imageFormat)
+            }
             let body = subtable + 8
             func pastEnd() -> Problem {
                 malformed("has index subtable (format \(indexFormat)) data past its end (\(location.count) bytes)")

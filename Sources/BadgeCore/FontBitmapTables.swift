@@ -41,6 +41,12 @@ public enum FontBitmapTables {
         /// (or of its data table), or a structure is not what its format says.
         /// `reason` follows the table's name: "has strike 2 past its end (612 bytes)".
         case malformed(table: String, reason: String)
+        /// `table` has compound glyphs (image formats 8 and 9), built of other glyphs.
+        /// FreeType draws a compound's components recursively, each as often as it is
+        /// listed: four levels of 65,535 components are 2⁶⁴ draws from a few bytes. No
+        /// font a badge uses has them (they saved bytes on 1990s CJK screen fonts),
+        /// so a font with any is refused.
+        case compoundGlyphs(table: String, format: Int)
     }
 
     /// Checks face `faceIndex` of `font` (a whole font file or collection), whose

@@ -15,6 +15,9 @@ extension FontFace {
                 "its \(table) table has a \(width) × \(height) px glyph image in a \(ppem) ppem strike, over \(ems) em (\(ems * ppem) px), the limit for a font bitmap"
         case .malformed(let table, let reason):
             return "is a malformed font: its \(table) table \(reason)"
+        case .compoundGlyphs(let table, let format):
+            return
+                "its \(table) table has compound glyph bitmaps (image format \(format)), which iconbadge does not load; use a font without them"
         }
     }
 

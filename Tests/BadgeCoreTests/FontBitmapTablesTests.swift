@@ -215,6 +215,22 @@ import Testing
         }
     }
 
+    /// A compound glyph (format 8) listing glyph 2 four times, and glyph 2 listing
+    /// glyph 3 four times, and so on: FreeType draws every path through the tree, so a
+    /// few levels of 65,535 components never finish. Compound glyphs are refused.
+    @Test(arguments: [8, 9])
+    func compoundGlyphsAreRefused(format: Int) {
+        let subtable = Self.be16(1) + Self.be16(format) + Self.be32(4) + Self.be32(0) + Self.be32(16)
+        let eblc =
+            Self.be16(2) + Self.be16(0) + Self.be32(1) + Self.bitmapSize(array: 56, count: 1, ppem: 12, bitDepth: 1)
+            + Self.be16(1) + Self.be16(1) + Self.be32(8) + subtable
+        let metrics: [UInt8] = format == 8 ? [1, 1, 0, 1, 1, 0] : [1, 1, 0, 1, 1, 0, 0, 1]
+        let ebdt = Self.be16(2) + Self.be16(0) + metrics + Self.be16(4) + [0, 2, 0, 0, 0, 2, 0, 0]
+        #expect(
+            Self.bitmapProblem(Self.sfnt([("EBLC", eblc), ("EBDT", ebdt)]))
+                == .compoundGlyphs(table: "EBDT", format: format))
+    }
+
     @Test func colrRecordsPastTheEndAreMalformed() {
         // 2 base glyph records claimed at byte 14, none there.
         let colr = Self.be16(0) + Self.be16(2) + Self.be32(14) + Self.be32(14) + Self.be16(0)

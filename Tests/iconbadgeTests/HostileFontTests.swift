@@ -66,6 +66,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
     }
 
+    /// Compound bitmaps: FreeType drew "1" of this 15 KB font 64¹⁰ times and never
+    /// finished (a watchdog failure before the fix).
+    @Test func compoundBitmapGlyphsAreRefusedWith65() throws {
+        let folder = Paths.scratch("hostile-font-compound")
+        let path = Self.font("ebdt-compound.ttf")
+        let run = try runIconbadge([Self.icon, "--value", "1", "--font-file", path, "-o", folder + "/out.png"])
+        #expect(run.status == 65)
+        #expect(
+            run.stderr
+                == "iconbadge: error: \(Quoted(path)): its EBDT table has compound glyph bitmaps (image format 8), which iconbadge does not load; use a font without them\n"
+        )
+    }
+
     @Test func manifestFontFileIsRefusedWith65() throws {
         let folder = Paths.scratch("hostile-font-batch")
         let path = Self.font("sbix-huge-png.ttf")
