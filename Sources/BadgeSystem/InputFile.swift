@@ -44,16 +44,24 @@ public enum InputFile {
             throw .badInput(
                 path: path, reason: "is \(size) bytes, over the \(limit)-byte limit for \(article(what)) \(what)")
         }
-        return try readAll(fd: fd, path: path, expected: size, limit: limit, what: what)
+        return try readAll(fd: fd, path: path, expected: size, limit: limit, what: what, waitsForData: false)
     }
 
     private static func readStandardInput(limit: Int) throws(BadgeError) -> [UInt8] {
-        try readAll(fd: 0, path: "-", expected: 0, limit: limit, what: "file")
+        try readAll(fd: 0, path: "-", expected: 0, limit: limit, what: "file", waitsForData: true)
     }
 
-    private static func readAll(fd: Int32, path: String, expected: Int, limit: Int, what: String) throws(BadgeError)
-        -> [UInt8]
-    {
+    /// Reads `fd` to its end, at most `limit` bytes.
+    ///
+    /// - Parameter waitsForData: whether a read that would block (EAGAIN) waits for
+    ///   data: only for standard input, which the caller may have made non-blocking.
+    ///   A path is opened non-blocking by `bytes(at:)`, and a "regular" file that has
+    ///   no data yet is a kernel interface (`/proc/kmsg`) that may never have any.
+    /// - Throws: `BadgeError.missingInput` (66) when a read fails or would block on a
+    ///   path; `BadgeError.badInput` (65) past `limit`.
+    static func readAll(
+        fd: Int32, path: String, expected: Int, limit: Int, what: String, waitsForData: Bool
+    ) throws(BadgeError) -> [UInt8] {
         // A regular file's size is known: one read into a buffer of that size (plus
         // one byte to see a file that grew); standard input grows the buffer.
         var buffer = [UInt8](repeating: 0, count: expected > 0 ? expected + 1 : 65536)
@@ -71,11 +79,15 @@ public enum InputFile {
             if got < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                if code == EAGAIN {
+                if code == EAGAIN, waitsForData {
                     // Standard input opened non-blocking by the caller: wait for data.
                     var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
                     _ = poll(&pfd, 1, -1)
                     continue
+                }
+                if code == EAGAIN {
+                    throw .missingInput(
+                        path: path, reason: "cannot read: it would block (only ordinary files are read)")
                 }
                 throw .missingInput(path: path, reason: "cannot read: \(SystemError.text(code))")
             }
