@@ -82,6 +82,9 @@ public struct JSONParser {
             guard depth <= maxDepth else { throw error("nesting deeper than \(maxDepth) levels") }
             index += 1
             var members: [(String, JSONValue)] = []
+            // Keys seen, once an object has many: a scan per key would make a 16 MiB
+            // object of short keys quadratic (minutes). Small objects scan.
+            var seen: Set<String>? = nil
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -94,9 +97,14 @@ public struct JSONParser {
                 }
                 let keyStart = index
                 let key = try string()
-                if members.contains(where: { $0.0 == key }) {
-                    throw error("duplicate key \(Quoted(key))", at: keyStart)
+                let duplicate: Bool
+                if seen != nil {
+                    duplicate = !seen!.insert(key).inserted
+                } else {
+                    duplicate = members.contains(where: { $0.0 == key })
+                    if members.count == 32 { seen = Set(members.map(\.0) + [key]) }
                 }
+                if duplicate { throw error("duplicate key \(Quoted(key))", at: keyStart) }
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
                 index += 1

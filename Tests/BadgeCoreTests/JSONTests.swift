@@ -37,4 +37,25 @@ import Testing
     @Test func writesWholeNumbersWithoutFraction() {
         #expect(JSONValue.object([("w", .number(48)), ("r", .number(0.5))]).serialized() == #"{"w":48,"r":0.5}"#)
     }
+
+    /// Duplicate keys are found in small and large objects alike, where the 33rd key
+    /// repeats an early one and where it repeats one past the 33rd.
+    @Test(arguments: [3, 40, 1000])
+    func findsDuplicateKeys(count: Int) {
+        let keys = (0..<count).map { "\"k\($0)\":0" } + ["\"k\(count - 2)\":1"]
+        let text = "{" + keys.joined(separator: ",") + "}"
+        #expect(throws: JSONSyntaxError.self) { try JSONParser().parse(text) }
+        #expect(throws: Never.self) { try JSONParser().parse("{" + keys.dropLast().joined(separator: ",") + "}") }
+    }
+
+    /// 400,000 distinct keys in one object (a 5 MB manifest): a scan per key was
+    /// 8 × 10¹⁰ comparisons. The time limit is a watchdog, far above the linear parse.
+    @Test(.timeLimit(.minutes(1))) func manyKeysParseInLinearTime() throws {
+        let text = "{" + (0..<400_000).map { "\"\(String($0, radix: 16))\":0" }.joined(separator: ",") + "}"
+        guard case .object(let members) = try JSONParser().parse(text) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(members.count == 400_000)
+    }
 }
