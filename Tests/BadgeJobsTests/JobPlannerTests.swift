@@ -213,6 +213,27 @@ import Testing
         }
     }
 
+    /// 50,000 jobs, each with its own icon name: the plan's checks were a scan of every
+    /// input per write (2.5 × 10⁹ path comparisons). The time limit is a watchdog.
+    @Test(.timeLimit(.minutes(1))) func theIdentityChecksOfALargePlanAreLinear() throws {
+        let entries = (0..<50_000).map {
+            Manifest.Entry(
+                index: $0,
+                pairs: [
+                    ("icon", .string("in/\($0).png")), ("value", .string("3")), ("output", .string("out/\($0).png")),
+                ])
+        }
+        let jobs = try JobPlanner.manifest(Manifest(entries: entries), context: context())
+        #expect(jobs.count == 50_000)
+        try JobPlanChecks.checkIdentities(jobs)
+        // The last job reading what the first writes is still found.
+        let last = Manifest.Entry(
+            index: 50_000,
+            pairs: [("icon", .string("out/0.png")), ("value", .string("3")), ("output", .string("z.png"))])
+        let conflicting = try JobPlanner.manifest(Manifest(entries: entries + [last]), context: context())
+        #expect(throws: JobPlanChecks.Conflict.self) { try JobPlanChecks.checkIdentities(conflicting) }
+    }
+
     @Test func aBatchCheckComparesWithDirAndItsArtifactsKeepTheFolders() throws {
         var context = self.context()
         context.check = JobPlanner.BatchCheck(

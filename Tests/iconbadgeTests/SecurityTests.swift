@@ -179,6 +179,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/fresh"))
     }
 
+    /// A job's artifact is named like its golden plus ".actual": a pull request that
+    /// adds a job whose output is "x.actual.png" makes job x's artifact its committed
+    /// golden, which the failing check replaced.
+    @Test func anArtifactNeverReplacesAnotherJobsGolden() throws {
+        let folder = Paths.scratch("artifact-over-golden")
+        try FileManager.default.createDirectory(atPath: folder + "/goldens", withIntermediateDirectories: true)
+        #expect(try runIconbadge([Self.icon, "--value", "4", "-o", folder + "/goldens/x.png"]).status == 0)
+        #expect(try runIconbadge([Self.icon, "--value", "7", "-o", folder + "/goldens/x.actual.png"]).status == 0)
+        let golden = data(folder + "/goldens/x.actual.png")
+        try write(
+            #"{"jobs":[{"icon":"\#(Self.icon)","value":"3","output":"x.png"},{"icon":"\#(Self.icon)","value":"7","output":"x.actual.png"}]}"#,
+            to: folder + "/m.json")
+        let run = try runIconbadge(["batch", "m.json", "--check", "goldens", "--quiet"], in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("would overwrite an input"), "\(run.stderr)")
+        #expect(data(folder + "/goldens/x.actual.png") == golden)
+        #expect(entries(folder + "/goldens") == ["x.actual.png", "x.png"])
+    }
+
     // MARK: - 6, 7. Limits come from the caller; memory is bounded
 
     @Test func aManifestCannotLiftItsLimits() throws {

@@ -19,7 +19,8 @@ package enum JobPlanChecks {
     }
 
     /// Refuses writes that replace an input (`extraInputs`: the manifest, a catalog's
-    /// Contents.json) or each other.
+    /// Contents.json; every job's icon, images and fonts; the golden a job compares
+    /// with) or each other.
     ///
     /// - Throws: the first `Conflict` in job order.
     package static func checkIdentities(_ jobs: [RenderJob], extraInputs: [String] = []) throws(Conflict) {
@@ -27,10 +28,14 @@ package enum JobPlanChecks {
         // inode; a write can replace one only if it exists too: its inode, without
         // resolving any path (a lone render pays no realpath).
         var paths = extraInputs
-        for job in jobs { paths += job.inputs }
-        let inputs = paths.compactMap { FileIdentity.existingKey($0) }
+        for job in jobs {
+            paths += job.inputs
+            // A golden compared with is read: another job's artifact must not replace it.
+            if let check = job.check, !check.update { paths.append(check.golden.description) }
+        }
+        let inputs = Membership(paths.compactMap { FileIdentity.existingKey($0) })
         // An input that does not exist (yet) is still one spelling of a file.
-        let spellings = paths.map { LexicalPath($0).absolute() }
+        let spellings = Membership(paths.map { LexicalPath($0).absolute() })
         var written: [(location: OutputLocation, owner: String, role: String, label: String)] = []
         for job in jobs {
             for (location, role) in job.writes {
@@ -97,4 +102,20 @@ package enum JobPlanChecks {
             }
         }
     }
+}
+
+/// A collection asked whether it holds a value: a scan while small, a `Set` once
+/// large (a manifest of 100,000 jobs would scan for 10¹⁰ comparisons). Small plans stay
+/// arrays: the first use of a `Set` of a new type costs the Swift runtime a scan of
+/// every protocol conformance, a visible share of a lone render's start (callgrind).
+struct Membership<Element: Hashable> {
+    let items: [Element]
+    let set: Set<Element>?
+
+    init(_ items: [Element]) {
+        self.items = items
+        set = items.count > 16 ? Set(items) : nil
+    }
+
+    func contains(_ item: Element) -> Bool { set?.contains(item) ?? items.contains(item) }
 }
