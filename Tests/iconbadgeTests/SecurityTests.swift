@@ -338,4 +338,23 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.peakKiB < 256 * 1024, "\(run.peakKiB) KiB")
     }
+
+    /// fontconfig parses and matches a pattern in more than linear time: a manifest's
+    /// 4 MB `"font"` took minutes. Patterns are at most 1024 bytes.
+    @Test func longFontPatternsAreRefusedBeforeFontconfigSeesThem() throws {
+        let folder = Paths.scratch("long-font-pattern")
+        let pattern = String(repeating: "Sans:", count: 400_000)
+        try write(
+            #"{"jobs":[{"icon":"\#(Self.icon)","value":"3","output":"o.png","font":"\#(pattern)"}]}"#,
+            to: folder + "/m.json")
+        let run = try runIconbadge(["batch", "m.json", "--quiet"], in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("is 2000000 bytes, over the 1024-byte limit for a font pattern"), "\(run.stderr)")
+        let line = try runIconbadge([
+            Self.icon, "--value", "3", "--font", String(pattern.prefix(1025)), "-o", folder + "/o.png",
+        ])
+        #expect(line.status == 64)
+        #expect(line.stderr.contains("--font: "), "\(line.stderr)")
+        #expect(entries(folder) == ["m.json"])
+    }
 }

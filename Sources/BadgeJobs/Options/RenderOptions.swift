@@ -279,6 +279,15 @@ package enum RenderOptions {
             guard !text.isEmpty else {
                 throw .invalidValue(option: "--font", value: text, problem: "is empty (give a family name)")
             }
+            // fontconfig parses and matches a pattern in time that grows faster than its
+            // length (a 4 MB manifest value took minutes); real ones are under 100 bytes.
+            guard text.utf8.count <= RenderSettings.maxFontPatternBytes else {
+                throw .invalidValue(
+                    option: "--font", value: text,
+                    problem:
+                        "is \(text.utf8.count) bytes, over the \(RenderSettings.maxFontPatternBytes)-byte limit for a font pattern"
+                )
+            }
             guard FontConfig.isPattern(text) else {
                 throw .invalidValue(
                     option: "--font", value: text,

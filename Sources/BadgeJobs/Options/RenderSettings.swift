@@ -5,6 +5,11 @@ import BadgeRender
 /// `RenderRequest`. Presets, `ICONBADGE_*` variables, flags and manifest keys all
 /// write here through the option table.
 package struct RenderSettings {
+    /// The longest `--font` pattern accepted (UTF-8 bytes): 1024, ten times a long
+    /// real one ("Noto Sans CJK JP:style=Bold:lang=ja"), short enough that fontconfig's
+    /// parse and match stay instant.
+    package static let maxFontPatternBytes = 1024
+
     package var icon: String?
     package var output: String?
     package var value: String?
