@@ -357,4 +357,24 @@ import Testing
         #expect(line.stderr.contains("--font: "), "\(line.stderr)")
         #expect(entries(folder) == ["m.json"])
     }
+
+    /// Standard input is the caller's: a manifest whose icon, badge image or font is
+    /// "-" read what the CI step piped in (a secret, another job's data) as an image.
+    @Test(arguments: ["icon", "image", "font-file", "fallback-font", "output"])
+    func aManifestCannotNameStandardInput(key: String) throws {
+        let folder = Paths.scratch("manifest-stdin")
+        var pairs = [("icon", Self.icon), ("value", "3"), ("output", "o.png")]
+        if let index = pairs.firstIndex(where: { $0.0 == key }) {
+            pairs[index].1 = "-"
+        } else {
+            pairs.append((key, "-"))
+        }
+        let job = pairs.map { #""\#($0.0)":"\#($0.1)""# }.joined(separator: ",")
+        try write(#"{"jobs":[{\#(job)}]}"#, to: folder + "/m.json")
+        let run = try runIconbadge(["batch", "m.json", "--quiet"], in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("jobs[0].\(key): \"-\" (standard input or output) is the caller's"), "\(run.stderr)")
+        #expect(entries(folder) == ["m.json"])
+    }
 }

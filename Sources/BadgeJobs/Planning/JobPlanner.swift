@@ -284,6 +284,7 @@ package enum JobPlanner {
                 guard text.utf8.count <= Manifest.maxPathBytes, !text.utf8.contains(0) else {
                     throw fail(key, "is not a usable path (a NUL character, or over \(Manifest.maxPathBytes) bytes)")
                 }
+                guard text != "-" else { throw fail(key, Self.standardStreamInManifest) }
                 if key == "icon" { icon = text } else { output = text }
                 continue
             case "scales":
@@ -320,6 +321,7 @@ package enum JobPlanner {
                 guard let text = Manifest.text(item) else {
                     throw fail(key, "must be a string, number or boolean, not \(item.kindName)")
                 }
+                if case .file = spec.completion, text == "-" { throw fail(key, Self.standardStreamInManifest) }
                 do throws(BadgeError) {
                     try spec.apply(&settings, text)
                 } catch {
@@ -342,6 +344,12 @@ package enum JobPlanner {
         }
         return Draft(settings: settings, icon: icon, output: output, scales: scales, label: prefix)
     }
+
+    /// Why a manifest's path is never "-": standard input (or output) is the caller's,
+    /// and a manifest from a pull request must not make a job read what a CI step pipes
+    /// in, or write an image where the caller reads a report.
+    static let standardStreamInManifest =
+        "\"-\" (standard input or output) is the caller's to give, not a manifest's; name a file"
 
     // MARK: - Expansion
 
