@@ -117,6 +117,27 @@ import Testing
         #expect(run.stderr.contains("is not a plain file name"))
     }
 
+    /// A slot named .jpg or .svg (the PNG file renamed, as a pull request could) was
+    /// rewritten with PNG bytes under that name. Refused before anything is written.
+    @Test(arguments: [("icon.jpg", "a JPEG file"), ("icon.svg", "an SVG file"), ("icon.webp", "a WebP file")])
+    func slotsNamedForAnotherFormatAreRefused(name: String, what: String) throws {
+        let folder = Paths.scratch("appiconset-jpg")
+        let set = try Self.makeSet(in: folder)
+        try FileManager.default.copyItem(atPath: set + "/icon-120.png", toPath: set + "/" + name)
+        let before = try Data(contentsOf: URL(fileURLWithPath: set + "/" + name))
+        try Self.contents.replacingOccurrences(of: "icon-120.png", with: name)
+            .write(toFile: set + "/Contents.json", atomically: true, encoding: .utf8)
+        for destination in [["--in-place"], ["--out", folder + "/out"]] {
+            let run = try runIconbadge(["appiconset", set, "--value", "3"] + destination)
+            #expect(run.status == 65, "\(run.stderr)")
+            #expect(
+                run.stderr.contains("\(name)\": is named as \(what); iconbadge rewrites a set's images as PNG or PDF"),
+                "\(run.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: set + "/" + name)) == before)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+
     @Test func eachImageIsPlacedInItsIdiomsShape() throws {
         let folder = Paths.scratch("appiconset-idioms")
         let set = try Self.makeSet(in: folder)

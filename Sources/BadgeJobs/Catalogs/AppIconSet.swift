@@ -203,7 +203,7 @@ package struct AppIconSet: Sendable {
             let output = location(of: image.filename, destination: destination)
             var creating = false
             if case .copy = destination { creating = true }
-            let format: OutputFormat = OutputFormat(path: image.filename) == .pdf ? .pdf : .png
+            let format = try Self.outputFormat(of: image.filename, source: source)
             var job = RenderJob(
                 label: image.filename, request: try render.request(icon: source),
                 output: .file(output, creatingFolders: creating), check: nil,
@@ -216,5 +216,24 @@ package struct AppIconSet: Sendable {
             jobs.append(job)
         }
         return jobs
+    }
+
+    /// The format an image of the set is rewritten in: PDF for a `.pdf` slot, PNG
+    /// otherwise. A slot named for another format (`icon.jpg`, `icon.svg`) is refused:
+    /// PNG bytes under that name would be a file whose content contradicts its name, and
+    /// app icon sets take PNG (and PDF) images.
+    ///
+    /// - Throws: `BadgeError.badInput` (65) naming the image and its format.
+    static func outputFormat(of filename: String, source: String) throws(BadgeError) -> OutputFormat {
+        let named = OutputFormat(path: filename)
+        if named == .pdf { return .pdf }
+        if let other = OutputNaming.unwritableFormat(of: filename) ?? (named == .svg ? "SVG" : nil) {
+            throw .badInput(
+                path: source,
+                reason:
+                    "is named as \(OutputNaming.aFile(other)); iconbadge rewrites a set's images as PNG or PDF: convert it to PNG and rename it in Contents.json"
+            )
+        }
+        return .png
     }
 }
