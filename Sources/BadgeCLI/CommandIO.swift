@@ -1,3 +1,4 @@
+import BadgeCore
 import BadgeSystem
 import Synchronization
 
@@ -53,33 +54,14 @@ public struct CommandIO: Sendable {
     }
 
     /// Prints `iconbadge: error: MESSAGE` on standard error, as one line: line
-    /// breaks inside a library's message become spaces.
-    func error(_ message: String) { writeErr("iconbadge: error: \(CommandIO.oneLine(message))\n") }
+    /// breaks inside a library's message become spaces, other control characters
+    /// escapes (`TextEscaping.oneLine`).
+    func error(_ message: String) { writeErr("iconbadge: error: \(TextEscaping.oneLine(message))\n") }
 
-    /// `text` with every run of line breaks and the spaces around them made one space.
-    static func oneLine(_ text: String) -> String {
-        var out = ""
-        var pendingSpace = false
-        for character in text {
-            if character == "\n" || character == "\r" {
-                pendingSpace = true
-                continue
-            }
-            if pendingSpace {
-                while out.last == " " { out.removeLast() }
-                if !out.isEmpty { out.append(" ") }
-                pendingSpace = false
-                if character == " " { continue }
-            }
-            out.append(character)
-        }
-        while out.last == " " { out.removeLast() }
-        return out
-    }
     /// Prints `iconbadge: warning: MESSAGE` on standard error, as one line.
-    func warning(_ message: String) { writeErr("iconbadge: warning: \(CommandIO.oneLine(message))\n") }
+    func warning(_ message: String) { writeErr("iconbadge: warning: \(TextEscaping.oneLine(message))\n") }
     /// Prints `iconbadge: note: MESSAGE` on standard error, as one line.
-    func note(_ message: String) { writeErr("iconbadge: note: \(CommandIO.oneLine(message))\n") }
+    func note(_ message: String) { writeErr("iconbadge: note: \(TextEscaping.oneLine(message))\n") }
 
     /// The variables iconbadge reads: `ICONBADGE_*` and `SOURCE_DATE_EPOCH`. Others
     /// are skipped by their first bytes, without making strings of them.

@@ -36,7 +36,7 @@ extension Color {
                 self = try Color.parseHSLFunction(inner)
                 return
             default:
-                throw ColorSyntaxError(reason: "unknown colour function \(name)()")
+                throw ColorSyntaxError(reason: "unknown colour function \(Shown(String(name)))()")
             }
         }
         if let suggestion = Suggestion.closest(to: lower, among: Array(Color.cssNames.keys)) {

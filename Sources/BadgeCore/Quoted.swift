@@ -29,9 +29,7 @@ public enum TextEscaping {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029
-                {
+                if isControl(scalar) {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -39,6 +37,44 @@ public enum TextEscaping {
             }
         }
         return quoted ? out + "\"" : out
+    }
+
+    /// Whether `scalar` is a control character a terminal or CI log acts on: C0, DEL,
+    /// C1 (NEL, CSI), and the Unicode line and paragraph separators.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+            || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// `line` with each run of CR and LF (and the spaces around it) made one space, and
+    /// every other control character written as an escape (`\u{1b}`); backslashes and
+    /// quotes are kept, as the values inside are escaped already (`Quoted`).
+    ///
+    /// The last defence for a line printed on standard error: a library's multi-line
+    /// message becomes one line, and a value that reached a message unquoted can still
+    /// neither forge a CI annotation nor drive the terminal.
+    public static func oneLine(_ line: String) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in line.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace {
+                if scalar == " " { continue }  // the indentation of the next line
+                while out.last == " " { out.removeLast() }
+                if !out.isEmpty { out.append(" ") }
+                pendingSpace = false
+            }
+            if isControl(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        while out.last == " " { out.removeLast() }
+        return String(out)
     }
 }
 

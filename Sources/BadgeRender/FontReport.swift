@@ -12,7 +12,8 @@ public enum FontReport {
         let fallbackPattern: String
         if let pattern {
             let font = try FontConfig.resolve(pattern)
-            lines.append("\(pattern): \(font.family) \(font.style) -> \(font.path)#\(font.index)")
+            lines.append(
+                "\(Shown(pattern)): \(Shown(font.family)) \(Shown(font.style)) -> \(Shown(font.path))#\(font.index)")
             fallbackPattern = pattern
         } else {
             lines.append("default: DejaVu Sans Bold -> bundled (compiled into iconbadge)")
@@ -22,11 +23,12 @@ public enum FontReport {
         let shown = limit > 0 ? Array(chain.prefix(limit)) : chain
         lines.append("fallback for \(Quoted(fallbackPattern)) (fontconfig, best first, \(chain.count) fonts):")
         for (index, font) in shown.enumerated() {
-            lines.append("  \(index + 1). \(font.family) \(font.style) -> \(font.path)#\(font.index)")
+            lines.append(
+                "  \(index + 1). \(Shown(font.family)) \(Shown(font.style)) -> \(Shown(font.path))#\(font.index)")
         }
         if shown.count < chain.count { lines.append("  ... \(chain.count - shown.count) more (use --all)") }
         if let emoji = try FontConfig.fallbacks(for: "emoji").first {
-            lines.append("emoji: \(emoji.family) \(emoji.style) -> \(emoji.path)#\(emoji.index)")
+            lines.append("emoji: \(Shown(emoji.family)) \(Shown(emoji.style)) -> \(Shown(emoji.path))#\(emoji.index)")
         }
         return lines
     }

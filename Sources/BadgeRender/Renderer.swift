@@ -173,7 +173,7 @@ public final class Renderer {
                     throw .unavailable(
                         resource: "glyphs",
                         reason:
-                            "no font has \(text.missing.map { $0.codePointName }.joined(separator: " ")) (tried: \(text.fontsTried.joined(separator: ", ")))"
+                            "no font has \(text.missing.map { $0.codePointName }.joined(separator: " ")) (tried: \(text.fontsTried.map { Shown($0).description }.joined(separator: ", ")))"
                     )
                 }
                 return make(try layout(.text(text.metrics)), label: label, text: text)

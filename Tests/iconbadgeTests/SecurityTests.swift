@@ -377,4 +377,21 @@ import Testing
             run.stderr.contains("jobs[0].\(key): \"-\" (standard input or output) is the caller's"), "\(run.stderr)")
         #expect(entries(folder) == ["m.json"])
     }
+
+    /// Text that reached a message without `Quoted` (a colour function's name, a
+    /// library's message, CR LF) is still one line with no control character: a
+    /// manifest's colour `"\u001b]8;;x\u0007\r\n::error::y(1)"` printed its escape
+    /// sequence and a forged annotation line.
+    @Test func everyErrorLineIsEscapedAtPrintTime() throws {
+        let folder = Paths.scratch("escaping-late")
+        try write(
+            #"{"jobs":[{"icon":"\#(Self.icon)","value":"3","output":"o.png","background":"\u001b]8;;x\u0007\r\n::error::y\u2028\u0085(1)"}]}"#,
+            to: folder + "/m.json")
+        let run = try runIconbadge(["batch", "m.json", "--quiet"], in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(!run.stderr.unicodeScalars.contains { TextEscaping.isControl($0) && $0 != "\n" }, "\(run.stderr)")
+        #expect(run.stderr.contains(#"\u{1b}]8;;x\u{7}"#), "\(run.stderr)")
+        #expect(run.stderr.contains(#"\u{2028}\u{85}"#), "\(run.stderr)")
+    }
 }

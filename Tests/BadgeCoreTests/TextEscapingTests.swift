@@ -1,0 +1,30 @@
+import BadgeCore
+import Testing
+
+/// The one escaping rule for printed text, and the last defence at print time.
+@Suite struct TextEscapingTests {
+    @Test func quotedValuesEscapeControlsBackslashesAndQuotes() {
+        #expect(Quoted("a\"b\\c\u{1B}[1m\n\u{85}\u{2028}").description == #""a\"b\\c\u{1b}[1m\n\u{85}\u{2028}""#)
+        #expect(Shown("x\"y").description == "x\"y")
+    }
+
+    @Test func longValuesAreCut() {
+        let shown = Quoted(String(repeating: "x", count: 500)).description
+        #expect(shown.hasSuffix("…\" (500 characters)"))
+    }
+
+    /// CR LF, LF and CR runs become one space (a library's multi-line message); every
+    /// other control character an escape; backslashes and quotes stay as they are,
+    /// since `Quoted` values inside are escaped already.
+    @Test(arguments: [
+        ("first line\r\n  second", "first line second"),
+        ("a\n\n\rb\n", "a b"),
+        ("\u{1B}[31mred", #"\u{1b}[31mred"#),
+        ("a\u{85}b\u{2028}c\u{9B}d\u{7F}", #"a\u{85}b\u{2028}c\u{9b}d\u{7f}"#),
+        (#"path "a\"b" kept"#, #"path "a\"b" kept"#),
+        ("tab\there", #"tab\u{9}here"#),
+    ])
+    func oneLineEscapesWhatQuotingMissed(raw: String, printed: String) {
+        #expect(TextEscaping.oneLine(raw) == printed)
+    }
+}
