@@ -16,9 +16,10 @@ final class FolderHandle {
 /// Opens the folder an output goes into, one component at a time with `openat`, so
 /// that what is checked is what is used (no path is resolved twice).
 ///
-/// Rules (SECURITY.md): below an `OutputLocation.root`, and anywhere inside the
-/// working folder, a symbolic link is refused (exit 73, naming it); outside the
-/// working folder, on a path the caller wrote, links are followed. Linux's `openat2`
+/// Rules (SECURITY.md): below an `OutputLocation.root`, anywhere inside the working
+/// folder, and in every component of a relative path, a symbolic link is refused
+/// (exit 73, naming it); outside the working folder, on an absolute path the caller
+/// wrote, links are followed. Linux's `openat2`
 /// with `RESOLVE_NO_SYMLINKS` would check the same in one call, but it needs Linux
 /// 5.6 and cannot express "follow outside the working folder", so the walk is done
 /// here, the same way on every kernel.
@@ -93,7 +94,14 @@ enum DirectoryWalk {
 
     private struct Walk {
         var handle: FolderHandle
+        /// Whether the current folder is the working folder or inside it.
         var inside: Bool
+        /// Whether the path is relative: then no component is a link, even after a
+        /// `..` that leaves the working folder. The working folder is often a folder
+        /// of the checked-out tree (`repo/app`), so `../out` is still in the tree a
+        /// pull request controls. An absolute path outside the working folder is the
+        /// caller's own, and its links are followed.
+        let relative: Bool
         /// The components walked so far, for messages.
         var walked: String
 
@@ -105,6 +113,7 @@ enum DirectoryWalk {
             }
             handle = FolderHandle(fd)
             inside = !path.isAbsolute || working == "/"
+            relative = !path.isAbsolute
             walked = path.isAbsolute ? "/" : ""
         }
 
@@ -121,7 +130,8 @@ enum DirectoryWalk {
             for component in path.components {
                 guard
                     try step(
-                        component, strict: strictOnly || inside, missing: missing, working: working, output: output)
+                        component, strict: strictOnly || inside || relative, missing: missing, working: working,
+                        output: output)
                 else { return false }
             }
             return true
@@ -152,7 +162,7 @@ enum DirectoryWalk {
                     throw .cannotCreate(
                         path: output,
                         reason:
-                            "\(Quoted(here)) is a symbolic link; iconbadge writes through no link inside the working folder or an output folder (write to the real folder)"
+                            "\(Quoted(here)) is a symbolic link; iconbadge follows no link in a relative path, inside the working folder or below an output folder (write to the real folder)"
                     )
                 }
             } else if info.st_mode & S_IFMT != S_IFDIR {

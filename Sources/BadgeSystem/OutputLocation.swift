@@ -7,9 +7,10 @@
 /// - `relative`: the path below `root`. Below a root no symbolic link is ever followed.
 ///
 /// For a path the caller wrote whole, links are refused inside the working folder
-/// (where a pull request's files live) and followed outside it (system links such as
-/// macOS's `/tmp` → `/private/tmp`); the file itself is never a link. SECURITY.md
-/// states the rule.
+/// (where a pull request's files live) and in every component of a relative path (its
+/// `..` may climb into the rest of the checked-out tree), and followed on an absolute
+/// path outside the working folder (system links such as macOS's `/tmp` →
+/// `/private/tmp`); the file itself is never a link. SECURITY.md states the rule.
 public struct OutputLocation: Hashable, Sendable, CustomStringConvertible {
     /// The caller's folder, as written; nil when `relative` is the caller's whole path.
     public let root: String?

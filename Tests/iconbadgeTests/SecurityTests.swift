@@ -99,6 +99,31 @@ import Testing
         #expect(entries(folder + "/outside").isEmpty)
     }
 
+    /// CI often runs in a folder of the checked-out tree (`repo/app`): `-o ../out/x.png`
+    /// leaves the working folder but not the pull request's tree, where `out` can be a
+    /// committed link to anywhere. No component of a relative path is a link.
+    @Test func aRelativePathFollowsNoLinkEvenAboveTheWorkingFolder() throws {
+        let folder = Paths.scratch("relative-above")
+        let outside = NSTemporaryDirectory() + "iconbadge-above-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/repo/app", withIntermediateDirectories: true)
+        try makeLink(folder + "/repo/out", to: outside)
+        let run = try runIconbadge([Self.icon, "--value", "3", "-o", "../out/x.png"], in: folder + "/repo/app")
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("\"../out\" is a symbolic link"), "\(run.stderr)")
+        try write(#"{"jobs":[{"icon":"\#(Self.icon)","value":"3","output":"x.png"}]}"#, to: folder + "/repo/app/m.json")
+        let batch = try runIconbadge(
+            ["batch", "m.json", "--output-root", "../out", "--quiet"], in: folder + "/repo/app")
+        #expect(batch.status == 73, "\(batch.stderr)")
+        #expect(entries(outside).isEmpty)
+        // The caller's absolute path outside the working folder is followed, as before.
+        let absolute = try runIconbadge(
+            [Self.icon, "--value", "3", "-o", folder + "/repo/out/x.png"], in: folder + "/repo/app")
+        #expect(absolute.status == 0, "\(absolute.stderr)")
+        #expect(entries(outside) == ["x.png"])
+    }
+
     @Test func appIconSetNeverFollowsALinkedImageOutOfTheSet() throws {
         let folder = Paths.scratch("appiconset-links")
         let set = folder + "/AppIcon.appiconset"
