@@ -49,8 +49,9 @@ import Testing
     }
 
     /// 400,000 distinct keys in one object (a 5 MB manifest): a scan per key was
-    /// 8 × 10¹⁰ comparisons. The time limit is a watchdog, far above the linear parse.
-    @Test(.timeLimit(.minutes(1))) func manyKeysParseInLinearTime() throws {
+    /// 8 × 10¹⁰ comparisons (over ten minutes). The time limit is a watchdog, hundreds
+    /// of times the linear parse (1 s in a debug build), never a speed check.
+    @Test(.timeLimit(.minutes(5))) func manyKeysParseInLinearTime() throws {
         let text = "{" + (0..<400_000).map { "\"\(String($0, radix: 16))\":0" }.joined(separator: ",") + "}"
         guard case .object(let members) = try JSONParser().parse(text) else {
             Issue.record("not an object")
