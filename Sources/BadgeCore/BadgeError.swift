@@ -65,3 +65,16 @@ public enum BadgeError: Error, Equatable, Sendable {
         }
     }
 }
+
+extension BadgeError {
+    /// Memory this process could not get for `what` ("a 4096 × 4096 image"): a limit
+    /// the caller set (`ulimit -v`, a container's), not a fault in iconbadge or the
+    /// input, so 69 (a needed resource is unavailable) with the fix, not 70.
+    /// (Isolated SVG decoding has its own cap, sized from the file: running out there
+    /// is the file's doing, 65.)
+    public static func outOfMemory(_ what: String) -> BadgeError {
+        .unavailable(
+            resource: "memory",
+            reason: "cannot allocate \(what); raise the memory limit (ulimit -v) or render smaller")
+    }
+}

@@ -34,7 +34,7 @@ extension ImageFile {
     /// otherwise) with the same settings as every render, exactly: decoding the
     /// result gives `pixels` back (fully transparent pixels as 0, 0, 0, 0).
     ///
-    /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
+    /// - Throws: `BadgeError.outOfMemory` (69) when libpng runs out of memory.
     public static func pngData(of pixels: PixelBuffer, compression: PNGCompression = .default) throws(BadgeError)
         -> [UInt8]
     {

@@ -21,12 +21,19 @@ final class ImageSurface: @unchecked Sendable {
 
     /// A new transparent surface of `width` × `height` pixels.
     ///
-    /// - Throws: `BadgeError.internalError` when Cairo cannot allocate it.
+    /// - Throws: `BadgeError.outOfMemory` (69) when Cairo cannot allocate it,
+    ///   `internalError` (70) for any other Cairo status.
     init(width: Int, height: Int) throws(BadgeError) {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-        else {
-            throw .internalError("cannot allocate a \(width) × \(height) image")
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
+            throw .outOfMemory("a \(width) × \(height) image")
+        }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            if status == CAIRO_STATUS_NO_MEMORY {
+                throw .outOfMemory("a \(width) × \(height) image (\((width * height * 4) >> 20) MiB)")
+            }
+            throw .internalError("cannot make a \(width) × \(height) image: Cairo status \(status.rawValue)")
         }
         self.surface = surface
         self.width = width

@@ -9,7 +9,8 @@ enum PNGCodec {
     /// straight pixels premultiplication loses (nil when none are).
     ///
     /// - Throws: `BadgeError.badInput` (65) with libpng's reason when the data is
-    ///   corrupt; never Cairo's "out of memory" for a bad file.
+    ///   corrupt, never Cairo's "out of memory" for a bad file; `outOfMemory` (69)
+    ///   when this process cannot get the memory.
     static func decode(_ bytes: [UInt8], header: PNGHeader, path: String) throws(BadgeError) -> (
         surface: ImageSurface, lost: LostStraightPixels?
     ) {
@@ -25,7 +26,7 @@ enum PNGCodec {
         guard status == Int32(IB_PNG_OK) else {
             let reason = String(nulTerminated: message)
             if status == Int32(IB_PNG_NO_MEMORY) {
-                throw .internalError("PNG decoder: \(reason)")
+                throw .outOfMemory("memory to decode \(Quoted(path)) (\(reason))")
             }
             throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
         }
@@ -48,7 +49,7 @@ enum PNGCodec {
         }
         guard status == Int32(IB_PNG_OK) else {
             let reason = String(nulTerminated: message)
-            if status == Int32(IB_PNG_NO_MEMORY) { throw .internalError("PNG decoder: \(reason)") }
+            if status == Int32(IB_PNG_NO_MEMORY) { throw .outOfMemory("memory to decode \(Quoted(path)) (\(reason))") }
             throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
         }
         return PixelBuffer(width: header.width, height: header.height, bytes: pixels)
@@ -59,7 +60,8 @@ enum PNGCodec {
     /// them. `threads` (0: one per available CPU) changes the speed only, never the
     /// bytes.
     ///
-    /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
+    /// - Throws: `BadgeError.outOfMemory` (69) when libpng runs out of memory,
+    ///   `internalError` (70) for any other libpng failure.
     static func encode(
         _ surface: ImageSurface, compression: PNGCompression, restore: StraightRestore? = nil, threads: Int = 0
     ) throws(BadgeError) -> [UInt8] {
@@ -76,7 +78,8 @@ enum PNGCodec {
     /// Encodes straight RGBA pixels as PNG bytes with `compression`, exactly.
     /// `threads` (0: one a core) changes the speed only, never the bytes.
     ///
-    /// - Throws: `BadgeError.internalError` when libpng fails (out of memory).
+    /// - Throws: `BadgeError.outOfMemory` (69) when libpng runs out of memory,
+    ///   `internalError` (70) for any other libpng failure.
     static func encode(_ pixels: PixelBuffer, compression: PNGCompression, threads: Int = 0) throws(BadgeError)
         -> [UInt8]
     {
@@ -105,6 +108,7 @@ enum PNGCodec {
         var message = [CChar](repeating: 0, count: 256)
         let status = message.withUnsafeMutableBufferPointer { encoder(settings, &output, &size, $0.baseAddress!) }
         guard status == Int32(IB_PNG_OK), let output else {
+            if status == Int32(IB_PNG_NO_MEMORY) { throw .outOfMemory("memory to encode the PNG") }
             throw .internalError("PNG encoder: \(String(nulTerminated: message))")
         }
         defer { ib_png_free(output) }

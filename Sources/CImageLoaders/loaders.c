@@ -114,13 +114,28 @@ static int quiet_writer(int level, const void *fields, size_t n_fields, void *us
         }                                                                                   \
     } while (0)
 
+// Why a dlopen failed, in lib_problem: `missing` when the library is not there, else
+// the loader's own words. Under `ulimit -v` a library that is installed fails to map
+// ("failed to map segment from shared object"), and "not installed" would send the
+// user to apt for nothing.
+static void describe_load_failure(const char *name, const char *missing) {
+    const char *why = dlerror();
+    if (why == NULL || strstr(why, "No such file") != NULL) {
+        snprintf(lib_problem, sizeof lib_problem, "%s", missing);
+    } else if (strstr(why, "map segment") != NULL || strstr(why, "allocate memory") != NULL) {
+        snprintf(lib_problem, sizeof lib_problem, "cannot load %s: %s (raise the memory limit, ulimit -v)", name, why);
+    } else {
+        snprintf(lib_problem, sizeof lib_problem, "cannot load %s: %s", name, why);
+    }
+}
+
 static void open_libraries(void) {
     void *glib = dlopen("libglib-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
     void *gobject = dlopen("libgobject-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
     void *gio = dlopen("libgio-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
     void *pixbuf = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
     if (glib == NULL || gobject == NULL || gio == NULL || pixbuf == NULL) {
-        snprintf(lib_problem, sizeof lib_problem, "GLib and gdk-pixbuf are not installed (libgdk-pixbuf-2.0-0)");
+        describe_load_failure("gdk-pixbuf", "GLib and gdk-pixbuf are not installed (libgdk-pixbuf-2.0-0)");
         return;
     }
     LOAD(glib, g_error_free);
@@ -146,7 +161,7 @@ static void open_libraries(void) {
     lib.pixbuf_ready = 1;
     void *rsvg = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
     if (rsvg == NULL) {
-        snprintf(lib_problem, sizeof lib_problem, "librsvg is not installed (librsvg2-2)");
+        describe_load_failure("librsvg", "librsvg is not installed (librsvg2-2)");
         return;
     }
     LOAD(rsvg, rsvg_handle_new_from_stream_sync);

@@ -304,6 +304,27 @@ import Testing
         #expect(data(folder + "/out.png") == Data("keep".utf8))
     }
 
+    /// Under `ulimit -v` (a CI runner's memory limit) a large render cannot get its
+    /// canvas: 69 naming memory and the fix, not 70 "internal error". Sanitizers
+    /// reserve terabytes of address space, so their builds cannot run this.
+    @Test(.enabled(if: !Paths.binary.contains("/sanitizers/")))
+    func anAddressSpaceLimitIsNamedAsMemory() throws {
+        let folder = Paths.scratch("ulimit-v")
+        try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/out.png"))
+        let run = try runIconbadgeWith(
+            executable: "/bin/sh",
+            [
+                "-c", "ulimit -v 60000; exec \"$0\" \"$@\"", Paths.binary, Paths.fixture("icons/folder-512x512.png"),
+                "--value", "3", "--size", "4096", "-o", folder + "/out.png",
+            ])
+        #expect(run.status == 69, "\(run.status): \(run.stderr)")
+        #expect(
+            run.stderr
+                == "iconbadge: error: memory: cannot allocate a 4096 × 4096 image (64 MiB); raise the memory limit (ulimit -v) or render smaller\n"
+        )
+        #expect(data(folder + "/out.png") == Data("keep".utf8))
+    }
+
     @Test func aKilledWriteLeavesNoTemporaryFile() throws {
         // O_TMPFILE: the temporary file has no name until it is renamed into place, so
         // SIGKILL at any moment leaves nothing. strace delays the write of the image by
