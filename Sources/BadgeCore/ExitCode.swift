@@ -13,7 +13,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// An input is missing or unreadable (`EX_NOINPUT`).
     case noInput = 66
-    /// A needed resource is unavailable, such as a font family (`EX_UNAVAILABLE`).
+    /// A needed resource is unavailable, such as a font family or memory (`EX_UNAVAILABLE`).
     case unavailable = 69
     /// Internal error: an unexpected library status (`EX_SOFTWARE`).
     case software = 70
