@@ -123,6 +123,24 @@ import Testing
         #expect(jobs.map { $0.check?.golden.description } == ["g/x.png", "g/x@2x.png"])
     }
 
+    /// `}}` is one brace: a folder `x}}` before the first token is written as `x}`, and
+    /// the file lands in `x}` (it landed in a folder named `x}}`, its text cut short).
+    @Test func bracesInTheFixedFolderExpandLikeTheRest() throws {
+        let jobs = try JobPlanner.render(
+            settings {
+                $0.output = "x}}/a{{b}}/{name}.png"
+                $0.scales = [1]
+            }, icon: Self.icon, environment: [:])
+        guard case .file(let location, _) = jobs[0].output else {
+            Issue.record("no file output")
+            return
+        }
+        #expect(location.description == "x}/a{b}/folder-48x48.png")
+        #expect(
+            (location.root.map { LexicalPath($0).appending(location.relative) } ?? location.relative).description
+                == "x}/a{b}/folder-48x48.png")
+    }
+
     @Test func templateExpansionsStayBelowTheirFolder() throws {
         let jobs = try JobPlanner.render(
             settings {

@@ -523,7 +523,9 @@ package enum JobPlanner {
     static func fixedFolder(of template: String) -> String? {
         guard OutputTemplate.hasTokens(template) else { return nil }
         let parts = template.split(separator: "/", omittingEmptySubsequences: false)
-        guard let first = parts.firstIndex(where: { $0.contains("{") }) else { return nil }
+        // A brace ends the fixed part too: `}}` and `{{` expand to one brace, and the
+        // fixed folder must read the same before and after expansion.
+        guard let first = parts.firstIndex(where: { $0.contains("{") || $0.contains("}") }) else { return nil }
         let fixed = parts[..<first].joined(separator: "/")
         if fixed.isEmpty { return template.hasPrefix("/") ? "/" : "." }
         return fixed
