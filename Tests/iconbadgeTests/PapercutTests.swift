@@ -41,6 +41,14 @@ import Testing
         for (name, side) in [("s", 48), ("s@1.5x", 72), ("s@2x", 96), ("s@3x", 144), ("s@4x", 192)] {
             #expect(try ImageFile.pixels(at: "\(folder)/\(name).png").width == side, "\(name)")
         }
+        // A manifest job's "size" and "scale" are the same: byte-identical to the lone
+        // render (they gave a 24 px canvas with a badge drawn at 3x).
+        try #"{"jobs":[{"icon":"\#(Self.icon)","value":"3","size":24,"scale":3,"output":"b.png"}]}"#
+            .write(toFile: single + "/m.json", atomically: true, encoding: .utf8)
+        #expect(try runIconbadge(["batch", "m.json", "--quiet"], in: single).status == 0)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: single + "/b.png"))
+                == Data(contentsOf: URL(fileURLWithPath: single + "/x.png")))
     }
 
     @Test func upscaledRasterIconsAreWarnedOnceAndPerScaleFilesNamed() throws {

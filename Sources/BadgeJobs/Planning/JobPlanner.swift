@@ -437,15 +437,14 @@ package enum JobPlanner {
             } catch {
                 throw wording(.general, error.message)
             }
-            if draft.scales != nil {
-                // --size is the @1x size: it scales with the rest. A raster icon without
-                // a file per scale is resampled by the scale.
-                if let size = settings.iconSize {
-                    request.iconSize = Size(
-                        width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
-                } else if !iconHasScale {
-                    request.iconRasterScale = scale
-                }
+            // --size is the @1x size, in points like every length: it scales with the
+            // rest, for a job's own "scale" as for a lone render's --scale.
+            if let size = settings.iconSize {
+                request.iconSize = Size(
+                    width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
+            } else if draft.scales != nil, !iconHasScale {
+                // A raster icon without a file per scale is resampled by the scale.
+                request.iconRasterScale = scale
             }
             let label =
                 scaleList.count > 1 || (draft.scales != nil && draft.label.isEmpty)
