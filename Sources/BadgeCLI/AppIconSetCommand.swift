@@ -130,6 +130,16 @@ enum AppIconSetCommand {
             } catch {
                 throw BatchCommand.conflictError(error, manifestPath: set.folder + "/Contents.json")
             }
+            // All or nothing: every image is composed before any is written, so a badge
+            // that fits one size and not another leaves the set as it was (in place, a
+            // half-badged set would be badged twice on the next run).
+            let trial = JobRunner.dryRun(jobs, workers: settings.jobs)
+            if trial.contains(where: { if case .failure = $0.result { true } else { false } }) {
+                let tally = Reporter(io: io).report(trial, jobs: jobs, checkLines: .notable)
+                io.writeErr(
+                    "iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
+                return tally.exitCode
+            }
             let outcomes = JobRunner.run(jobs, workers: settings.jobs)
             let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
             guard tally.failed == 0 else { return tally.exitCode }

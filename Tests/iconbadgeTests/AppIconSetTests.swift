@@ -107,6 +107,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: set).count == 7)
     }
 
+    /// A badge in points fits the large images and not the 40 px one: nothing is
+    /// written, in place or as a copy (the set was left half-badged, and badged twice
+    /// on the next run).
+    @Test func aSetIsBadgedWholeOrNotAtAll() throws {
+        let folder = Paths.scratch("appiconset-all-or-nothing")
+        let set = try Self.makeSet(in: folder)
+        func snapshot() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: set) {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: set + "/" + name))
+            }
+            return files
+        }
+        let before = try snapshot()
+        #expect(before.count == 7)
+        for destination in [["--in-place"], ["--out", folder + "/out"]] {
+            let run = try runIconbadge(["appiconset", set, "--value", "3", "--height", "30"] + destination)
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(run.stderrLines.count == 2, "\(run.stderr)")
+            #expect(run.stderrLines.first?.contains("icon-40.png") == true, "\(run.stderr)")
+            #expect(run.stderrLines.last == "iconbadge: appiconset: nothing written: 1 of 6 images failed")
+        }
+        #expect(try snapshot() == before)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
+
     @Test func pathTraversalInContentsIsRefused() throws {
         let folder = Paths.scratch("appiconset-traversal")
         let set = try Self.makeSet(in: folder)
