@@ -32,7 +32,9 @@ enum AppIconSetCommand {
         list += [
             OptionSpec(
                 name: "out", kind: .value(placeholder: "DIR"), group: "Asset catalog",
-                help: "write a badged copy of the set into DIR (DIR/NAME.appiconset)", completion: .folder,
+                help:
+                    "write a badged copy of the set into DIR (DIR/NAME.appiconset; a DIR ending in .appiconset is the copy)",
+                completion: .folder,
                 fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.out = text },
             OptionSpec(
@@ -114,12 +116,12 @@ enum AppIconSetCommand {
             let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
             var contentsCopy: OutputLocation?
             if let out = settings.out {
-                let target = OutputLocation(root: out, components: [set.name])
+                let target = OutputLocation(root: out, components: set.setComponents(into: out))
                 guard FileIdentity.key(target) != FileIdentity.key(set.folder) else {
                     throw .usage(
                         "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
                 }
-                contentsCopy = OutputLocation(root: out, components: [set.name, "Contents.json"])
+                contentsCopy = OutputLocation(root: out, components: set.setComponents(into: out) + ["Contents.json"])
             }
             // Every image is read and measured before anything is written.
             let jobs = try set.jobs(
@@ -146,7 +148,11 @@ enum AppIconSetCommand {
             // Contents.json last: a set whose images could not all be written is not
             // made to look complete.
             if let contentsCopy { try OutputFile.write(set.contents, to: contentsCopy, creatingFolders: true) }
-            let target = settings.out.map { OutputLocation(root: $0, components: [set.name]).description } ?? set.folder
+            let target =
+                settings.out.map { out in
+                    let below = set.setComponents(into: out)
+                    return below.isEmpty ? out : OutputLocation(root: out, components: below).description
+                } ?? set.folder
             let noun = jobs.count == 1 ? "image" : "images"
             io.writeErr("iconbadge: appiconset: badged \(jobs.count) \(noun) into \(Quoted(target))\n")
             return .success

@@ -133,6 +133,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 
+    /// `--out` ending in `.appiconset` is the new set itself, so a beta set lands in
+    /// the catalog under its own name; any other folder gets the set's name below it.
+    @Test func outNamedAsASetIsTheSetItself() throws {
+        let folder = Paths.scratch("appiconset-named-out")
+        let set = try Self.makeSet(in: folder)
+        let beta = folder + "/Assets.xcassets/AppIconBeta.appiconset"
+        let run = try runIconbadge(["appiconset", set, "--dot", "--out", beta])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "iconbadge: appiconset: badged 6 images into \(Quoted(beta))\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: beta).count == 7)
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: beta + "/Contents.json"))
+                == Data(contentsOf: URL(fileURLWithPath: set + "/Contents.json")))
+        let plain = try runIconbadge(["appiconset", set, "--dot", "--out", folder + "/build"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/build/AppIcon.appiconset/icon-40.png"))
+        #expect(try runIconbadge(["appiconset", set, "--dot", "--out", set]).status == 64)
+    }
+
     @Test func pathTraversalInContentsIsRefused() throws {
         let folder = Paths.scratch("appiconset-traversal")
         let set = try Self.makeSet(in: folder)

@@ -145,15 +145,24 @@ package struct AppIconSet: Sendable {
     package enum Destination: Sendable {
         /// Replace the set's own images.
         case inPlace
-        /// Write `DIR/NAME.appiconset` (images and a copy of Contents.json).
+        /// Write `DIR/NAME.appiconset` (images and a copy of Contents.json); when `DIR`
+        /// itself ends in `.appiconset`, it is the new set (`--out
+        /// Assets.xcassets/AppIconBeta.appiconset`).
         case copy(into: String)
+    }
+
+    /// The components below a `.copy` destination's folder that hold the new set:
+    /// none when the folder is named as a set itself, else the set's own name.
+    package func setComponents(into out: String) -> [String] {
+        let last = out.split(separator: "/").last.map(String.init) ?? out
+        return last.hasSuffix(".appiconset") && last != ".appiconset" ? [] : [name]
     }
 
     /// Where `filename` is written for `destination`.
     package func location(of filename: String, destination: Destination) -> OutputLocation {
         switch destination {
         case .inPlace: return OutputLocation(root: folder, components: [filename])
-        case .copy(let out): return OutputLocation(root: out, components: [name, filename])
+        case .copy(let out): return OutputLocation(root: out, components: setComponents(into: out) + [filename])
         }
     }
 
