@@ -216,6 +216,17 @@ enum BatchCommand {
         let outcomes = JobRunner.run(jobs, workers: settings.jobs, progress: { progress.update(done: $0) })
         progress.finish()
         var tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
+        // A manifest's relative paths start from the working folder, not the manifest's:
+        // run from elsewhere, every icon is "no such file". Say so once.
+        let relativeMissing = outcomes.contains { outcome in
+            if case .failure(.missingInput(let path, _)) = outcome.result { return !path.hasPrefix("/") && path != "-" }
+            return false
+        }
+        if relativeMissing, let working = Platform.workingFolder() {
+            io.note(
+                "a manifest's relative paths start from the working folder, \(Quoted(working)), not the manifest's folder; run batch from the folder they are written for"
+            )
+        }
         if let junit = settings.junit {
             do throws(BadgeError) {
                 try OutputFile.write(

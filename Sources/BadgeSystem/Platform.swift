@@ -113,7 +113,7 @@ public enum Platform {
     }
 
     /// The working folder's real path (no symbolic links), or nil when it was removed.
-    static func workingFolder() -> String? {
+    public static func workingFolder() -> String? {
         guard let path = getcwd(nil, 0) else { return nil }
         defer { free(path) }
         return String(cString: path)

@@ -232,4 +232,21 @@ import Testing
         #expect(blocked.status == 73)
         #expect(blocked.stderr.contains("cannot make folder \"\(folder)/file\": it is a file, not a folder"))
     }
+
+    /// Relative paths start from the working folder: run from elsewhere, the missing
+    /// icons get one note saying where they were looked for.
+    @Test func missingRelativeIconsSayWherePathsStart() throws {
+        let folder = Paths.scratch("batch-relative")
+        try FileManager.default.createDirectory(atPath: folder + "/app", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Paths.fixture("icons/folder-48x48.png"), toPath: folder + "/app/i.png")
+        try #"{"jobs":[{"icon":"i.png","value":"3","output":"o.png"}]}"#
+            .write(toFile: folder + "/app/m.json", atomically: true, encoding: .utf8)
+        let run = try runIconbadge(["batch", "app/m.json", "--quiet"], in: folder)
+        #expect(run.status == 66)
+        #expect(run.stderrLines.count == 2, "\(run.stderr)")
+        #expect(
+            run.stderrLines.last?.hasPrefix(
+                "iconbadge: note: a manifest's relative paths start from the working folder, \"") == true)
+        #expect(try runIconbadge(["batch", "m.json", "--quiet"], in: folder + "/app").status == 0)
+    }
 }
