@@ -100,8 +100,12 @@ enum AppIconSetCommand {
                 throw .usage("appiconset takes one PATH.appiconset folder")
             }
             var settings = parsed.settings
-            guard (settings.out != nil) != settings.inPlace else {
-                throw .usage("say where the badged set goes: --out DIR or --in-place (one of them)")
+            guard !(settings.out != nil && settings.inPlace) else {
+                throw .usage(
+                    "--out and --in-place are exclusive: write a badged copy or replace the set's images, not both")
+            }
+            guard settings.out != nil || settings.inPlace else {
+                throw .usage("say where the badged set goes: --out DIR (a copy) or --in-place (replace its images)")
             }
             if parsed.flags.contains("relative-size"), parsed.flags.contains("height") {
                 throw .usage(

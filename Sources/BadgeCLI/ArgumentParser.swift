@@ -69,7 +69,15 @@ struct ArgumentParser<Settings> {
                 let letter = argument.dropFirst().first!
                 typed = "-\(letter)"
                 guard let found = options.first(where: { $0.short == letter }) else {
-                    throw unknownOption(argument, suggestion: suggestion(for: String(argument.dropFirst())))
+                    // -o is --output elsewhere: suggest this command's nearest (--out).
+                    let elsewhere = BadgeCLI.commands.lazy.flatMap(\.options).first { $0.short == letter }?.name
+                    throw unknownOption(
+                        argument,
+                        suggestion: suggestion(for: String(argument.dropFirst()))
+                            ?? elsewhere.flatMap { long in
+                                options.first { $0.name.count >= 3 && long.hasPrefix($0.name) }.map { "--\($0.name)" }
+                                    ?? suggestion(for: long)
+                            })
                 }
                 spec = found
                 if argument.count > 2 { attached = String(argument.dropFirst(2)) }

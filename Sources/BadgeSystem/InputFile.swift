@@ -33,7 +33,15 @@ public enum InputFile {
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw .missingInput(path: path, reason: "is a directory, not \(article(what)) \(what)")
+        case S_IFDIR:
+            var name = Substring(path)
+            while name.hasSuffix("/") { name = name.dropLast() }
+            if name.hasSuffix(".appiconset") {
+                throw .missingInput(
+                    path: path,
+                    reason: "is an Xcode app icon set, not \(article(what)) \(what): use iconbadge appiconset")
+            }
+            throw .missingInput(path: path, reason: "is a directory, not \(article(what)) \(what)")
         case S_IFIFO:
             throw .missingInput(path: path, reason: "is a FIFO; only regular files are read (use - for a pipe)")
         case S_IFCHR, S_IFBLK: throw .missingInput(path: path, reason: "is a device; only regular files are read")

@@ -152,6 +152,23 @@ import Testing
         #expect(try runIconbadge(["appiconset", set, "--dot", "--out", set]).status == 64)
     }
 
+    /// The slips a new user makes with a set name the fix.
+    @Test func catalogSlipsNameTheFix() throws {
+        let folder = Paths.scratch("appiconset-slips")
+        let set = try Self.makeSet(in: folder)
+        let render = try runIconbadge([set, "--value", "3", "-o", folder + "/x.png"])
+        #expect(render.status == 66)
+        #expect(render.stderr.hasSuffix("is an Xcode app icon set, not an image file: use iconbadge appiconset\n"))
+        let short = try runIconbadge(["appiconset", set, "--value", "3", "-o", folder + "/o"])
+        #expect(short.stderr == "iconbadge: error: unknown option \"-o\" (did you mean --out?)\n")
+        let both = try runIconbadge(["appiconset", set, "--value", "3", "--out", folder + "/o", "--in-place"])
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("--out and --in-place are exclusive"))
+        let contents = try runIconbadge(["appiconset", set + "/Contents.json", "--dot", "--out", folder + "/o"])
+        #expect(contents.status == 0, "\(contents.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/o/AppIcon.appiconset/icon-40.png"))
+    }
+
     @Test func pathTraversalInContentsIsRefused() throws {
         let folder = Paths.scratch("appiconset-traversal")
         let set = try Self.makeSet(in: folder)

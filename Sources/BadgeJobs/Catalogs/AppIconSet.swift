@@ -67,6 +67,8 @@ package struct AppIconSet: Sendable {
     package init(folder: String) throws(BadgeError) {
         var trimmed = folder
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        // The set's Contents.json names the set as well as its folder does.
+        if trimmed.hasSuffix("/Contents.json") { trimmed.removeLast("/Contents.json".count) }
         self.folder = trimmed
         name = LexicalPath(trimmed).name ?? trimmed
         let contentsPath = trimmed + "/Contents.json"
