@@ -99,6 +99,9 @@ enum CompareCommand {
                 report.diffPath = path
             }
             io.writeOut(settings.json ? report.json.serialized() + "\n" : report.line + "\n")
+            if let path = settings.diff, result.diff == nil, !report.result.sameSize {
+                io.note("no diff image written to \(Quoted(path)): the images differ in size, so no pixel pairs up")
+            }
             return report.equal ? .success : .different
         }
     }

@@ -60,6 +60,14 @@ import Testing
         let run = try runIconbadge(["compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/8a.png", "--json"])
         #expect(run.status == 1)
         #expect(try json(run)["reason"] == .string("size"))
+        // --diff cannot pair pixels up: no file, and a note that says so.
+        let folder = Paths.scratch("compare-size-diff")
+        let diff = try runIconbadge([
+            "compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/8a.png", "--diff", folder + "/d.png",
+        ])
+        #expect(diff.status == 1)
+        #expect(diff.stderr.hasPrefix("iconbadge: note: no diff image written to"), "\(diff.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d.png"))
     }
 
     @Test func diffImageIsWritten() throws {
