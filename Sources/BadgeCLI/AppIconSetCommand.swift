@@ -18,6 +18,7 @@ enum AppIconSetCommand {
         var inPlace = false
         var relativeSize = 0.3
         var jobs = BatchCommand.cores
+        var failIfHidden = false
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -49,6 +50,12 @@ enum AppIconSetCommand {
                 defaultText: "0.3"
             ) { settings, text throws(BadgeError) in
                 settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
+            },
+            OptionSpec(
+                name: "fail-if-hidden", kind: .flag, group: "Asset catalog",
+                help: "exit 64 instead of 0 when the badge is hidden (a value of 0 or empty): nothing is written either way"
+            ) { settings, text throws(BadgeError) in
+                settings.failIfHidden = try ValueParsers.bool(text, option: "--fail-if-hidden")
             },
             OptionSpec(
                 name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Asset catalog",
@@ -117,49 +124,74 @@ enum AppIconSetCommand {
             EnvironmentCheck.warnAboutUnknownVariables(
                 io.environment, io: io, alsoKnown: options.filter(\.fromEnvironment).map(\.environmentName))
             let set = try AppIconSet(folder: folder)
-            let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
-            var contentsCopy: OutputLocation?
-            if let out = settings.out {
-                let target = OutputLocation(root: out, components: set.setComponents(into: out))
-                guard FileIdentity.key(target) != FileIdentity.key(set.folder) else {
-                    throw .usage(
-                        "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
-                }
-                contentsCopy = OutputLocation(root: out, components: set.setComponents(into: out) + ["Contents.json"])
-            }
-            // Every image is read and measured before anything is written.
-            let jobs = try set.jobs(
-                settings: settings.render, relativeSize: settings.relativeSize, destination: destination,
-                creationDate: try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"]))
-            do throws(JobPlanChecks.Conflict) {
-                try JobPlanChecks.checkIdentities(jobs, extraInputs: [set.folder + "/Contents.json"])
-            } catch {
-                throw BatchCommand.conflictError(error, manifestPath: set.folder + "/Contents.json")
-            }
-            // All or nothing: every image is composed before any is written, so a badge
-            // that fits one size and not another leaves the set as it was (in place, a
-            // half-badged set would be badged twice on the next run).
-            let trial = JobRunner.dryRun(jobs, workers: settings.jobs)
-            if trial.contains(where: { if case .failure = $0.result { true } else { false } }) {
-                let tally = Reporter(io: io).report(trial, jobs: jobs, checkLines: .notable)
-                io.writeErr(
-                    "iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
-                return tally.exitCode
-            }
-            let outcomes = JobRunner.run(jobs, workers: settings.jobs)
-            let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
-            guard tally.failed == 0 else { return tally.exitCode }
-            // Contents.json last: a set whose images could not all be written is not
-            // made to look complete.
-            if let contentsCopy { try OutputFile.write(set.contents, to: contentsCopy, creatingFolders: true) }
-            let target =
-                settings.out.map { out in
-                    let below = set.setComponents(into: out)
-                    return below.isEmpty ? out : OutputLocation(root: out, components: below).description
-                } ?? set.folder
-            let noun = jobs.count == 1 ? "image" : "images"
-            io.writeErr("iconbadge: appiconset: badged \(jobs.count) \(noun) into \(Quoted(target))\n")
+            return try badge(set, settings: settings, io: io)
+        }
+    }
+
+    /// Badges `set` all or nothing: every image is rendered into a staging folder
+    /// beside the destination, and only when all succeeded is it moved into place
+    /// (`--out`: the folder renamed; `--in-place`: each file renamed over its
+    /// original). Any failure, or SIGINT/SIGTERM, leaves the destination as it was.
+    ///
+    /// - Throws: the plan's errors (64, 65, 66, 73); render failures are reported per
+    ///   image and give the exit code of the first.
+    static func badge(_ set: AppIconSet, settings: Settings, io: CommandIO) throws(BadgeError) -> ExitCode {
+        guard !set.images.isEmpty else {
+            io.note("appiconset: \(Quoted(set.folder)) has no images (every slot is empty); nothing to badge")
             return .success
         }
+        guard settings.render.style.overflow != .expand else {
+            throw .usage(
+                "--overflow expand grows each image past its slot's size, which breaks the set; use clamp (the default) or clip"
+            )
+        }
+        if let value = settings.render.value, case .hidden(let reason) = settings.render.labelRules.label(for: value) {
+            let why = reason == .zero ? "the value is 0 (--show-zero draws it)" : "the value is empty"
+            if settings.failIfHidden {
+                throw .usage("--fail-if-hidden: the badge is hidden: \(why); nothing written")
+            }
+            io.note("appiconset: the badge is hidden: \(why); nothing written (--fail-if-hidden makes this an error)")
+            return .success
+        }
+        let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
+        let final = set.destinationFolder(destination)
+        if case .copy(let out) = destination {
+            guard FileIdentity.key(final.description) != FileIdentity.key(set.folder) else {
+                throw .usage(
+                    "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
+            }
+        }
+        // Every image is read and measured before anything is rendered or made.
+        let planned = try set.jobs(
+            settings: settings.render, relativeSize: settings.relativeSize, destination: destination,
+            creationDate: try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"]))
+        do throws(JobPlanChecks.Conflict) {
+            try JobPlanChecks.checkIdentities(planned, extraInputs: [set.folder + "/Contents.json"])
+        } catch {
+            throw BatchCommand.conflictError(error, manifestPath: set.folder + "/Contents.json")
+        }
+        if destination.isInPlace { try JobPlanChecks.checkFileSystem(planned) }
+        let staged = destination.isInPlace ? try StagedFolder.inside(final) : try StagedFolder.beside(final)
+        var committed = false
+        defer { if !committed { staged.discard() } }
+        let jobs = AppIconSet.staging(planned, into: staged)
+        let outcomes = JobRunner.run(jobs, workers: settings.jobs)
+        let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
+        guard tally.failed == 0 else {
+            io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
+            return tally.exitCode
+        }
+        switch destination {
+        case .inPlace:
+            try staged.commitFiles(set.images.map(\.filename))
+        case .copy:
+            try staged.write(set.contents, components: ["Contents.json"], shown: final.description + "/Contents.json")
+            try staged.commit(as: final.name ?? set.name)
+        }
+        committed = true
+        let target = destination.isInPlace ? set.folder : final.description
+        let noun = jobs.count == 1 ? "image" : "images"
+        io.writeErr("iconbadge: appiconset: badged \(jobs.count) \(noun) into \(Quoted(target))\n")
+        return .success
     }
 }

@@ -27,6 +27,9 @@ package struct RenderJob: Sendable {
     package var inputs: [String]
     /// Notes known before rendering (a raster icon resampled up for a scale).
     package var notes: [Diagnostic] = []
+    /// The pixel size the output must have (a catalog slot's), or nil: a render of
+    /// another size is an internal error (70), never a written file.
+    package var requiredSize: (width: Int, height: Int)?
 
     /// A job from its parts.
     package init(
@@ -44,7 +47,10 @@ package struct RenderJob: Sendable {
     /// Every file the job writes, with the role each plays, for the plan's checks.
     var writes: [(location: OutputLocation, role: String)] {
         var list: [(OutputLocation, String)] = []
-        if case .file(let location, _) = output { list.append((location, "output")) }
+        switch output {
+        case .file(let location, _), .staged(_, _, let location): list.append((location, "output"))
+        case .standardOutput, nil: break
+        }
         if let check {
             if check.update { list.append((check.golden, "golden")) }
             list.append((check.actual, "artifact"))
@@ -60,11 +66,15 @@ package enum JobOutput: Sendable, Equatable {
     case file(OutputLocation, creatingFolders: Bool)
     /// Standard output (`-o -`).
     case standardOutput
+    /// `components` below a staging folder, moved to `final` when every job of the
+    /// command succeeded (catalogs write all or nothing); `final` names it in messages
+    /// and plan checks.
+    case staged(StagedFolder, components: [String], final: OutputLocation)
 
     /// The path for messages and reports (`-` for standard output).
     package var description: String {
         switch self {
-        case .file(let location, _): return location.description
+        case .file(let location, _), .staged(_, _, let location): return location.description
         case .standardOutput: return "-"
         }
     }

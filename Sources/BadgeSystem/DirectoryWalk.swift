@@ -7,7 +7,7 @@ import BadgeCore
 #endif
 
 /// An open folder used as the starting point of `*at` calls; closed with its owner.
-final class FolderHandle {
+final class FolderHandle: Sendable {
     let descriptor: Int32
     init(_ descriptor: Int32) { self.descriptor = descriptor }
     deinit { close(descriptor) }

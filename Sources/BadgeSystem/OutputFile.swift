@@ -72,8 +72,17 @@ public enum OutputFile {
     {
         let folder = try DirectoryWalk.folder(of: location, creating: creatingFolders)
         let mode = try targetMode(in: folder, location)
-        let name = location.name!
-        let shown = location.description
+        try write(bytes, into: folder, name: location.name!, mode: mode, shown: location.description)
+    }
+
+    /// Writes `bytes` as `name` in the open `folder`, atomically, with `mode`;
+    /// `shown` names the file in messages.
+    ///
+    /// - Throws: `BadgeError.cannotCreate` (73) when no temporary file can be made or
+    ///   renamed; `BadgeError.ioError` (74) when writing fails part way.
+    static func write(_ bytes: [UInt8], into folder: FolderHandle, name: String, mode: mode_t, shown: String)
+        throws(BadgeError)
+    {
         if let anonymous = Platform.openAnonymousFile(in: folder.descriptor, mode: mode) {
             if try writeAnonymous(bytes, anonymous, mode: mode, into: folder, as: name, shown: shown) { return }
         }
@@ -141,7 +150,7 @@ public enum OutputFile {
     ///
     /// - Throws: `BadgeError.cannotCreate` (73) when the target is a link, a folder, a
     ///   device, a FIFO, a socket or read-only, or the location names no file.
-    private static func targetMode(in folder: FolderHandle, _ location: OutputLocation) throws(BadgeError) -> mode_t {
+    static func targetMode(in folder: FolderHandle, _ location: OutputLocation) throws(BadgeError) -> mode_t {
         let shown = location.description
         guard let name = location.name, !name.utf8.contains(0) else {
             throw .cannotCreate(path: shown, reason: "is not a usable file name")
@@ -150,9 +159,7 @@ public enum OutputFile {
         guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
             let code = errno
             guard code == ENOENT else { throw .cannotCreate(path: shown, reason: SystemError.text(code)) }
-            let mask = umask(0)
-            umask(mask)
-            return 0o666 & ~mask
+            return newFileMode
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
@@ -173,6 +180,13 @@ public enum OutputFile {
         default:
             throw .cannotCreate(path: shown, reason: "is not a regular file")
         }
+    }
+
+    /// The mode a new file gets: 0666 less the umask.
+    static var newFileMode: mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
     }
 
     /// The folder part of `path` (`.` when there is none).

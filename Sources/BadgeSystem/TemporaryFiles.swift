@@ -20,6 +20,8 @@ enum TemporaryFiles {
     private struct Entry {
         var folder: Int32
         var name: String
+        /// A staging folder (`StagedFolder`): removed with everything in it.
+        var isFolder = false
     }
 
     /// At most one entry per output being written at once (batch workers): a list, as
@@ -56,6 +58,56 @@ enum TemporaryFiles {
         }
     }
 
+    /// Makes a staging folder (mode 0700) in `folder` and registers it, under the
+    /// cleanup's lock: an interrupted run removes it with everything in it.
+    ///
+    /// - Throws: `BadgeError.cannotCreate` naming `output` when it cannot be made.
+    static func createFolder(in folder: FolderHandle, for output: String) throws(BadgeError) -> String {
+        try entries.withLock { (list) throws(BadgeError) -> String in
+            for _ in 0..<16 {
+                let name = randomName()
+                if mkdirat(folder.descriptor, name, 0o700) == 0 {
+                    list.append(Entry(folder: dup(folder.descriptor), name: name, isFolder: true))
+                    return name
+                }
+                if errno != EEXIST {
+                    throw .cannotCreate(
+                        path: output, reason: "cannot make a staging folder beside it: \(SystemError.text(errno))")
+                }
+            }
+            throw .cannotCreate(path: output, reason: "no free staging folder name beside it")
+        }
+    }
+
+    /// Removes the folder `name` in `parent` and everything below it, following no
+    /// link (a link inside is removed as a link). Depth is bounded: staging folders
+    /// hold at most a few levels (`res/mipmap-hdpi/x.png`).
+    static func removeTree(_ parent: Int32, _ name: String, depth: Int = 0) {
+        guard depth < 8 else { return }
+        let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            unlinkat(parent, name, 0)
+            return
+        }
+        guard let stream = fdopendir(fd) else {
+            close(fd)
+            return
+        }
+        var names: [(String, Bool)] = []
+        while let entry = readdir(stream) {
+            let child = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if child == "." || child == ".." { continue }
+            names.append((child, Int32(entry.pointee.d_type) == Int32(DT_DIR)))
+        }
+        for (child, isFolder) in names {
+            if isFolder { removeTree(dirfd(stream), child, depth: depth + 1) } else { unlinkat(dirfd(stream), child, 0) }
+        }
+        closedir(stream)
+        unlinkat(parent, name, AT_REMOVEDIR)
+    }
+
     /// Forgets a file made by `create` (renamed into place, or removed).
     static func unregister(_ folder: FolderHandle, _ name: String) {
         entries.withLock { list in
@@ -75,11 +127,27 @@ enum TemporaryFiles {
         try entries.withLock { (_) throws(BadgeError) -> T in try body() }
     }
 
+    /// Runs `body` holding the lock (as `publishing`) and, when it returns, forgets
+    /// the staging folder `name` (renamed into place, or removed by `body`).
+    static func publishingFolder<T>(_ name: String, _ body: () throws(BadgeError) -> T) throws(BadgeError) -> T {
+        try entries.withLock { (list) throws(BadgeError) -> T in
+            let result = try body()
+            list.removeAll { entry in
+                guard entry.isFolder, entry.name == name else { return false }
+                close(entry.folder)
+                return true
+            }
+            return result
+        }
+    }
+
     /// Removes every registered file, prints `message` and exits with `status`, holding
     /// the lock to the end. Called by the signal-handling thread.
     static func removeAllAndExit(message: String, status: Int32) -> Never {
         entries.withLock { list -> Never in
-            for entry in list { unlinkat(entry.folder, entry.name, 0) }
+            for entry in list {
+                if entry.isFolder { removeTree(entry.folder, entry.name) } else { unlinkat(entry.folder, entry.name, 0) }
+            }
             _ = message.withCString { Platform.writeOnce(2, $0, strlen($0)) }
             _exit(status)
         }

@@ -241,4 +241,55 @@ import Testing
             try ImageFile.pixels(at: folder + "/r/AppIcon.appiconset/icon-1024.png")
                 == ImageFile.pixels(at: folder + "/h/AppIcon.appiconset/icon-1024.png"))
     }
+
+    /// A hidden badge (0, or an empty value) writes nothing: one note and exit 0, or
+    /// 64 with --fail-if-hidden, for a build that must not ship an unbadged beta icon.
+    @Test func aHiddenBadgeWritesNothing() throws {
+        let folder = Paths.scratch("appiconset-hidden")
+        let set = try Self.makeSet(in: folder)
+        let before = try FileManager.default.contentsOfDirectory(atPath: set).sorted().map {
+            try Data(contentsOf: URL(fileURLWithPath: set + "/" + $0))
+        }
+        for (value, why) in [("0", "the value is 0"), ("", "the value is empty")] {
+            var run = try runIconbadge(["appiconset", set, "--value", value, "--in-place"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(
+                run.stderrLines == [
+                    "iconbadge: note: appiconset: the badge is hidden: \(why)\(value == "0" ? " (--show-zero draws it)" : ""); nothing written (--fail-if-hidden makes this an error)"
+                ], "\(run.stderr)")
+            run = try runIconbadge(["appiconset", set, "--value", value, "--out", folder + "/out", "--fail-if-hidden"])
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(run.stderr.contains("--fail-if-hidden: the badge is hidden: \(why)"), "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        let after = try FileManager.default.contentsOfDirectory(atPath: set).sorted().map {
+            try Data(contentsOf: URL(fileURLWithPath: set + "/" + $0))
+        }
+        #expect(after == before)
+        // --show-zero draws a 0.
+        let shown = try runIconbadge(["appiconset", set, "--value", "0", "--show-zero", "--out", folder + "/zero"])
+        #expect(shown.status == 0, "\(shown.stderr)")
+    }
+
+    /// `--overflow expand` would grow each image past its slot: 64, nothing written.
+    @Test func expandIsRefusedForASet() throws {
+        let folder = Paths.scratch("appiconset-expand")
+        let set = try Self.makeSet(in: folder)
+        let run = try runIconbadge(["appiconset", set, "--value", "3", "--overflow", "expand", "--out", folder + "/o"])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.contains("--overflow expand grows each image past its slot's size"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/o"))
+    }
+
+    /// A set whose every slot is empty is a note and exit 0 (a loop over every set of
+    /// a catalog goes on).
+    @Test func anEmptySetIsANote() throws {
+        let folder = Paths.scratch("appiconset-empty") + "/Empty.appiconset"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #"{"images":[{"idiom":"universal","platform":"ios","size":"1024x1024"}],"info":{"version":1}}"#.write(
+            toFile: folder + "/Contents.json", atomically: true, encoding: .utf8)
+        let run = try runIconbadge(["appiconset", folder, "--value", "3", "--in-place"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("has no images (every slot is empty); nothing to badge"), "\(run.stderr)")
+    }
 }

@@ -62,8 +62,11 @@ package struct AppIconSet: Sendable {
 
     /// Reads the set at `folder`.
     ///
+    /// A set whose slots are all empty has no images (a note, not an error: a loop
+    /// over every set of a catalog must not stop at one).
+    ///
     /// - Throws: 66 when Contents.json is missing; 65 when it is not JSON, has no
-    ///   `images` array, names a file that is not a plain name, or lists no file.
+    ///   `images` array, or names a file that is not a plain name.
     package init(folder: String) throws(BadgeError) {
         var trimmed = folder
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -79,7 +82,6 @@ package struct AppIconSet: Sendable {
         }
         contents = try InputFile.bytes(at: contentsPath, limit: AppIconSet.maxContentsBytes, what: "Contents.json")
         images = try AppIconSet.readImages(contents, path: contentsPath)
-        guard !images.isEmpty else { throw .badInput(path: contentsPath, reason: "lists no image files") }
     }
 
     /// The images Contents.json lists with a file, with their appearance (`dark`,
@@ -151,6 +153,12 @@ package struct AppIconSet: Sendable {
         /// itself ends in `.appiconset`, it is the new set (`--out
         /// Assets.xcassets/AppIconBeta.appiconset`).
         case copy(into: String)
+
+        /// Whether the set's own images are replaced.
+        package var isInPlace: Bool {
+            if case .inPlace = self { return true }
+            return false
+        }
     }
 
     /// The components below a `.copy` destination's folder that hold the new set:
@@ -158,6 +166,22 @@ package struct AppIconSet: Sendable {
     package func setComponents(into out: String) -> [String] {
         let last = out.split(separator: "/").last.map(String.init) ?? out
         return last.hasSuffix(".appiconset") && last != ".appiconset" ? [] : [name]
+    }
+
+    /// The set's folder as an output: where the staging folder goes beside (a copy,
+    /// by its parent and name), or a file in it (in place).
+    package func destinationFolder(_ destination: Destination) -> OutputLocation {
+        switch destination {
+        case .inPlace: return OutputLocation(root: folder, components: ["Contents.json"])
+        case .copy(let out):
+            let below = setComponents(into: out)
+            if below.isEmpty {
+                var trimmed = out
+                while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+                return OutputLocation(commandLine: trimmed)
+            }
+            return OutputLocation(root: out, components: below)
+        }
     }
 
     /// Where `filename` is written for `destination`.
@@ -173,7 +197,8 @@ package struct AppIconSet: Sendable {
     /// percentage height, so the whole badge scales with the image); a height in
     /// points is at the slot's own scale. Each image is placed in its idiom's platform
     /// shape unless `platformGiven`; tinted images get a greyscale badge.
-    /// Every image is read and measured before anything is written.
+    /// Every image is read and measured before anything is written (the command then
+    /// sends each output to a staging folder: `staging(_:into:)`).
     ///
     /// - Throws: 65 for an image that is a symbolic link (73 with `inPlace`, where it
     ///   is an output), for two entries that are one file, and any image read error.
@@ -212,21 +237,33 @@ package struct AppIconSet: Sendable {
                 render.style.borderColor = render.style.borderColor.greyscale
             }
             let output = location(of: image.filename, destination: destination)
-            var creating = false
-            if case .copy = destination { creating = true }
             let format = try Self.outputFormat(of: image.filename, source: source)
             var job = RenderJob(
                 label: image.filename, request: try render.request(icon: source),
-                output: .file(output, creatingFolders: creating), check: nil,
+                output: .file(output, creatingFolders: !destination.isInPlace), check: nil,
                 encoding: Encoding(format: format, compression: render.pngCompression, creationDate: creationDate),
                 inputs: render.inputFiles(icon: source))
             if case .inPlace = destination { job.inputs.removeFirst() }  // the image is its own output
+            // The slot's size is the image's: a render of another size breaks the set.
+            if format == .png { job.requiredSize = (pixels.width, pixels.height) }
             if let declared = image.declaredPixels, declared != side {
                 job.notes.append(.declaredSize(file: image.filename, declared: declared, actual: side))
             }
             jobs.append(job)
         }
         return jobs
+    }
+
+    /// `jobs` with each output sent to `staged` under its file name instead, to be
+    /// committed when every job succeeded.
+    package static func staging(_ jobs: [RenderJob], into staged: StagedFolder) -> [RenderJob] {
+        jobs.map { job in
+            var job = job
+            if case .file(let final, _) = job.output, let name = final.name {
+                job.output = .staged(staged, components: [name], final: final)
+            }
+            return job
+        }
     }
 
     /// The format an image of the set is rewritten in: PDF for a `.pdf` slot, PNG

@@ -59,6 +59,13 @@ package enum JobRunner {
                 .missingGlyphs(
                     codePoints: composition.missingGlyphs.map(\.codePointName), fontsTried: composition.fontsTried))
         }
+        if let required = job.requiredSize,
+            composition.canvasWidth != required.width || composition.canvasHeight != required.height
+        {
+            throw .internalError(
+                "\(job.label) rendered at \(composition.canvasWidth)×\(composition.canvasHeight) px for a \(required.width)×\(required.height) px slot; nothing written"
+            )
+        }
         if let output = job.output {
             // With no check to follow, the badge may be drawn onto the decoded icon.
             let bytes = try composition.data(
@@ -68,6 +75,8 @@ package enum JobRunner {
             switch output {
             case .file(let location, let creatingFolders):
                 try OutputFile.write(bytes, to: location, creatingFolders: creatingFolders)
+            case .staged(let folder, let components, let final):
+                try folder.write(bytes, components: components, shown: final.description)
             case .standardOutput:
                 try OutputFile.write(bytes, to: "-")
             }

@@ -1,0 +1,204 @@
+import BadgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A hidden folder (`.iconbadge-XXXXXXXXXXXX`, mode 0700) where a command that writes
+/// all or nothing (an asset catalog, an Android `res/` overlay) writes every file
+/// first. Only when all are written does `commit` move them into place, under the
+/// same lock as the signal cleanup, so SIGINT/SIGTERM/SIGHUP lands before the commit
+/// (the folder is removed, the destination is as it was) or after it (whole).
+///
+/// The staging folder is made on the destination's file system, so the commit is a
+/// `renameat` (never a copy):
+/// - `beside(_:)`, for a new folder (`--out`): in the destination's parent, and
+///   committed by renaming the whole folder;
+/// - `inside(_:)`, for files replaced in place (`--in-place`): in the destination
+///   folder itself (no write permission on its parent is needed), and committed by
+///   renaming each file over the one it replaces.
+///
+/// A failure, or `discard()`, removes the staging folder and everything in it.
+public final class StagedFolder: Sendable, Equatable {
+    public static func == (a: StagedFolder, b: StagedFolder) -> Bool { a === b }
+
+    /// The folder the staging folder is in.
+    let parent: FolderHandle
+    /// The staging folder's own name in `parent`.
+    let name: String
+    /// The destination, for messages.
+    public let destination: String
+    /// For `beside`: the destination as an output, when its parent folders are still
+    /// to be made at commit (the staging folder is then in their nearest existing
+    /// ancestor, on the same file system).
+    let missingParents: OutputLocation?
+
+    private init(parent: FolderHandle, name: String, destination: String, missingParents: OutputLocation? = nil) {
+        self.parent = parent
+        self.name = name
+        self.destination = destination
+        self.missingParents = missingParents
+    }
+
+    /// A staging folder beside the folder `destination` will be. Missing parent
+    /// folders are made at commit (`mkdir -p`, following the walk's link rules), so a
+    /// failed run leaves no new empty folder either; until then the staging folder
+    /// is in the nearest folder that exists.
+    ///
+    /// - Throws: `BadgeError.cannotCreate` (73) naming the destination and the folder
+    ///   on the way that is a link or not a folder.
+    public static func beside(_ destination: OutputLocation) throws(BadgeError) -> StagedFolder {
+        let shown = destination.description
+        if let folder = try DirectoryWalk.folder(of: destination, missing: .stop) {
+            let name = try TemporaryFiles.createFolder(in: folder, for: shown)
+            return StagedFolder(parent: folder, name: name, destination: shown)
+        }
+        var ancestor = OutputFile.parentFolder(of: shown)
+        for _ in 0..<256 {
+            ancestor = OutputFile.parentFolder(of: ancestor)
+            let probe = OutputLocation(commandLine: (ancestor == "/" ? "" : ancestor) + "/x")
+            if let folder = try DirectoryWalk.folder(of: probe, missing: .stop) {
+                let name = try TemporaryFiles.createFolder(in: folder, for: shown)
+                return StagedFolder(parent: folder, name: name, destination: shown, missingParents: destination)
+            }
+            if ancestor == "." || ancestor == "/" { break }
+        }
+        throw .cannotCreate(path: shown, reason: "no folder on its path exists")
+    }
+
+    /// A staging folder inside the existing folder `destination` (a file's location
+    /// in it picks the folder: `folder/any`).
+    ///
+    /// - Throws: `BadgeError.cannotCreate` (73) as `beside`, or when it is missing.
+    public static func inside(_ fileInDestination: OutputLocation) throws(BadgeError) -> StagedFolder {
+        let folder = try DirectoryWalk.folder(of: fileInDestination, creating: false)
+        let shown = OutputFile.parentFolder(of: fileInDestination.description)
+        let name = try TemporaryFiles.createFolder(in: folder, for: shown)
+        return StagedFolder(parent: folder, name: name, destination: shown)
+    }
+
+    /// Writes `bytes` as `components` below the staging folder (its subfolders are
+    /// made as needed); `shown` names the final file in messages.
+    ///
+    /// - Throws: 73 when a file or folder cannot be made, 74 when writing fails part
+    ///   way (a full disk).
+    public func write(_ bytes: [UInt8], components: [String], shown: String) throws(BadgeError) {
+        guard let last = components.last, !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." })
+        else { throw .internalError("staged file \(Quoted(shown)) has no plain name") }
+        var folder = try open(name, in: parent, shown: shown)
+        for component in components.dropLast() {
+            if mkdirat(folder.descriptor, component, 0o755) != 0, errno != EEXIST {
+                throw .cannotCreate(path: shown, reason: "cannot make folder: \(SystemError.text(errno))")
+            }
+            folder = try open(component, in: folder, shown: shown)
+        }
+        try OutputFile.write(bytes, into: folder, name: last, mode: OutputFile.newFileMode, shown: shown)
+    }
+
+    private func open(_ child: String, in folder: FolderHandle, shown: String) throws(BadgeError) -> FolderHandle {
+        let fd = openat(folder.descriptor, child, Platform.directoryFlags | O_NOFOLLOW)
+        guard fd >= 0 else { throw .cannotCreate(path: shown, reason: "staging folder: \(SystemError.text(errno))") }
+        return FolderHandle(fd)
+    }
+
+    /// Makes the staging folder the folder `finalName` in its parent. A folder already
+    /// there is replaced only when it holds regular files alone (a set written
+    /// before): it is renamed aside, the new one renamed in, and the old one removed.
+    ///
+    /// - Throws: `BadgeError.cannotCreate` (73) when `finalName` is a link, a file, or
+    ///   a folder holding anything but regular files (nothing is then changed).
+    public func commit(as finalName: String) throws(BadgeError) {
+        // The parents, made last: a failure before this point leaves no new folder.
+        let target = try missingParents.map { (location) throws(BadgeError) in
+            try DirectoryWalk.folder(of: location, creating: true)
+        } ?? parent
+        try TemporaryFiles.publishingFolder(name) { () throws(BadgeError) in
+            var info = stat()
+            if fstatat(target.descriptor, finalName, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw .cannotCreate(
+                        path: destination,
+                        reason: info.st_mode & S_IFMT == S_IFLNK
+                            ? "is a symbolic link; iconbadge never writes through a link (remove it, or write elsewhere)"
+                            : "exists and is not a folder")
+                }
+                if let other = firstEntryNotAFile(finalName, in: target) {
+                    throw .cannotCreate(
+                        path: destination,
+                        reason:
+                            "exists and holds \(Quoted(other)), which is not a regular file; iconbadge replaces a folder it wrote, not one holding folders or links (remove it, or write elsewhere)"
+                    )
+                }
+                let aside = TemporaryFiles.randomName()
+                guard renameat(target.descriptor, finalName, target.descriptor, aside) == 0 else {
+                    throw .cannotCreate(path: destination, reason: SystemError.text(errno))
+                }
+                guard renameat(parent.descriptor, name, target.descriptor, finalName) == 0 else {
+                    let code = errno
+                    renameat(target.descriptor, aside, target.descriptor, finalName)
+                    throw .cannotCreate(path: destination, reason: SystemError.text(code))
+                }
+                TemporaryFiles.removeTree(target.descriptor, aside)
+            } else {
+                guard renameat(parent.descriptor, name, target.descriptor, finalName) == 0 else {
+                    throw .cannotCreate(path: destination, reason: SystemError.text(errno))
+                }
+            }
+        }
+    }
+
+    /// Renames every staged file (`names`, plain names at the staging folder's top)
+    /// over the file of the same name in the folder the staging folder is in. Each
+    /// takes the permission bits of the file it replaces (without set-ID and sticky
+    /// bits). All renames run under the cleanup's lock, so a signal never splits them.
+    ///
+    /// - Throws: `BadgeError.cannotCreate` (73) when a rename fails (the files renamed
+    ///   before it stay replaced: only a failing disk does this).
+    public func commitFiles(_ names: [String]) throws(BadgeError) {
+        try TemporaryFiles.publishingFolder(name) { () throws(BadgeError) in
+            let staged = try open(name, in: parent, shown: destination)
+            for file in names {
+                var info = stat()
+                if fstatat(parent.descriptor, file, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                    info.st_mode & S_IFMT == S_IFREG
+                {
+                    fchmodat(staged.descriptor, file, info.st_mode & 0o777, 0)
+                }
+                guard renameat(staged.descriptor, file, parent.descriptor, file) == 0 else {
+                    throw .cannotCreate(path: destination + "/" + file, reason: SystemError.text(errno))
+                }
+            }
+            TemporaryFiles.removeTree(parent.descriptor, name)
+        }
+    }
+
+    /// Removes the staging folder and everything in it.
+    public func discard() {
+        _ = try? TemporaryFiles.publishingFolder(name) { () throws(BadgeError) in
+            TemporaryFiles.removeTree(parent.descriptor, name)
+        }
+    }
+
+    /// The first entry of the folder `child` of `folder` that is not a regular file,
+    /// or nil.
+    private func firstEntryNotAFile(_ child: String, in folder: FolderHandle) -> String? {
+        let fd = openat(folder.descriptor, child, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0, let stream = fdopendir(fd) else {
+            if fd >= 0 { close(fd) }
+            return child
+        }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            guard fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG
+            else { return name }
+        }
+        return nil
+    }
+}
