@@ -24,21 +24,6 @@ package enum JobRunner {
         return outcomes
     }
 
-    /// Composes every job and writes nothing: the failures a run of `jobs` would have
-    /// before any write (a badge that fits no shape, text ink outside its badge, an
-    /// unreadable image), for a command that writes all or nothing (`appiconset`).
-    /// Outcomes come back in job order, successes with no diagnostics (the run that
-    /// writes reports those).
-    package static func dryRun(_ jobs: [RenderJob], workers: Int) -> [JobOutcome] {
-        let results = BatchRenderer.run(
-            jobs.map(\.request), workers: workers,
-            deliver: { _, _, _ throws(BadgeError) -> JobOutcome.Done in JobOutcome.Done() })
-        var outcomes: [JobOutcome] = []
-        outcomes.reserveCapacity(jobs.count)
-        for index in jobs.indices { outcomes.append(JobOutcome(label: jobs[index].label, result: results[index])) }
-        return outcomes
-    }
-
     /// Writes, reports and checks one composed job.
     ///
     /// - Throws: encode and write errors (70, 73, 74), the golden check's errors.
