@@ -16,6 +16,65 @@ enum BadgePainter {
     {
         if !iconAlreadyThere { try paintIcon(composition, into: cr, vector: vector) }
         guard let layout = composition.layout else { return }
+        if composition.greyscaleBadge {
+            try paintGreyscaleBadge(composition, layout, into: cr)
+        } else {
+            try paintBadge(composition, layout, into: cr, vector: vector)
+        }
+    }
+
+    /// Draws the badge into its own pixels, turns them grey (Rec. 709 luma on the
+    /// premultiplied values, which is the premultiplied luma: the weights sum to 1),
+    /// and composites them at a whole-pixel offset. Every kind of badge, colour
+    /// glyphs and badge images included, comes out grey; in SVG and PDF the badge is
+    /// then an embedded image at the canvas's pixel size.
+    ///
+    /// - Throws: as `paintBadge`; `BadgeError.internalError` when Cairo fails.
+    private static func paintGreyscaleBadge(_ composition: Composition, _ layout: BadgeLayout, into cr: OpaquePointer)
+        throws(BadgeError)
+    {
+        let rect = layout.badgeRect
+        let x0 = max(0, Int(rect.minX.rounded(.down)))
+        let y0 = max(0, Int(rect.minY.rounded(.down)))
+        let x1 = min(composition.canvasWidth, Int(rect.maxX.rounded(.up)))
+        let y1 = min(composition.canvasHeight, Int(rect.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        let layer = try ImageSurface(width: x1 - x0, height: y1 - y0)
+        let context = cairo_create(layer.surface)!
+        cairo_translate(context, Double(-x0), Double(-y0))
+        do {
+            try paintBadge(composition, layout, into: context, vector: false)
+        } catch {
+            cairo_destroy(context)
+            throw error
+        }
+        cairo_destroy(context)
+        cairo_surface_flush(layer.surface)
+        let data = layer.data
+        for row in 0..<(y1 - y0) {
+            let words = UnsafeMutableRawPointer(data + row * layer.stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<(x1 - x0) {
+                let pixel = words[column]
+                let red = Double((pixel >> 16) & 0xFF)
+                let green = Double((pixel >> 8) & 0xFF)
+                let blue = Double(pixel & 0xFF)
+                let luma = UInt32(min(255, (0.2126 * red + 0.7152 * green + 0.0722 * blue).rounded()))
+                words[column] = (pixel & 0xFF00_0000) | (luma << 16) | (luma << 8) | luma
+            }
+        }
+        layer.markDirty()
+        cairo_save(cr)
+        cairo_set_source_surface(cr, layer.surface, Double(x0), Double(y0))
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Draws the badge: its shape and border, or its image, then its text.
+    ///
+    /// - Throws: 65 when an SVG badge image fails to render (librsvg limits).
+    private static func paintBadge(
+        _ composition: Composition, _ layout: BadgeLayout, into cr: OpaquePointer, vector: Bool
+    ) throws(BadgeError) {
         let style = composition.style
         let rect = layout.badgeRect
         cairo_save(cr)

@@ -56,6 +56,8 @@ public final class Composition {
     public internal(set) var notes: [RenderNote] = []
     /// The platform whose shape placed the badge.
     public internal(set) var platform: IconPlatform = .canvas
+    /// Whether the badge is drawn in greys (`RenderRequest.greyscaleBadge`).
+    var greyscaleBadge = false
     /// The icon's opaque pixels, when the platform placed the badge by them.
     var contentShape: ContentShape?
 

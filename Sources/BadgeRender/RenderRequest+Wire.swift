@@ -142,6 +142,7 @@ extension RenderRequest {
         w.strings(fallbackFonts)
         w.bool(systemFallback)
         w.bool(strictGlyphs)
+        w.bool(greyscaleBadge)
         switch iconMask {
         case .none: w.tag(0)
         case .circle: w.tag(1)
@@ -228,6 +229,7 @@ extension RenderRequest {
         fallbackFonts = try r.strings()
         systemFallback = try r.bool()
         strictGlyphs = try r.bool()
+        greyscaleBadge = try r.bool()
         switch try r.tag() {
         case 0: iconMask = .none
         case 1: iconMask = .circle

@@ -46,6 +46,10 @@ public struct RenderRequest: Equatable, Sendable {
     /// The smallest dot drawn (pixels): 4 px, so a dot stays a visible disc on a 16 px
     /// icon.
     public var minimumDotPixels: Double = 4
+    /// Whether the whole badge (shape, border, text, colour glyphs, badge image) is
+    /// drawn in greys: Rec. 709 luma, as `Color.greyscale`, for an iOS 18 tinted
+    /// appearance, which the system colours from the image's luminance.
+    public var greyscaleBadge = false
     /// The icon's opaque pixels, when already known (the isolated vector render is
     /// given them by its parent, which decoded the pixels); nil: taken from the icon.
     public var contentShape: ContentShape?

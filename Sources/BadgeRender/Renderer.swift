@@ -115,6 +115,7 @@ public final class Renderer {
                 iconMask: request.iconMask, scale: style.unit, text: text, badgeImage: image, isDot: isDot)
             composition.notes = notes
             composition.platform = request.platform
+            composition.greyscaleBadge = request.greyscaleBadge
             composition.contentShape = content
             return composition
         }

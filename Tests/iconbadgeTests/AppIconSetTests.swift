@@ -292,4 +292,32 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("has no images (every slot is empty); nothing to badge"), "\(run.stderr)")
     }
+
+    /// A tinted image gets a grey badge whatever the badge is made of: a drawn badge,
+    /// colour emoji, a colour badge image. On a grey icon every pixel stays grey.
+    @Test(arguments: [["--value", "BETA"], ["--value", "🔥"], ["--image", Paths.fixture("icons/folder-48x48.png")]])
+    func tintedGreysEveryKindOfBadge(badge: [String]) throws {
+        let folder = Paths.scratch("appiconset-tinted") + "/T.appiconset"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #"{"images":[{"appearances":[{"appearance":"luminosity","value":"tinted"}],"filename":"t.png","idiom":"universal","platform":"ios","size":"1024x1024"},{"filename":"d.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
+            .write(toFile: folder + "/Contents.json", atomically: true, encoding: .utf8)
+        let grey = try ImageFile.pngData(of: PixelBuffer(width: 256, height: 256, fill: Color(rgb: 0x808080)))
+        try Data(grey).write(to: URL(fileURLWithPath: folder + "/t.png"))
+        try Data(grey).write(to: URL(fileURLWithPath: folder + "/d.png"))
+        let run = try runIconbadge(["appiconset", folder, "--in-place"] + badge)
+        #expect(run.status == 0, "\(run.stderr)")
+        func colouredPixels(_ path: String) throws -> Int {
+            let pixels = try ImageFile.pixels(at: path)
+            var count = 0
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width {
+                    let c = pixels[x, y]
+                    if c.red != c.green || c.green != c.blue { count += 1 }
+                }
+            }
+            return count
+        }
+        #expect(try colouredPixels(folder + "/d.png") > 100)  // the default badge is in colour
+        #expect(try colouredPixels(folder + "/t.png") == 0)
+    }
 }

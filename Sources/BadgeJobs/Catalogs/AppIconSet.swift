@@ -231,15 +231,14 @@ package struct AppIconSet: Sendable {
             var render = settings
             render.scale = image.scale
             if !settings.platformGiven, let platform = image.platform { render.platform = platform }
-            if image.appearance == "tinted" {
-                render.style.background = render.style.background.greyscale
-                render.style.textColor = render.style.textColor.greyscale
-                render.style.borderColor = render.style.borderColor.greyscale
-            }
             let output = location(of: image.filename, destination: destination)
             let format = try Self.outputFormat(of: image.filename, source: source)
+            var request = try render.request(icon: source)
+            // iOS 18 colours a tinted image from its luminance: the whole badge
+            // (image badges and colour glyphs too) is drawn in greys.
+            request.greyscaleBadge = image.appearance == "tinted"
             var job = RenderJob(
-                label: image.filename, request: try render.request(icon: source),
+                label: image.filename, request: request,
                 output: .file(output, creatingFolders: !destination.isInPlace), check: nil,
                 encoding: Encoding(format: format, compression: render.pngCompression, creationDate: creationDate),
                 inputs: render.inputFiles(icon: source))
