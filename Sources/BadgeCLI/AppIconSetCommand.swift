@@ -19,6 +19,7 @@ enum AppIconSetCommand {
         var relativeSize = 0.3
         var jobs = BatchCommand.cores
         var failIfHidden = false
+        var setNames: [String] = []
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -52,8 +53,18 @@ enum AppIconSetCommand {
                 settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
             },
             OptionSpec(
+                name: "set", kind: .value(placeholder: "NAME"), group: "Asset catalog",
+                help:
+                    "in an .xcassets catalog, badge only the set NAME (AppIcon or AppIcon.appiconset); repeat for more",
+                fromEnvironment: false
+            ) { settings, text throws(BadgeError) in
+                guard !text.isEmpty else { throw .usage("--set: give a set's name, such as AppIcon") }
+                settings.setNames.append(text)
+            },
+            OptionSpec(
                 name: "fail-if-hidden", kind: .flag, group: "Asset catalog",
-                help: "exit 64 instead of 0 when the badge is hidden (a value of 0 or empty): nothing is written either way"
+                help:
+                    "exit 64 instead of 0 when the badge is hidden (a value of 0 or empty): nothing is written either way"
             ) { settings, text throws(BadgeError) in
                 settings.failIfHidden = try ValueParsers.bool(text, option: "--fail-if-hidden")
             },
@@ -69,16 +80,26 @@ enum AppIconSetCommand {
 
     static let info = CommandInfo(
         name: "appiconset",
-        summary: "badge every image of an Xcode app icon set at its own size",
+        summary: "badge an Xcode app icon set, asset catalog or Icon Composer bundle, all or nothing",
         usage:
-            "iconbadge appiconset PATH.appiconset (--value TEXT | --dot | --image PATH) (--out DIR | --in-place) [options]",
+            "iconbadge appiconset PATH(.appiconset|.xcassets|.brandassets|.icon) (--value TEXT | --dot | --image PATH) (--out DIR | --in-place) [options]",
         description: """
             Badges every image of an Xcode app icon set (Contents.json) at its own pixel size, so the badge
             reads the same at 40 px and 1024 px, inside the shape of each image's platform (from its idiom:
             iPhone, iPad and marketing icons are ios, Mac is macos, Watch is watchos) unless --platform is
             given. Legacy multi-size sets and the single 1024 px set work; iOS 18 appearances: "dark" images
-            get the same badge, "tinted" images a greyscale one (the system tints those from their
-            luminance). Contents.json is copied unchanged.
+            get the same badge, "tinted" images a grey one (Rec. 709 luma, whatever the badge is made of: the
+            system tints those from their luminance). Contents.json is copied unchanged.
+
+            PATH may also be an .xcassets catalog (every app icon set inside it, or those named by --set), a
+            tvOS .brandassets (the front layer of each image stack), or an Xcode 26 Icon Composer .icon
+            bundle (a badge layer is added in front of every group: Assets/iconbadge-badge.png and an entry
+            in icon.json; badging again replaces it).
+
+            All or nothing: every image is rendered into a hidden staging folder beside the destination and
+            moved into place only when all succeeded; a failure, a full disk or an interrupt leaves the
+            destination as it was. A hidden badge (a value of 0, or empty) writes nothing: a note and exit 0,
+            or 64 with --fail-if-hidden. --out's missing parent folders are made when the set is written.
             """,
         options: options.map(\.info),
         examples: [
@@ -94,6 +115,14 @@ enum AppIconSetCommand {
                 "a dot 15% of each image",
                 "iconbadge appiconset AppIcon.appiconset --dot --dot-size 15% --out build/debug"
             ),
+            (
+                "every app icon set of a catalog, failing the build if the label is empty",
+                "iconbadge appiconset App/Assets.xcassets --value \"$LABEL\" --fail-if-hidden --in-place"
+            ),
+            (
+                "an Icon Composer icon",
+                "iconbadge appiconset App/AppIcon.icon --value BETA --in-place"
+            ),
         ],
         positional: .folder,
         run: { arguments, io in AppIconSetCommand.run(arguments, io: io) })
@@ -104,7 +133,7 @@ enum AppIconSetCommand {
             name: "appiconset", command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
-                throw .usage("appiconset takes one PATH.appiconset folder")
+                throw .usage("appiconset takes one PATH: an .appiconset, .xcassets, .brandassets or .icon folder")
             }
             var settings = parsed.settings
             guard !(settings.out != nil && settings.inPlace) else {
@@ -123,23 +152,33 @@ enum AppIconSetCommand {
             if parsed.flags.contains("relative-size") { settings.render.heightGiven = false }
             EnvironmentCheck.warnAboutUnknownVariables(
                 io.environment, io: io, alsoKnown: options.filter(\.fromEnvironment).map(\.environmentName))
-            let set = try AppIconSet(folder: folder)
-            return try badge(set, settings: settings, io: io)
+            if IconComposerBundle.isBundle(folder) {
+                return try badgeBundle(IconComposerBundle(path: folder), settings: settings, io: io)
+            }
+            var notes: [String] = []
+            let sets = try AssetCatalog.sets(at: folder, names: settings.setNames, notes: &notes)
+            for note in notes { io.note("appiconset: \(note)") }
+            if AssetCatalog.kind(of: folder) != .set {
+                if settings.out != nil, AssetCatalog.kind(of: folder) == .brandAssets {
+                    throw .usage(
+                        "a .brandassets is badged in place (its stacks' front layers): copy it, then badge the copy with --in-place"
+                    )
+                }
+                guard !sets.isEmpty else {
+                    io.note("appiconset: \(Quoted(folder)) holds no app icon set; nothing to badge")
+                    return .success
+                }
+            }
+            return try badge(sets, settings: settings, io: io)
         }
     }
 
-    /// Badges `set` all or nothing: every image is rendered into a staging folder
-    /// beside the destination, and only when all succeeded is it moved into place
-    /// (`--out`: the folder renamed; `--in-place`: each file renamed over its
-    /// original). Any failure, or SIGINT/SIGTERM, leaves the destination as it was.
+    /// Whether there is a badge to draw: false, with one note, for a hidden badge (a
+    /// value of 0 or an empty value), for which nothing is written.
     ///
-    /// - Throws: the plan's errors (64, 65, 66, 73); render failures are reported per
-    ///   image and give the exit code of the first.
-    static func badge(_ set: AppIconSet, settings: Settings, io: CommandIO) throws(BadgeError) -> ExitCode {
-        guard !set.images.isEmpty else {
-            io.note("appiconset: \(Quoted(set.folder)) has no images (every slot is empty); nothing to badge")
-            return .success
-        }
+    /// - Throws: 64 for `--overflow expand` (images must keep their slots' sizes), and
+    ///   for a hidden badge with `--fail-if-hidden`.
+    static func badgeIsShown(_ settings: Settings, io: CommandIO) throws(BadgeError) -> Bool {
         guard settings.render.style.overflow != .expand else {
             throw .usage(
                 "--overflow expand grows each image past its slot's size, which breaks the set; use clamp (the default) or clip"
@@ -151,47 +190,103 @@ enum AppIconSetCommand {
                 throw .usage("--fail-if-hidden: the badge is hidden: \(why); nothing written")
             }
             io.note("appiconset: the badge is hidden: \(why); nothing written (--fail-if-hidden makes this an error)")
-            return .success
+            return false
         }
-        let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
-        let final = set.destinationFolder(destination)
-        if case .copy(let out) = destination {
-            guard FileIdentity.key(final.description) != FileIdentity.key(set.folder) else {
-                throw .usage(
-                    "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
+        return true
+    }
+
+    /// Badges `sets` all or nothing: every image is rendered into a staging folder
+    /// beside its destination, and only when all images of all sets succeeded are
+    /// they moved into place (`--out`: each set's folder renamed; `--in-place`: each
+    /// file renamed over its original). Any failure, or SIGINT/SIGTERM before the
+    /// commit, leaves every destination as it was.
+    ///
+    /// - Throws: the plan's errors (64, 65, 66, 73); render failures are reported per
+    ///   image and give the exit code of the first.
+    static func badge(_ allSets: [AppIconSet], settings: Settings, io: CommandIO) throws(BadgeError) -> ExitCode {
+        var sets: [AppIconSet] = []
+        for set in allSets {
+            if set.images.isEmpty {
+                io.note("appiconset: \(Quoted(set.folder)) has no images (every slot is empty); nothing to badge")
+            } else {
+                sets.append(set)
             }
         }
-        // Every image is read and measured before anything is rendered or made.
-        let planned = try set.jobs(
-            settings: settings.render, relativeSize: settings.relativeSize, destination: destination,
-            creationDate: try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"]))
-        do throws(JobPlanChecks.Conflict) {
-            try JobPlanChecks.checkIdentities(planned, extraInputs: [set.folder + "/Contents.json"])
-        } catch {
-            throw BatchCommand.conflictError(error, manifestPath: set.folder + "/Contents.json")
+        guard !sets.isEmpty, try badgeIsShown(settings, io: io) else { return .success }
+        let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
+        if case .copy(let out) = destination, sets.count > 1 {
+            guard sets[0].setComponents(into: out) != [] else {
+                throw .usage(
+                    "--out \(Quoted(out)) names one set, and \(sets.count) sets are badged; give a folder to hold them (or --set NAME)"
+                )
+            }
+            for (index, set) in sets.enumerated() where sets[..<index].contains(where: { $0.name == set.name }) {
+                throw .usage(
+                    "two sets are named \(Quoted(set.name)) (in different groups); --out would write both to one folder: badge them one at a time (--set) or --in-place"
+                )
+            }
         }
-        if destination.isInPlace { try JobPlanChecks.checkFileSystem(planned) }
-        let staged = destination.isInPlace ? try StagedFolder.inside(final) : try StagedFolder.beside(final)
+        // Every image of every set is read and measured before anything is made.
+        let creationDate = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
+        var planned: [[RenderJob]] = []
+        var finals: [OutputLocation] = []
+        for set in sets {
+            let final = set.destinationFolder(destination)
+            if case .copy(let out) = destination {
+                guard FileIdentity.key(final.description) != FileIdentity.key(set.folder) else {
+                    throw .usage(
+                        "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
+                }
+            }
+            var jobs = try set.jobs(
+                settings: settings.render, relativeSize: settings.relativeSize, destination: destination,
+                creationDate: creationDate)
+            if sets.count > 1 { for index in jobs.indices { jobs[index].label = set.name + "/" + jobs[index].label } }
+            planned.append(jobs)
+            finals.append(final)
+        }
+        let contentsFiles = sets.map { $0.folder + "/Contents.json" }
+        do throws(JobPlanChecks.Conflict) {
+            try JobPlanChecks.checkIdentities(planned.flatMap { $0 }, extraInputs: contentsFiles)
+        } catch {
+            throw BatchCommand.conflictError(error, manifestPath: contentsFiles[0])
+        }
+        if destination.isInPlace { try JobPlanChecks.checkFileSystem(planned.flatMap { $0 }) }
+        var staged: [StagedFolder] = []
         var committed = false
-        defer { if !committed { staged.discard() } }
-        let jobs = AppIconSet.staging(planned, into: staged)
+        defer { if !committed { for folder in staged { folder.discard() } } }
+        var jobs: [RenderJob] = []
+        for (index, final) in finals.enumerated() {
+            let folder = destination.isInPlace ? try StagedFolder.inside(final) : try StagedFolder.beside(final)
+            staged.append(folder)
+            jobs += AppIconSet.staging(planned[index], into: folder)
+        }
         let outcomes = JobRunner.run(jobs, workers: settings.jobs)
         let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
             return tally.exitCode
         }
-        switch destination {
-        case .inPlace:
-            try staged.commitFiles(set.images.map(\.filename))
-        case .copy:
-            try staged.write(set.contents, components: ["Contents.json"], shown: final.description + "/Contents.json")
-            try staged.commit(as: final.name ?? set.name)
+        for (index, set) in sets.enumerated() {
+            switch destination {
+            case .inPlace:
+                try staged[index].commitFiles(set.images.map { [$0.filename] })
+            case .copy:
+                try staged[index].write(
+                    set.contents, components: ["Contents.json"], shown: finals[index].description + "/Contents.json")
+                try staged[index].commit(as: finals[index].name ?? set.name)
+            }
         }
         committed = true
-        let target = destination.isInPlace ? set.folder : final.description
+        let target: String
+        if sets.count == 1 {
+            target = destination.isInPlace ? sets[0].folder : finals[0].description
+        } else {
+            target = "\(sets.count) sets" + (settings.out.map { " in \(Quoted($0))" } ?? "")
+        }
         let noun = jobs.count == 1 ? "image" : "images"
-        io.writeErr("iconbadge: appiconset: badged \(jobs.count) \(noun) into \(Quoted(target))\n")
+        let shown = sets.count == 1 ? Quoted(target).description : target
+        io.writeErr("iconbadge: appiconset: badged \(jobs.count) \(noun) into \(shown)\n")
         return .success
     }
 }

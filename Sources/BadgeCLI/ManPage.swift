@@ -41,7 +41,10 @@ enum ManPage {
             (.usage, "usage error: unknown option, bad value, missing argument"),
             (.dataError, "bad input data: corrupt or unsupported image, bad manifest, over a limit"),
             (.noInput, "input missing or unreadable"),
-            (.unavailable, "a needed resource is unavailable (font family, glyph with --strict-glyphs, memory under ulimit -v)"),
+            (
+                .unavailable,
+                "a needed resource is unavailable (font family, glyph with --strict-glyphs, memory under ulimit -v)"
+            ),
             (.software, "internal error"),
             (.cannotCreate, "output cannot be created"),
             (.ioError, "I/O error while writing"),

@@ -30,15 +30,22 @@ public final class StagedFolder: Sendable, Equatable {
     let name: String
     /// The destination, for messages.
     public let destination: String
+    /// The staging folder's path, for reading back what was staged (an input made
+    /// for a render, such as a blank canvas).
+    public let path: String
     /// For `beside`: the destination as an output, when its parent folders are still
     /// to be made at commit (the staging folder is then in their nearest existing
     /// ancestor, on the same file system).
     let missingParents: OutputLocation?
 
-    private init(parent: FolderHandle, name: String, destination: String, missingParents: OutputLocation? = nil) {
+    private init(
+        parent: FolderHandle, name: String, destination: String, parentPath: String,
+        missingParents: OutputLocation? = nil
+    ) {
         self.parent = parent
         self.name = name
         self.destination = destination
+        path = (parentPath == "/" ? "" : parentPath) + "/" + name
         self.missingParents = missingParents
     }
 
@@ -53,7 +60,8 @@ public final class StagedFolder: Sendable, Equatable {
         let shown = destination.description
         if let folder = try DirectoryWalk.folder(of: destination, missing: .stop) {
             let name = try TemporaryFiles.createFolder(in: folder, for: shown)
-            return StagedFolder(parent: folder, name: name, destination: shown)
+            return StagedFolder(
+                parent: folder, name: name, destination: shown, parentPath: OutputFile.parentFolder(of: shown))
         }
         var ancestor = OutputFile.parentFolder(of: shown)
         for _ in 0..<256 {
@@ -61,7 +69,8 @@ public final class StagedFolder: Sendable, Equatable {
             let probe = OutputLocation(commandLine: (ancestor == "/" ? "" : ancestor) + "/x")
             if let folder = try DirectoryWalk.folder(of: probe, missing: .stop) {
                 let name = try TemporaryFiles.createFolder(in: folder, for: shown)
-                return StagedFolder(parent: folder, name: name, destination: shown, missingParents: destination)
+                return StagedFolder(
+                    parent: folder, name: name, destination: shown, parentPath: ancestor, missingParents: destination)
             }
             if ancestor == "." || ancestor == "/" { break }
         }
@@ -76,7 +85,18 @@ public final class StagedFolder: Sendable, Equatable {
         let folder = try DirectoryWalk.folder(of: fileInDestination, creating: false)
         let shown = OutputFile.parentFolder(of: fileInDestination.description)
         let name = try TemporaryFiles.createFolder(in: folder, for: shown)
-        return StagedFolder(parent: folder, name: name, destination: shown)
+        return StagedFolder(parent: folder, name: name, destination: shown, parentPath: shown)
+    }
+
+    /// Removes the staged file `components` (one made only for the render).
+    public func remove(_ components: [String]) {
+        guard let folder = try? open(name, in: parent, shown: destination) else { return }
+        var current = folder
+        for component in components.dropLast() {
+            guard let next = try? open(component, in: current, shown: destination) else { return }
+            current = next
+        }
+        if let last = components.last { unlinkat(current.descriptor, last, 0) }
     }
 
     /// Writes `bytes` as `components` below the staging folder (its subfolders are
@@ -104,16 +124,18 @@ public final class StagedFolder: Sendable, Equatable {
     }
 
     /// Makes the staging folder the folder `finalName` in its parent. A folder already
-    /// there is replaced only when it holds regular files alone (a set written
-    /// before): it is renamed aside, the new one renamed in, and the old one removed.
+    /// there is replaced only when it holds regular files alone, and `subfolders`
+    /// holding regular files alone (a set or bundle written before): it is renamed
+    /// aside, the new one renamed in, and the old one removed.
     ///
     /// - Throws: `BadgeError.cannotCreate` (73) when `finalName` is a link, a file, or
     ///   a folder holding anything but regular files (nothing is then changed).
-    public func commit(as finalName: String) throws(BadgeError) {
+    public func commit(as finalName: String, subfolders: [String] = []) throws(BadgeError) {
         // The parents, made last: a failure before this point leaves no new folder.
-        let target = try missingParents.map { (location) throws(BadgeError) in
-            try DirectoryWalk.folder(of: location, creating: true)
-        } ?? parent
+        let target =
+            try missingParents.map { (location) throws(BadgeError) in
+                try DirectoryWalk.folder(of: location, creating: true)
+            } ?? parent
         try TemporaryFiles.publishingFolder(name) { () throws(BadgeError) in
             var info = stat()
             if fstatat(target.descriptor, finalName, &info, AT_SYMLINK_NOFOLLOW) == 0 {
@@ -124,7 +146,7 @@ public final class StagedFolder: Sendable, Equatable {
                             ? "is a symbolic link; iconbadge never writes through a link (remove it, or write elsewhere)"
                             : "exists and is not a folder")
                 }
-                if let other = firstEntryNotAFile(finalName, in: target) {
+                if let other = firstEntryNotAFile(finalName, in: target, subfolders: subfolders) {
                     throw .cannotCreate(
                         path: destination,
                         reason:
@@ -149,25 +171,38 @@ public final class StagedFolder: Sendable, Equatable {
         }
     }
 
-    /// Renames every staged file (`names`, plain names at the staging folder's top)
-    /// over the file of the same name in the folder the staging folder is in. Each
-    /// takes the permission bits of the file it replaces (without set-ID and sticky
-    /// bits). All renames run under the cleanup's lock, so a signal never splits them.
+    /// Renames every staged file (`files`, paths of plain components below the
+    /// staging folder) over the file at the same path in the folder the staging
+    /// folder is in; a missing folder on the way (`Assets`) is made. Each file takes
+    /// the permission bits of the file it replaces (without set-ID and sticky bits).
+    /// All renames run under the cleanup's lock, so a signal never splits them.
     ///
-    /// - Throws: `BadgeError.cannotCreate` (73) when a rename fails (the files renamed
-    ///   before it stay replaced: only a failing disk does this).
-    public func commitFiles(_ names: [String]) throws(BadgeError) {
+    /// - Throws: `BadgeError.cannotCreate` (73) when a folder on the way is a link or
+    ///   a rename fails (the files renamed before it stay replaced: only a failing
+    ///   disk does this).
+    public func commitFiles(_ files: [[String]]) throws(BadgeError) {
         try TemporaryFiles.publishingFolder(name) { () throws(BadgeError) in
-            let staged = try open(name, in: parent, shown: destination)
-            for file in names {
+            for components in files {
+                guard let file = components.last else { continue }
+                var staged = try open(name, in: parent, shown: destination)
+                var target = parent
+                for component in components.dropLast() {
+                    staged = try open(component, in: staged, shown: destination)
+                    if mkdirat(target.descriptor, component, 0o777) != 0, errno != EEXIST {
+                        throw .cannotCreate(
+                            path: destination + "/" + component, reason: SystemError.text(errno))
+                    }
+                    target = try open(component, in: target, shown: destination + "/" + component)
+                }
                 var info = stat()
-                if fstatat(parent.descriptor, file, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                if fstatat(target.descriptor, file, &info, AT_SYMLINK_NOFOLLOW) == 0,
                     info.st_mode & S_IFMT == S_IFREG
                 {
                     fchmodat(staged.descriptor, file, info.st_mode & 0o777, 0)
                 }
-                guard renameat(staged.descriptor, file, parent.descriptor, file) == 0 else {
-                    throw .cannotCreate(path: destination + "/" + file, reason: SystemError.text(errno))
+                guard renameat(staged.descriptor, file, target.descriptor, file) == 0 else {
+                    throw .cannotCreate(
+                        path: destination + "/" + components.joined(separator: "/"), reason: SystemError.text(errno))
                 }
             }
             TemporaryFiles.removeTree(parent.descriptor, name)
@@ -181,23 +216,28 @@ public final class StagedFolder: Sendable, Equatable {
         }
     }
 
-    /// The first entry of the folder `child` of `folder` that is not a regular file,
-    /// or nil.
-    private func firstEntryNotAFile(_ child: String, in folder: FolderHandle) -> String? {
+    /// The first entry of the folder `child` of `folder` that is not a regular file
+    /// (nor one of `subfolders` holding regular files alone), or nil.
+    private func firstEntryNotAFile(_ child: String, in folder: FolderHandle, subfolders: [String] = []) -> String? {
         let fd = openat(folder.descriptor, child, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0, let stream = fdopendir(fd) else {
             if fd >= 0 { close(fd) }
             return child
         }
         defer { closedir(stream) }
+        let here = FolderHandle(dup(dirfd(stream)))
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
             var info = stat()
-            guard fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG
-            else { return name }
+            guard fstatat(dirfd(stream), name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return name }
+            if info.st_mode & S_IFMT == S_IFDIR, subfolders.contains(name) {
+                if let inner = firstEntryNotAFile(name, in: here) { return name + "/" + inner }
+                continue
+            }
+            guard info.st_mode & S_IFMT == S_IFREG else { return name }
         }
         return nil
     }

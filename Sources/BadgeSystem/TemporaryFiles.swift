@@ -102,7 +102,11 @@ enum TemporaryFiles {
             names.append((child, Int32(entry.pointee.d_type) == Int32(DT_DIR)))
         }
         for (child, isFolder) in names {
-            if isFolder { removeTree(dirfd(stream), child, depth: depth + 1) } else { unlinkat(dirfd(stream), child, 0) }
+            if isFolder {
+                removeTree(dirfd(stream), child, depth: depth + 1)
+            } else {
+                unlinkat(dirfd(stream), child, 0)
+            }
         }
         closedir(stream)
         unlinkat(parent, name, AT_REMOVEDIR)
@@ -146,7 +150,11 @@ enum TemporaryFiles {
     static func removeAllAndExit(message: String, status: Int32) -> Never {
         entries.withLock { list -> Never in
             for entry in list {
-                if entry.isFolder { removeTree(entry.folder, entry.name) } else { unlinkat(entry.folder, entry.name, 0) }
+                if entry.isFolder {
+                    removeTree(entry.folder, entry.name)
+                } else {
+                    unlinkat(entry.folder, entry.name, 0)
+                }
             }
             _ = message.withCString { Platform.writeOnce(2, $0, strlen($0)) }
             _exit(status)

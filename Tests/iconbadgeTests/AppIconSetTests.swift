@@ -299,7 +299,8 @@ import Testing
     func tintedGreysEveryKindOfBadge(badge: [String]) throws {
         let folder = Paths.scratch("appiconset-tinted") + "/T.appiconset"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try #"{"images":[{"appearances":[{"appearance":"luminosity","value":"tinted"}],"filename":"t.png","idiom":"universal","platform":"ios","size":"1024x1024"},{"filename":"d.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
+        try
+            #"{"images":[{"appearances":[{"appearance":"luminosity","value":"tinted"}],"filename":"t.png","idiom":"universal","platform":"ios","size":"1024x1024"},{"filename":"d.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#
             .write(toFile: folder + "/Contents.json", atomically: true, encoding: .utf8)
         let grey = try ImageFile.pngData(of: PixelBuffer(width: 256, height: 256, fill: Color(rgb: 0x808080)))
         try Data(grey).write(to: URL(fileURLWithPath: folder + "/t.png"))

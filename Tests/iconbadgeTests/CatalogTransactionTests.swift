@@ -18,7 +18,8 @@ import Testing
         for index in 0..<count {
             try icon.write(to: URL(fileURLWithPath: "\(set)/icon-\(index).png"))
             entries.append(
-                "{ \"filename\" : \"icon-\(index).png\", \"idiom\" : \"mac\", \"scale\" : \"1x\", \"size\" : \"512x512\" }")
+                "{ \"filename\" : \"icon-\(index).png\", \"idiom\" : \"mac\", \"scale\" : \"1x\", \"size\" : \"512x512\" }"
+            )
         }
         try ("{ \"images\" : [ " + entries.joined(separator: ", ") + " ], \"info\" : { \"version\" : 1 } }").write(
             toFile: set + "/Contents.json", atomically: true, encoding: .utf8)

@@ -1,0 +1,87 @@
+import BadgeCore
+import BadgeJobs
+import BadgeRender
+import BadgeSystem
+
+extension AppIconSetCommand {
+    /// Badges an Icon Composer bundle all or nothing: the badge layer is rendered
+    /// into a staging folder (on a blank 1024 px canvas, inside the bundle's platform
+    /// shape), `icon.json` gets the badge group in front, and only then are the files
+    /// moved into place: with `--out`, a whole copy of the bundle renamed into place;
+    /// with `--in-place`, the badge image and `icon.json` renamed over their
+    /// originals.
+    ///
+    /// - Throws: 64, 65, 66, 73 and 74 as `badge(_:settings:io:)`; render failures
+    ///   are reported and give their exit code.
+    static func badgeBundle(_ bundle: IconComposerBundle, settings: Settings, io: CommandIO) throws(BadgeError)
+        -> ExitCode
+    {
+        guard try badgeIsShown(settings, io: io) else { return .success }
+        let final: OutputLocation
+        if let out = settings.out {
+            var trimmed = out
+            while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+            final =
+                trimmed.hasSuffix(".icon")
+                ? OutputLocation(commandLine: trimmed) : OutputLocation(root: out, components: [bundle.name])
+            guard FileIdentity.key(final.description) != FileIdentity.key(bundle.folder) else {
+                throw .usage(
+                    "--out \(Quoted(out)) would write into the bundle itself; use --in-place to badge it")
+            }
+        } else {
+            final = OutputLocation(root: bundle.folder, components: ["icon.json"])
+            try OutputFile.checkWritable(final)
+            try OutputFile.checkWritable(
+                OutputLocation(root: bundle.folder, components: ["Assets", IconComposerBundle.badgeImage]),
+                creatingFolders: true)
+        }
+        var render = settings.render
+        if !render.heightGiven { render.style.height = .fixed(.percent(settings.relativeSize * 100)) }
+        if !render.platformGiven { render.platform = bundle.platform }
+        render.scale = 1
+        let side = IconComposerBundle.canvasSide
+        let canvas = try ImageFile.pngData(of: PixelBuffer(width: side, height: side, fill: .transparent))
+        let staged = settings.out == nil ? try StagedFolder.inside(final) : try StagedFolder.beside(final)
+        var committed = false
+        defer { if !committed { staged.discard() } }
+        try staged.write(canvas, components: [".canvas.png"], shown: final.description)
+        let badgeLocation =
+            settings.out == nil
+            ? OutputLocation(root: bundle.folder, components: ["Assets", IconComposerBundle.badgeImage])
+            : OutputLocation(root: final.description, components: ["Assets", IconComposerBundle.badgeImage])
+        var job = RenderJob(
+            label: IconComposerBundle.badgeImage, request: try render.request(icon: staged.path + "/.canvas.png"),
+            output: .staged(staged, components: ["Assets", IconComposerBundle.badgeImage], final: badgeLocation),
+            check: nil,
+            encoding: Encoding(format: .png, compression: render.pngCompression, creationDate: nil),
+            inputs: render.inputFiles(icon: bundle.folder + "/icon.json"))
+        job.requiredSize = (side, side)
+        let outcomes = JobRunner.run([job], workers: 1)
+        let tally = Reporter(io: io).report(outcomes, jobs: [job], checkLines: .notable)
+        guard tally.failed == 0 else {
+            io.writeErr("iconbadge: appiconset: nothing written: the badge layer failed\n")
+            return tally.exitCode
+        }
+        staged.remove([".canvas.png"])
+        let document = Array((bundle.badgedDocument.serialized(pretty: true) + "\n").utf8)
+        if settings.out != nil {
+            for asset in bundle.assets {
+                let bytes = try InputFile.bytes(
+                    at: bundle.folder + "/Assets/" + asset, limit: render.limits.maxRasterBytes, what: "an asset")
+                try staged.write(
+                    bytes, components: ["Assets", asset], shown: final.description + "/Assets/" + asset)
+            }
+            try staged.write(document, components: ["icon.json"], shown: final.description + "/icon.json")
+            try staged.commit(as: final.name ?? bundle.name, subfolders: ["Assets"])
+        } else {
+            try staged.write(document, components: ["icon.json"], shown: final.description)
+            try staged.commitFiles([["Assets", IconComposerBundle.badgeImage], ["icon.json"]])
+        }
+        committed = true
+        let target = settings.out == nil ? bundle.folder : final.description
+        io.writeErr(
+            "iconbadge: appiconset: added a badge layer (Assets/\(IconComposerBundle.badgeImage), in front of every group) to \(Quoted(target))\n"
+        )
+        return .success
+    }
+}
