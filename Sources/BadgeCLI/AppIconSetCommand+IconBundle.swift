@@ -16,7 +16,9 @@ extension AppIconSetCommand {
     static func badgeBundle(_ bundle: IconComposerBundle, settings: Settings, io: CommandIO) throws(BadgeError)
         -> ExitCode
     {
-        guard try badgeIsShown(settings, io: io) else { return .success }
+        guard
+            try HiddenBadge.isShown(settings.render, failIfHidden: settings.failIfHidden, command: "appiconset", io: io)
+        else { return .success }
         let final: OutputLocation
         if let out = settings.out {
             var trimmed = out

@@ -173,28 +173,6 @@ enum AppIconSetCommand {
         }
     }
 
-    /// Whether there is a badge to draw: false, with one note, for a hidden badge (a
-    /// value of 0 or an empty value), for which nothing is written.
-    ///
-    /// - Throws: 64 for `--overflow expand` (images must keep their slots' sizes), and
-    ///   for a hidden badge with `--fail-if-hidden`.
-    static func badgeIsShown(_ settings: Settings, io: CommandIO) throws(BadgeError) -> Bool {
-        guard settings.render.style.overflow != .expand else {
-            throw .usage(
-                "--overflow expand grows each image past its slot's size, which breaks the set; use clamp (the default) or clip"
-            )
-        }
-        if let value = settings.render.value, case .hidden(let reason) = settings.render.labelRules.label(for: value) {
-            let why = reason == .zero ? "the value is 0 (--show-zero draws it)" : "the value is empty"
-            if settings.failIfHidden {
-                throw .usage("--fail-if-hidden: the badge is hidden: \(why); nothing written")
-            }
-            io.note("appiconset: the badge is hidden: \(why); nothing written (--fail-if-hidden makes this an error)")
-            return false
-        }
-        return true
-    }
-
     /// Badges `sets` all or nothing: every image is rendered into a staging folder
     /// beside its destination, and only when all images of all sets succeeded are
     /// they moved into place (`--out`: each set's folder renamed; `--in-place`: each
@@ -212,7 +190,9 @@ enum AppIconSetCommand {
                 sets.append(set)
             }
         }
-        guard !sets.isEmpty, try badgeIsShown(settings, io: io) else { return .success }
+        guard !sets.isEmpty,
+            try HiddenBadge.isShown(settings.render, failIfHidden: settings.failIfHidden, command: "appiconset", io: io)
+        else { return .success }
         let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
         if case .copy(let out) = destination, sets.count > 1 {
             guard sets[0].setComponents(into: out) != [] else {

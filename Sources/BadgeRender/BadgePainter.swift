@@ -97,7 +97,13 @@ enum BadgePainter {
             }
         }
         if let text = composition.text, let origin = layout.textOrigin {
-            paintText(text, at: origin, color: style.textColor, into: cr)
+            if composition.knockoutText {
+                cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
+                paintText(text, at: origin, color: .black, into: cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            } else {
+                paintText(text, at: origin, color: style.textColor, into: cr)
+            }
         }
         cairo_restore(cr)
     }

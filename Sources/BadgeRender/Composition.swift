@@ -58,6 +58,8 @@ public final class Composition {
     public internal(set) var platform: IconPlatform = .canvas
     /// Whether the badge is drawn in greys (`RenderRequest.greyscaleBadge`).
     var greyscaleBadge = false
+    /// Whether the text is cut out of the badge (`RenderRequest.knockoutText`).
+    var knockoutText = false
     /// The icon's opaque pixels, when the platform placed the badge by them.
     var contentShape: ContentShape?
 

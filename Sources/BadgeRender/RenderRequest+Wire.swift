@@ -143,6 +143,7 @@ extension RenderRequest {
         w.bool(systemFallback)
         w.bool(strictGlyphs)
         w.bool(greyscaleBadge)
+        w.bool(knockoutText)
         switch iconMask {
         case .none: w.tag(0)
         case .circle: w.tag(1)
@@ -230,6 +231,7 @@ extension RenderRequest {
         systemFallback = try r.bool()
         strictGlyphs = try r.bool()
         greyscaleBadge = try r.bool()
+        knockoutText = try r.bool()
         switch try r.tag() {
         case 0: iconMask = .none
         case 1: iconMask = .circle

@@ -50,6 +50,10 @@ public struct RenderRequest: Equatable, Sendable {
     /// drawn in greys: Rec. 709 luma, as `Color.greyscale`, for an iOS 18 tinted
     /// appearance, which the system colours from the image's luminance.
     public var greyscaleBadge = false
+    /// Whether the text is cut out of the badge (drawn with Cairo's DEST_OUT) instead
+    /// of painted: for a single-colour layer whose alpha alone is shown, such as an
+    /// Android adaptive icon's monochrome layer, where painted text would vanish.
+    public var knockoutText = false
     /// The icon's opaque pixels, when already known (the isolated vector render is
     /// given them by its parent, which decoded the pixels); nil: taken from the icon.
     public var contentShape: ContentShape?

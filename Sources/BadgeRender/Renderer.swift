@@ -116,6 +116,7 @@ public final class Renderer {
             composition.notes = notes
             composition.platform = request.platform
             composition.greyscaleBadge = request.greyscaleBadge
+            composition.knockoutText = request.knockoutText
             composition.contentShape = content
             return composition
         }

@@ -1,0 +1,212 @@
+import BadgeCore
+import BadgeJobs
+import BadgeRender
+import BadgeSystem
+
+/// `iconbadge android RES --out OVERLAY_RES --value BETA`: badges an app's launcher
+/// icons into an overlay `res/` folder for a build variant, never touching `RES`.
+enum AndroidCommand {
+    struct Settings {
+        var render = RenderSettings()
+        var out: String?
+        var icons: [String] = []
+        var relativeSize = 0.3
+        var jobs = BatchCommand.cores
+        var failIfHidden = false
+    }
+
+    /// The render options that make sense here (no icon, output, scale or size of
+    /// their own: those come from each density), and the command's own.
+    static let options: [OptionSpec<Settings>] = {
+        let excluded = Set(["output", "in-place", "scale", "scales", "size", "report", "format", "force"])
+            .union(RenderOptions.check.map(\.name))
+        var list: [OptionSpec<Settings>] = RenderOptions.all.filter { !excluded.contains($0.name) }.map {
+            $0.lifted(\Settings.render)
+        }
+        list += [
+            OptionSpec(
+                name: "out", kind: .value(placeholder: "DIR"), group: "Android resources",
+                help:
+                    "the overlay res/ folder to write (app/src/debug/res); files there of the same names are replaced",
+                completion: .folder, fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.out = text },
+            OptionSpec(
+                name: "icon", kind: .value(placeholder: "NAME"), group: "Android resources",
+                help:
+                    "the launcher icon's resource name; repeat for more (default: the manifest's android:icon and android:roundIcon, else ic_launcher and ic_launcher_round)",
+                fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.icons.append(text) },
+            OptionSpec(
+                name: "relative-size", kind: .value(placeholder: "F"), group: "Android resources",
+                help: "badge height as a fraction of each icon's reference box: the same as --height F×100%",
+                defaultText: "0.3"
+            ) { settings, text throws(BadgeError) in
+                settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
+            },
+            OptionSpec(
+                name: "fail-if-hidden", kind: .flag, group: "Android resources",
+                help:
+                    "exit 64 instead of 0 when the badge is hidden (a value of 0 or empty): nothing is written either way"
+            ) { settings, text throws(BadgeError) in
+                settings.failIfHidden = try ValueParsers.bool(text, option: "--fail-if-hidden")
+            },
+            OptionSpec(
+                name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Android resources",
+                help: "render N images at once", defaultText: "the number of cores"
+            ) { settings, text throws(BadgeError) in
+                settings.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
+            },
+        ]
+        return list
+    }()
+
+    static let info = CommandInfo(
+        name: "android",
+        summary: "badge an Android app's launcher icons into an overlay res/ folder for a build variant",
+        usage: "iconbadge android RES --out DIR (--value TEXT | --dot | --image PATH) [--icon NAME] [options]",
+        description: """
+            Writes an overlay res/ folder (app/src/debug/res, app/src/beta/res) that badges the launcher
+            icons of RES (app/src/main/res) for one build variant; RES itself is never written. Legacy icons
+            (mipmap-<density>/NAME.png or .webp) are badged at each density from that density's own file, in
+            the android-legacy shape (android-round for NAME_round and the manifest's roundIcon). Adaptive
+            icons (mipmap-anydpi-v26/NAME.xml) keep their layers: the overlay's copy points <foreground> at
+            a <layer-list> of the original foreground under a badge drawn inside the 66 dp safe zone (a PNG
+            per density in drawable-<density>/), so PNG and VectorDrawable foregrounds both work; the
+            <monochrome> layer gets a white badge with its text cut out. All or nothing, like appiconset.
+            """,
+        options: options.map(\.info),
+        examples: [
+            (
+                "a BETA badge for the debug build",
+                "iconbadge android app/src/main/res --out app/src/debug/res --value BETA"
+            ),
+            (
+                "a dot on a custom-named icon",
+                "iconbadge android app/src/main/res --out app/src/staging/res --dot --icon ic_launcher_home"
+            ),
+            (
+                "a green label that fails the build when empty",
+                "iconbadge android app/src/main/res --out app/src/beta/res --value \"$LABEL\" --background '#34C759' --fail-if-hidden"
+            ),
+        ],
+        positional: .folder,
+        run: { arguments, io in AndroidCommand.run(arguments, io: io) })
+
+    static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
+        CommandRunner.run(
+            arguments, io: io, options: options, defaults: Settings(), environment: io.environment,
+            name: "android", command: info
+        ) { parsed throws(BadgeError) in
+            guard parsed.positionals.count == 1, let res = parsed.positionals.first else {
+                throw .usage("android takes one RES folder (app/src/main/res)")
+            }
+            var settings = parsed.settings
+            guard let out = settings.out else {
+                throw .usage("say where the overlay goes: --out DIR (app/src/debug/res); RES itself is never written")
+            }
+            if parsed.flags.contains("relative-size"), parsed.flags.contains("height") {
+                throw .usage(
+                    "--relative-size and --height both set the badge's height; give one (--height 30% is --relative-size 0.3)"
+                )
+            }
+            if parsed.flags.contains("relative-size") { settings.render.heightGiven = false }
+            EnvironmentCheck.warnAboutUnknownVariables(
+                io.environment, io: io, alsoKnown: options.filter(\.fromEnvironment).map(\.environmentName))
+            guard
+                try HiddenBadge.isShown(
+                    settings.render, failIfHidden: settings.failIfHidden, command: "android", io: io)
+            else { return .success }
+            var notes: [String] = []
+            let resources = try AndroidResources(folder: res, names: settings.icons, notes: &notes)
+            for note in notes { io.note("android: \(note)") }
+            return try badge(resources, out: out, settings: settings, io: io)
+        }
+    }
+
+    /// `path` as the kernel resolves it, for a path whose last folders may not exist
+    /// yet: its nearest existing ancestor resolved, with the rest appended.
+    static func resolvedPath(_ path: String) -> String? {
+        var missing: [String] = []
+        var current = path
+        for _ in 0..<256 {
+            if let real = FileIdentity.realPath(current) {
+                return ([real == "/" ? "" : real] + missing.reversed()).joined(separator: "/")
+            }
+            guard let name = LexicalPath(current).name, name != "..", name != "." else { return nil }
+            missing.append(name)
+            current = OutputFile.parentFolder(of: current)
+        }
+        return nil
+    }
+
+    /// Renders the overlay into a staging folder and moves it into place when every
+    /// image succeeded: into an existing `out` file by file (its other files are
+    /// kept), or as a whole new folder.
+    ///
+    /// - Throws: 64 when `out` is `RES` or inside it; the plan's and the commit's
+    ///   errors (65, 66, 73, 74).
+    static func badge(_ resources: AndroidResources, out: String, settings: Settings, io: CommandIO)
+        throws(BadgeError) -> ExitCode
+    {
+        var trimmedOut = out
+        while trimmedOut.count > 1, trimmedOut.hasSuffix("/") { trimmedOut.removeLast() }
+        if let outReal = resolvedPath(trimmedOut), let resReal = FileIdentity.realPath(resources.folder),
+            outReal == resReal || outReal.hasPrefix(resReal + "/")
+        {
+            throw .usage(
+                "--out \(Quoted(out)) is \(outReal == resReal ? "RES itself" : "inside RES"); write the overlay to a variant's res/ (app/src/debug/res)"
+            )
+        }
+        let exists = FileIdentity.realPath(trimmedOut) != nil
+        let staged =
+            exists
+            ? try StagedFolder.inside(OutputLocation(root: trimmedOut, components: ["res"]))
+            : try StagedFolder.beside(OutputLocation(commandLine: trimmedOut))
+        var committed = false
+        defer { if !committed { staged.discard() } }
+        let overlay = try AndroidOverlay.plan(
+            resources, settings: settings.render, relativeSize: settings.relativeSize, out: trimmedOut, staged: staged)
+        for note in overlay.notes { io.note("android: \(note)") }
+        let xmlInputs = resources.adaptive.map { resources.folder + "/" + $0.components.joined(separator: "/") }
+        do throws(JobPlanChecks.Conflict) {
+            try JobPlanChecks.checkIdentities(overlay.jobs, extraInputs: xmlInputs)
+        } catch {
+            throw BatchCommand.conflictError(error, manifestPath: resources.folder)
+        }
+        if exists {
+            for path in overlay.written {
+                try OutputFile.checkWritable(OutputLocation(root: trimmedOut, components: path), creatingFolders: true)
+            }
+        }
+        let outcomes = JobRunner.run(overlay.jobs, workers: settings.jobs)
+        let tally = Reporter(io: io).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
+        guard tally.failed == 0 else {
+            io.writeErr(
+                "iconbadge: android: nothing written: \(tally.failed) of \(overlay.jobs.count) images failed\n")
+            return tally.exitCode
+        }
+        for file in overlay.files {
+            try staged.write(
+                file.bytes, components: file.components,
+                shown: OutputLocation(root: trimmedOut, components: file.components).description)
+        }
+        for canvas in overlay.canvases { staged.remove(canvas) }
+        if exists {
+            try staged.commitFiles(overlay.written)
+        } else {
+            try staged.commit(
+                as: LexicalPath(trimmedOut).name ?? trimmedOut,
+                subfolders: Array(Set(overlay.written.compactMap { $0.count > 1 ? $0[0] : nil })))
+        }
+        committed = true
+        var parts: [String] = []
+        if overlay.legacyCount > 0 {
+            parts.append("\(overlay.legacyCount) legacy icon image\(overlay.legacyCount == 1 ? "" : "s")")
+        }
+        if overlay.adaptiveCount > 0 {
+            parts.append("\(overlay.adaptiveCount) adaptive icon\(overlay.adaptiveCount == 1 ? "" : "s")")
+        }
+        io.writeErr("iconbadge: android: badged \(parts.joined(separator: " and ")) into \(Quoted(trimmedOut))\n")
+        return .success
+    }
+}

@@ -1,0 +1,217 @@
+/// One element of a small XML document: its name, attributes and children, with the
+/// byte ranges it covers, so that a tool can rewrite one element and keep the rest of
+/// the document byte for byte.
+public struct XMLElement: Sendable, Equatable {
+    /// The element's name as written (`adaptive-icon`, `android:foo` kept whole).
+    public var name: String
+    /// The attributes in document order, values as written between the quotes
+    /// (entities not decoded: Android resource references never need them).
+    public var attributes: [(name: String, value: String)]
+    /// The bytes of the whole element, from `<` to the end of its end tag.
+    public var range: Range<Int>
+    /// The bytes between the start tag and the end tag; nil when self-closing.
+    public var inner: Range<Int>?
+    /// The child elements, in order.
+    public var children: [XMLElement]
+
+    /// The value of the attribute `name`, or nil.
+    public func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    /// The first child named `name`, or nil.
+    public func child(_ name: String) -> XMLElement? {
+        children.first { $0.name == name }
+    }
+
+    public static func == (a: XMLElement, b: XMLElement) -> Bool {
+        a.name == b.name && a.range == b.range && a.inner == b.inner && a.children == b.children
+            && a.attributes.map(\.name) == b.attributes.map(\.name)
+            && a.attributes.map(\.value) == b.attributes.map(\.value)
+    }
+}
+
+/// Why an XML document could not be read: the byte offset and what was wrong.
+public struct XMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var offset: Int
+    public var problem: String
+    public var description: String { "\(problem) at byte \(offset)" }
+}
+
+/// Reads the small XML documents of Android resources (adaptive icons, layer lists,
+/// manifests) into elements with byte ranges.
+///
+/// It is bounded and refuses what it does not need, since resource folders may come
+/// from a pull request: no DOCTYPE (so no entity expansion), no CDATA, at most
+/// `maxDepth` levels and `maxElements` elements. Comments, processing instructions
+/// and text are skipped.
+public enum XMLScanner {
+    /// The deepest nesting read (Android resources nest a few levels).
+    public static let maxDepth = 64
+    /// The most elements read (a launcher icon's XML has a handful; a manifest some
+    /// hundreds).
+    public static let maxElements = 100_000
+
+    /// The document's root element.
+    ///
+    /// - Throws: `XMLSyntaxError` for a DOCTYPE, CDATA, a tag that does not close, an
+    ///   end tag that does not match, text outside the root, or a limit passed.
+    public static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLElement {
+        var reader = Reader(bytes: bytes)
+        var root: XMLElement?
+        while reader.position < bytes.count {
+            reader.skipWhitespace()
+            guard reader.position < bytes.count else { break }
+            guard bytes[reader.position] == UInt8(ascii: "<") else {
+                throw XMLSyntaxError(offset: reader.position, problem: "text outside the root element")
+            }
+            if try reader.skipMarkup() { continue }
+            guard root == nil else {
+                throw XMLSyntaxError(offset: reader.position, problem: "a second root element")
+            }
+            root = try reader.element(depth: 0)
+        }
+        guard let root else { throw XMLSyntaxError(offset: 0, problem: "no root element") }
+        return root
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var position = 0
+        var elements = 0
+
+        mutating func skipWhitespace() {
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        }
+
+        func starts(with text: String, at offset: Int) -> Bool {
+            let utf8 = Array(text.utf8)
+            guard offset + utf8.count <= bytes.count else { return false }
+            return Array(bytes[offset..<offset + utf8.count]) == utf8
+        }
+
+        /// Skips a comment or a processing instruction at `<`; false when an element
+        /// starts there.
+        mutating func skipMarkup() throws(XMLSyntaxError) -> Bool {
+            if starts(with: "<!--", at: position) {
+                try skip(past: "-->", what: "a comment")
+                return true
+            }
+            if starts(with: "<?", at: position) {
+                try skip(past: "?>", what: "a processing instruction")
+                return true
+            }
+            if starts(with: "<!DOCTYPE", at: position) || starts(with: "<!doctype", at: position) {
+                throw XMLSyntaxError(offset: position, problem: "a DOCTYPE (not read: it may declare entities)")
+            }
+            if starts(with: "<![CDATA[", at: position) {
+                throw XMLSyntaxError(offset: position, problem: "a CDATA section (not read)")
+            }
+            return false
+        }
+
+        mutating func skip(past end: String, what: String) throws(XMLSyntaxError) {
+            let start = position
+            while position < bytes.count {
+                if starts(with: end, at: position) {
+                    position += end.utf8.count
+                    return
+                }
+                position += 1
+            }
+            throw XMLSyntaxError(offset: start, problem: "\(what) that does not end")
+        }
+
+        mutating func name() throws(XMLSyntaxError) -> String {
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                if [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "=")].contains(byte) {
+                    break
+                }
+                position += 1
+            }
+            guard position > start else { throw XMLSyntaxError(offset: start, problem: "a name expected") }
+            return String(decoding: bytes[start..<position], as: UTF8.self)
+        }
+
+        /// Reads the element whose `<` is at `position`.
+        mutating func element(depth: Int) throws(XMLSyntaxError) -> XMLElement {
+            guard depth < XMLScanner.maxDepth else {
+                throw XMLSyntaxError(offset: position, problem: "elements nested over \(XMLScanner.maxDepth) deep")
+            }
+            elements += 1
+            guard elements <= XMLScanner.maxElements else {
+                throw XMLSyntaxError(offset: position, problem: "over \(XMLScanner.maxElements) elements")
+            }
+            let start = position
+            position += 1
+            let elementName = try name()
+            var attributes: [(name: String, value: String)] = []
+            while true {
+                skipWhitespace()
+                guard position < bytes.count else {
+                    throw XMLSyntaxError(offset: start, problem: "the tag <\(elementName)> does not end")
+                }
+                if bytes[position] == UInt8(ascii: "/") {
+                    guard position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") else {
+                        throw XMLSyntaxError(offset: position, problem: "'/' not followed by '>'")
+                    }
+                    position += 2
+                    return XMLElement(
+                        name: elementName, attributes: attributes, range: start..<position, inner: nil, children: [])
+                }
+                if bytes[position] == UInt8(ascii: ">") {
+                    position += 1
+                    break
+                }
+                let attribute = try name()
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
+                    throw XMLSyntaxError(offset: position, problem: "'=' expected after \(attribute)")
+                }
+                position += 1
+                skipWhitespace()
+                guard position < bytes.count, bytes[position] == 0x22 || bytes[position] == 0x27 else {
+                    throw XMLSyntaxError(offset: position, problem: "a quoted value expected for \(attribute)")
+                }
+                let quote = bytes[position]
+                position += 1
+                let valueStart = position
+                while position < bytes.count, bytes[position] != quote { position += 1 }
+                guard position < bytes.count else {
+                    throw XMLSyntaxError(offset: valueStart, problem: "the value of \(attribute) does not end")
+                }
+                attributes.append((attribute, String(decoding: bytes[valueStart..<position], as: UTF8.self)))
+                position += 1
+            }
+            let innerStart = position
+            var children: [XMLElement] = []
+            while true {
+                while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
+                guard position < bytes.count else {
+                    throw XMLSyntaxError(offset: start, problem: "<\(elementName)> is not closed")
+                }
+                if starts(with: "</", at: position) {
+                    let innerEnd = position
+                    position += 2
+                    let closing = try name()
+                    guard closing == elementName else {
+                        throw XMLSyntaxError(
+                            offset: innerEnd, problem: "</\(closing)> closes <\(elementName)>")
+                    }
+                    skipWhitespace()
+                    guard position < bytes.count, bytes[position] == UInt8(ascii: ">") else {
+                        throw XMLSyntaxError(offset: position, problem: "'>' expected")
+                    }
+                    position += 1
+                    return XMLElement(
+                        name: elementName, attributes: attributes, range: start..<position,
+                        inner: innerStart..<innerEnd, children: children)
+                }
+                if try skipMarkup() { continue }
+                children.append(try element(depth: depth + 1))
+            }
+        }
+    }
+}

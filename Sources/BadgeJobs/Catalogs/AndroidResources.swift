@@ -1,0 +1,201 @@
+import BadgeCore
+import BadgeRender
+import BadgeSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The launcher icons of an Android `res/` folder, and the overlay `res/` that badges
+/// them for a build variant (`app/src/debug/res`), which the Android Gradle plugin
+/// merges over `main`'s resources of the same names.
+///
+/// - Legacy icons (`mipmap-<density>/NAME.png` or `.webp`, 48 dp) are badged at each
+///   density from that density's own file, never resampled up.
+/// - Adaptive icons (`mipmap-anydpi-v26/NAME.xml` or `mipmap-anydpi/NAME.xml`) keep
+///   their layers: the overlay's copy of the XML points its `<foreground>` (and
+///   `<monochrome>`) at a new `<layer-list>` holding the original layer under a badge
+///   layer, a PNG per density drawn inside the 66 dp safe zone. The original layer is
+///   referenced by name, so PNG and VectorDrawable layers work alike.
+///
+/// The folder may come from a pull request: names are Android resource names
+/// (`[a-z][a-z0-9_]*`), nothing below `res/` is followed through a link, and XML goes
+/// through `XMLScanner` (no DOCTYPE, bounded).
+package struct AndroidResources: Sendable {
+    /// A density qualifier and its scale (dp → px): Android's `DisplayMetrics`.
+    package struct Density: Sendable, Equatable {
+        package var name: String
+        package var scale: Double
+    }
+
+    /// The densities launcher icons come in (ldpi is read when present).
+    package static let densities = [
+        Density(name: "ldpi", scale: 0.75), Density(name: "mdpi", scale: 1), Density(name: "hdpi", scale: 1.5),
+        Density(name: "xhdpi", scale: 2), Density(name: "xxhdpi", scale: 3), Density(name: "xxxhdpi", scale: 4),
+    ]
+    /// The densities a badge layer is drawn at (ldpi devices scale mdpi down).
+    package static let layerDensities = densities.filter { $0.name != "ldpi" }
+    /// An adaptive icon's layer side (dp): Android's AdaptiveIconDrawable.
+    package static let layerSide = 108.0
+    /// Android's resource namespace.
+    static let androidNamespace = "http://schemas.android.com/apk/res/android"
+
+    /// One legacy launcher icon file.
+    package struct LegacyIcon: Sendable {
+        package var name: String
+        package var density: Density
+        /// `mipmap-<density>/NAME.png` (or `.webp`) below `res/`.
+        package var components: [String]
+        /// Shown round by launchers (`NAME_round`, or the manifest's `roundIcon`).
+        package var round: Bool
+    }
+
+    /// One adaptive icon XML.
+    package struct AdaptiveIcon: Sendable {
+        package var name: String
+        /// `mipmap-anydpi-v26/NAME.xml` below `res/`.
+        package var components: [String]
+        package var bytes: [UInt8]
+        package var root: XMLElement
+    }
+
+    /// The `res/` folder, as written (no trailing slash).
+    package var folder: String
+    /// The icon names looked for, and where they came from (for the summary).
+    package var names: [String]
+    package var legacy: [LegacyIcon] = []
+    package var adaptive: [AdaptiveIcon] = []
+
+    /// The largest XML read (bytes).
+    package static let maxXMLBytes = 1 << 20
+
+    /// Reads the launcher icons of `folder` named `names`; with none given, those the
+    /// manifest beside `res/` names (`android:icon`, `android:roundIcon`), else
+    /// `ic_launcher` and `ic_launcher_round`.
+    ///
+    /// - Throws: 66 when `folder` is missing or holds none of the icons; 65 for an
+    ///   adaptive icon's XML that cannot be read; 64 for a name that is not an Android
+    ///   resource name.
+    package init(folder: String, names: [String], notes: inout [String]) throws(BadgeError) {
+        var trimmed = folder
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        self.folder = trimmed
+        var info = stat()
+        guard stat(trimmed, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .missingInput(path: trimmed, reason: "no such res/ folder")
+        }
+        for name in names where !Self.isResourceName(name) {
+            throw .usage("--icon \(Quoted(name)) is not an Android resource name (lowercase letters, digits, _)")
+        }
+        var roundNames: [String] = []
+        var wanted = names
+        if wanted.isEmpty {
+            let manifest = Self.manifestIcons(res: trimmed)
+            wanted = manifest.icons
+            roundNames = manifest.round
+            if wanted.isEmpty { wanted = ["ic_launcher", "ic_launcher_round"] }
+        }
+        self.names = wanted
+        for (folderName, isFolder, isLink) in AssetCatalog.entries(of: trimmed) where isFolder && !isLink {
+            if folderName.hasPrefix("mipmap-"),
+                let density = Self.densities.first(where: { "mipmap-" + $0.name == folderName })
+            {
+                for name in wanted {
+                    for ext in ["png", "webp"] {
+                        let file = name + "." + ext
+                        var entry = stat()
+                        guard lstat(trimmed + "/" + folderName + "/" + file, &entry) == 0 else { continue }
+                        guard entry.st_mode & S_IFMT == S_IFREG else {
+                            notes.append("\(Quoted(folderName + "/" + file)) is not a regular file: skipped")
+                            continue
+                        }
+                        legacy.append(
+                            LegacyIcon(
+                                name: name, density: density, components: [folderName, file],
+                                round: name.hasSuffix("_round") || roundNames.contains(name)))
+                    }
+                }
+            } else if folderName == "mipmap-anydpi-v26" || folderName == "mipmap-anydpi" {
+                for name in wanted {
+                    let path = trimmed + "/" + folderName + "/" + name + ".xml"
+                    var entry = stat()
+                    guard lstat(path, &entry) == 0 else { continue }
+                    guard entry.st_mode & S_IFMT == S_IFREG else {
+                        notes.append("\(Quoted(folderName + "/" + name + ".xml")) is not a regular file: skipped")
+                        continue
+                    }
+                    let bytes = try InputFile.bytes(at: path, limit: Self.maxXMLBytes, what: "an adaptive icon XML")
+                    let root: XMLElement
+                    do throws(XMLSyntaxError) {
+                        root = try XMLScanner.parse(bytes)
+                    } catch {
+                        throw .badInput(path: path, reason: "not readable XML: \(error.description)")
+                    }
+                    guard root.name == "adaptive-icon" else {
+                        notes.append(
+                            "\(Quoted(folderName + "/" + name + ".xml")) is a <\(root.name)>, not an <adaptive-icon>: skipped"
+                        )
+                        continue
+                    }
+                    guard root.child("foreground") != nil else {
+                        notes.append("\(Quoted(folderName + "/" + name + ".xml")) has no <foreground>: skipped")
+                        continue
+                    }
+                    adaptive.append(
+                        AdaptiveIcon(name: name, components: [folderName, name + ".xml"], bytes: bytes, root: root))
+                }
+            }
+        }
+        guard !legacy.isEmpty || !adaptive.isEmpty else {
+            throw .missingInput(
+                path: trimmed,
+                reason:
+                    "has no launcher icon named \(wanted.map { Quoted($0).description }.joined(separator: " or ")) in mipmap-<density>/ or mipmap-anydpi-v26/ (name it with --icon)"
+            )
+        }
+    }
+
+    /// Whether `name` is an Android resource file name: `[a-z][a-z0-9_]*`.
+    package static func isResourceName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, (0x61...0x7A).contains(first), name.utf8.count <= 128 else {
+            return false
+        }
+        return name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    }
+
+    /// The icon names `AndroidManifest.xml` beside `res/` gives its `<application>`:
+    /// `android:icon` and `android:roundIcon` as `@mipmap/NAME` (or `@drawable/NAME`);
+    /// none when there is no manifest or it uses placeholders (`${appIcon}`).
+    static func manifestIcons(res: String) -> (icons: [String], round: [String]) {
+        let manifest = OutputFile.parentFolder(of: res) + "/AndroidManifest.xml"
+        guard let bytes = try? InputFile.bytes(at: manifest, limit: 4 << 20, what: "AndroidManifest.xml"),
+            let root = try? XMLScanner.parse(bytes), let application = root.child("application")
+        else { return ([], []) }
+        func name(_ attribute: String) -> String? {
+            guard let value = application.attribute(attribute) else { return nil }
+            for prefix in ["@mipmap/", "@drawable/"] where value.hasPrefix(prefix) {
+                let name = String(value.dropFirst(prefix.count))
+                if isResourceName(name) { return name }
+            }
+            return nil
+        }
+        var icons: [String] = []
+        var round: [String] = []
+        if let icon = name("android:icon") { icons.append(icon) }
+        if let icon = name("android:roundIcon") {
+            if !icons.contains(icon) { icons.append(icon) }
+            round.append(icon)
+        }
+        return (icons, round)
+    }
+
+    /// The prefix the XML binds to Android's namespace (`android`).
+    static func androidPrefix(_ root: XMLElement) -> String {
+        for (name, value) in root.attributes where value == androidNamespace && name.hasPrefix("xmlns:") {
+            return String(name.dropFirst("xmlns:".count))
+        }
+        return "android"
+    }
+}

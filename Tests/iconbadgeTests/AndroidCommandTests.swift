@@ -1,0 +1,190 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+/// `iconbadge android RES --out OVERLAY`: legacy icons badged per density from their
+/// own files, adaptive icons given a `<layer-list>` foreground with a badge layer
+/// inside the safe zone, `RES` never written, all or nothing.
+@Suite struct AndroidCommandTests {
+    /// A copy of the sample app (manifest and res/) in a scratch folder.
+    static func sampleApp(_ name: String) throws -> String {
+        let folder = Paths.scratch(name) + "/app"
+        try FileManager.default.copyItem(atPath: Paths.fixture("android/sample-app"), toPath: folder)
+        return folder
+    }
+
+    static func files(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return files }
+        while let name = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: folder + "/" + name, isDirectory: &isFolder)
+            if !isFolder.boolValue { files[name] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + name)) }
+        }
+        return files
+    }
+
+    @Test func theSampleAppGetsAnOverlay() throws {
+        let app = try Self.sampleApp("android-sample")
+        let res = app + "/res"
+        let before = try Self.files(res)
+        #expect(before.count == 14)
+        let run = try runIconbadge(["android", res, "--out", app + "/debug/res", "--value", "BETA"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines.last
+                == "iconbadge: android: badged 10 legacy icon images and 2 adaptive icons into \"\(app)/debug/res\"")
+        #expect(try Self.files(res) == before)
+        let overlay = try Self.files(app + "/debug/res")
+        #expect(overlay.count == 10 + 2 + 4 + 20)
+        // Legacy icons: each density from its own file, same size, badged.
+        for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
+            for name in ["ic_launcher", "ic_launcher_round"] {
+                let badged = try ImageFile.pixels(at: "\(app)/debug/res/mipmap-\(density)/\(name).png")
+                let original = try ImageFile.pixels(at: "\(res)/mipmap-\(density)/\(name).png")
+                #expect(badged.width == side && badged.height == side)
+                #expect(badged != original)
+            }
+        }
+        // The adaptive icon's copy points its layers at the layer lists; the rest is kept.
+        let xml = String(decoding: overlay["mipmap-anydpi-v26/ic_launcher.xml"]!, as: UTF8.self)
+        #expect(
+            xml == """
+                <?xml version="1.0" encoding="utf-8"?>
+                <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                    <background android:drawable="@color/ic_launcher_background" />
+                    <foreground android:drawable="@drawable/iconbadge_ic_launcher_foreground" />
+                    <monochrome android:drawable="@drawable/iconbadge_ic_launcher_monochrome" />
+                </adaptive-icon>
+
+                """)
+        let layers = String(decoding: overlay["drawable/iconbadge_ic_launcher_foreground.xml"]!, as: UTF8.self)
+        #expect(layers.contains("<item android:drawable=\"@drawable/ic_launcher_foreground\" />"), "\(layers)")
+        #expect(layers.contains("<item android:drawable=\"@drawable/iconbadge_ic_launcher_badge\" />"), "\(layers)")
+        // Badge layers: 108 dp at each density, every pixel inside the 66 dp circle.
+        for (density, scale) in [("mdpi", 1.0), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4)] {
+            let badge = try ImageFile.pixels(at: "\(app)/debug/res/drawable-\(density)/iconbadge_ic_launcher_badge.png")
+            let side = Int(108 * scale)
+            #expect(badge.width == side && badge.height == side)
+            var drawn = 0
+            for y in 0..<side {
+                for x in 0..<side where badge[x, y].alpha > 0 {
+                    drawn += 1
+                    let dx = Double(x) + 0.5 - Double(side) / 2
+                    let dy = Double(y) + 0.5 - Double(side) / 2
+                    #expect((dx * dx + dy * dy).squareRoot() <= 33 * scale + 0.75, "\(density) \(x),\(y)")
+                }
+            }
+            #expect(drawn > side * side / 40)
+            // The monochrome badge is white, its text cut out (transparent holes inside).
+            let mono = try ImageFile.pixels(
+                at: "\(app)/debug/res/drawable-\(density)/iconbadge_ic_launcher_badge_mono.png")
+            var coloured = 0
+            for y in 0..<side {
+                for x in 0..<side where mono[x, y].alpha > 0 {
+                    let c = mono[x, y]
+                    if c.red != 255 || c.green != 255 || c.blue != 255 { coloured += 1 }
+                }
+            }
+            #expect(coloured == 0)
+            let row = badgeMiddleRow(badge)
+            #expect(row.xs.map { mono[$0, row.y].alpha }.contains(0), "no cut-out text in \(density)")
+        }
+    }
+
+    /// The x positions across the badge's middle row (for finding its cut-out text).
+    func badgeMiddleRow(_ badge: PixelBuffer) -> (y: Int, xs: [Int]) {
+        var top = badge.height
+        var bottom = 0
+        var left = badge.width
+        var right = 0
+        for y in 0..<badge.height {
+            for x in 0..<badge.width where badge[x, y].alpha == 255 {
+                top = min(top, y)
+                bottom = max(bottom, y)
+                left = min(left, x)
+                right = max(right, x)
+            }
+        }
+        return ((top + bottom) / 2, Array(left...right))
+    }
+
+    /// A foreground given as a child element (`<inset>`, as Thunderbird writes it) is
+    /// carried into the layer list's item as written.
+    @Test func anInlineForegroundIsKept() throws {
+        let app = try Self.sampleApp("android-inset")
+        let xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                <background android:drawable="@color/ic_launcher_background" />
+                <foreground>
+                    <inset android:drawable="@drawable/ic_launcher_foreground" android:inset="22%" />
+                </foreground>
+            </adaptive-icon>
+            """
+        try xml.write(toFile: app + "/res/mipmap-anydpi-v26/ic_launcher.xml", atomically: true, encoding: .utf8)
+        let run = try runIconbadge([
+            "android", app + "/res", "--out", app + "/beta", "--dot", "--icon", "ic_launcher",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let layers = try String(
+            contentsOfFile: app + "/beta/drawable/iconbadge_ic_launcher_foreground.xml", encoding: .utf8)
+        #expect(
+            layers.contains(
+                "<item>\n        <inset android:drawable=\"@drawable/ic_launcher_foreground\" android:inset=\"22%\" />\n    </item>"
+            ), "\(layers)")
+        #expect(!FileManager.default.fileExists(atPath: app + "/beta/drawable/iconbadge_ic_launcher_monochrome.xml"))
+    }
+
+    /// An existing overlay keeps its other files; the overlay is never RES or inside
+    /// it; a failure writes nothing; a hidden badge writes nothing.
+    @Test func theOverlayIsWrittenWholeAndNeverIntoRes() throws {
+        let app = try Self.sampleApp("android-rules")
+        let res = app + "/res"
+        let out = app + "/debug/res"
+        try FileManager.default.createDirectory(atPath: out + "/values", withIntermediateDirectories: true)
+        try "<resources/>".write(toFile: out + "/values/strings.xml", atomically: true, encoding: .utf8)
+        var run = try runIconbadge(["android", res, "--out", out, "--value", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try String(contentsOfFile: out + "/values/strings.xml", encoding: .utf8) == "<resources/>")
+        let first = try Self.files(out)
+        #expect(first.count == 37)
+        for bad in [res, res + "/mipmap-debug"] {
+            run = try runIconbadge(["android", res, "--out", bad, "--value", "2"])
+            #expect(run.status == 64, "\(run.stderr)")
+        }
+        // A badge too tall for the 48 px icons: nothing written, the overlay as it was.
+        run = try runIconbadge(["android", res, "--out", out, "--value", "2", "--height", "60"])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderrLines.last?.hasPrefix("iconbadge: android: nothing written:") == true, "\(run.stderr)")
+        #expect(try Self.files(out) == first)
+        run = try runIconbadge(["android", res, "--out", app + "/new/res", "--value", "2", "--height", "60"])
+        #expect(!FileManager.default.fileExists(atPath: app + "/new"))
+        run = try runIconbadge(["android", res, "--out", out, "--value", ""])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("android: the badge is hidden: the value is empty; nothing written"))
+        #expect(try Self.files(out) == first)
+        #expect(try Self.files(res).count == 14)
+    }
+
+    /// What is not there, or not readable, says so.
+    @Test func missingIconsAndBadXMLSaySo() throws {
+        let app = try Self.sampleApp("android-errors")
+        var run = try runIconbadge(["android", app + "/res", "--out", app + "/o", "--dot", "--icon", "ic_other"])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderr.contains("has no launcher icon named \"ic_other\""), "\(run.stderr)")
+        run = try runIconbadge(["android", app + "/res", "--out", app + "/o", "--dot", "--icon", "../x"])
+        #expect(run.status == 64, "\(run.stderr)")
+        try """
+        <?xml version="1.0"?>
+        <!DOCTYPE lol [<!ENTITY a "aaaa">]>
+        <adaptive-icon><foreground android:drawable="&a;"/></adaptive-icon>
+        """.write(toFile: app + "/res/mipmap-anydpi-v26/ic_launcher.xml", atomically: true, encoding: .utf8)
+        run = try runIconbadge(["android", app + "/res", "--out", app + "/o", "--dot"])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("DOCTYPE"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: app + "/o"))
+    }
+}
