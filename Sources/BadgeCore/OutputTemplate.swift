@@ -3,23 +3,31 @@
 /// Tokens: `{name}` the icon's file name without its extension, `{scale}` the
 /// scale as a number (`1`, `2`, `1.5`), `{@scale}` Apple's suffix (empty at 1x,
 /// `@2x`, `@3x` otherwise, so `{name}{@scale}.{ext}` gives `bell.png`,
-/// `bell@2x.png`), `{value}` the badge value (path-unsafe characters replaced by
-/// `_`), `{ext}` the output format's extension. `{{` and `}}` are literal braces.
+/// `bell@2x.png`), `{density}` Android's density qualifier (`mdpi` … `xxxhdpi`, for
+/// a job that lists `"densities"`), `{value}` the badge value (path-unsafe characters
+/// replaced by `_`), `{ext}` the output format's extension. `{{` and `}}` are
+/// literal braces.
 public enum OutputTemplate {
+    /// Android's density qualifiers and their scales (dp → px), from Android's
+    /// `DisplayMetrics` (DENSITY_LOW 120 … DENSITY_XXXHIGH 640 over 160 dpi).
+    public static let androidDensities: [(name: String, scale: Double)] = [
+        ("ldpi", 0.75), ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4),
+    ]
+
     /// Whether `text` contains any token.
     public static func hasTokens(_ text: String) -> Bool {
         // Most names have no brace. String.contains(String) costs the Swift runtime a
         // scan of every protocol conformance on first use: 3 % of a 60 px render.
         guard text.utf8.contains(UInt8(ascii: "{")) else { return false }
-        return ["{name}", "{scale}", "{@scale}", "{value}", "{ext}"].contains { text.contains($0) }
+        return ["{name}", "{scale}", "{@scale}", "{density}", "{value}", "{ext}"].contains { text.contains($0) }
     }
 
     /// Expands the tokens of `template`.
     ///
     /// - Throws: `TemplateError` naming an unknown token or an unclosed brace.
-    public static func expand(_ template: String, name: String, scale: Double, value: String, ext: String)
-        throws(TemplateError) -> String
-    {
+    public static func expand(
+        _ template: String, name: String, scale: Double, value: String, ext: String, density: String? = nil
+    ) throws(TemplateError) -> String {
         var out = ""
         var index = template.startIndex
         while index < template.endIndex {
@@ -39,12 +47,20 @@ public enum OutputTemplate {
                 case "name": out += name
                 case "scale": out += scaleText(scale)
                 case "@scale": out += scale == 1 ? "" : "@\(scaleText(scale))x"
+                case "density":
+                    guard let density else {
+                        throw TemplateError(
+                            message:
+                                "{density} in \(Quoted(template)) needs the job to list its densities (\"densities\": [\"mdpi\", \"hdpi\", …])"
+                        )
+                    }
+                    out += density
                 case "value": out += safe(value)
                 case "ext": out += ext
                 default:
                     throw TemplateError(
                         message:
-                            "unknown token {\(token)} in \(Quoted(template)) (use {name}, {scale}, {@scale}, {value}, {ext})"
+                            "unknown token {\(token)} in \(Quoted(template)) (use {name}, {scale}, {@scale}, {density}, {value}, {ext})"
                     )
                 }
                 index = template.index(after: close)

@@ -267,4 +267,35 @@ import Testing
         #expect(jobs[0].check?.actual.description == "ci/artifacts/out/a/x.actual.png")
         #expect(jobs[0].check?.diff.description == "ci/artifacts/out/a/x.diff.png")
     }
+
+    /// `"densities"` renders a job at each Android density, with that density's
+    /// scale and `{density}` in its templates; the icon is each density's own file.
+    @Test func densitiesGiveOneJobPerDensity() throws {
+        let jobs = try plan(
+            #"{"jobs":[{"icon":"res/mipmap-{density}/ic.png","output":"o/mipmap-{density}/ic.png","value":"3","densities":["mdpi","hdpi","xxxhdpi"]}]}"#
+        )
+        #expect(jobs.map(\.label) == ["jobs[0]@mdpi", "jobs[0]@hdpi", "jobs[0]@xxxhdpi"])
+        #expect(jobs.map(\.request.scale) == [1, 1.5, 4])
+        #expect(
+            jobs.map(\.request.iconPath) == [
+                "res/mipmap-mdpi/ic.png", "res/mipmap-hdpi/ic.png", "res/mipmap-xxxhdpi/ic.png",
+            ])
+        #expect(jobs.map(\.request.iconRasterScale) == [1, 1, 1])  // each density's own file
+        #expect(
+            jobs.map { $0.output?.description } == [
+                "o/mipmap-mdpi/ic.png", "o/mipmap-hdpi/ic.png", "o/mipmap-xxxhdpi/ic.png",
+            ])
+        expectRefused(
+            #"{"jobs":[{"icon":"a.png","output":"o/{density}.png","value":"3"}]}"#,
+            "needs the job to list its densities")
+        expectRefused(
+            #"{"jobs":[{"icon":"a.png","output":"o/x.png","value":"3","densities":["mdpi","hdpi"]}]}"#,
+            "needs {density}")
+        expectRefused(
+            #"{"jobs":[{"icon":"a.png","output":"o/{density}.png","value":"3","densities":["tvdpi"]}]}"#,
+            "\"tvdpi\" is not a density")
+        expectRefused(
+            #"{"jobs":[{"icon":"a.png","output":"o/{density}.png","value":"3","densities":["mdpi"],"scale":2}]}"#,
+            "sets the scales itself")
+    }
 }

@@ -31,10 +31,7 @@ package struct AndroidResources: Sendable {
     }
 
     /// The densities launcher icons come in (ldpi is read when present).
-    package static let densities = [
-        Density(name: "ldpi", scale: 0.75), Density(name: "mdpi", scale: 1), Density(name: "hdpi", scale: 1.5),
-        Density(name: "xhdpi", scale: 2), Density(name: "xxhdpi", scale: 3), Density(name: "xxxhdpi", scale: 4),
-    ]
+    package static let densities = OutputTemplate.androidDensities.map { Density(name: $0.name, scale: $0.scale) }
     /// The densities a badge layer is drawn at (ldpi devices scale mdpi down).
     package static let layerDensities = densities.filter { $0.name != "ldpi" }
     /// An adaptive icon's layer side (dp): Android's AdaptiveIconDrawable.

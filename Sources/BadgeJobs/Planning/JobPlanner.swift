@@ -274,6 +274,7 @@ package enum JobPlanner {
         var icon: String?
         var output: String?
         var scales = context.scales
+        var densities: [String]?
         let specs = RenderOptions.all
         let ordered = entry.pairs.filter { $0.key == "style" } + entry.pairs.filter { $0.key != "style" }
         for (key, value) in ordered {
@@ -289,6 +290,9 @@ package enum JobPlanner {
                 continue
             case "scales":
                 scales = try parseScales(value, fail: { fail("scales", $0) })
+                continue
+            case "densities":
+                densities = try parseDensities(value, fail: { fail("densities", $0) })
                 continue
             default:
                 break
@@ -342,6 +346,23 @@ package enum JobPlanner {
             }
             if context.scales != nil { throw fail("scale", "conflicts with --scales: give one") }
         }
+        if let densities {
+            if entry.pairs.contains(where: { $0.key == "scale" || $0.key == "scales" }) || context.scales != nil {
+                throw fail(
+                    "densities",
+                    "sets the scales itself (mdpi is 1, xxxhdpi 4); drop \"scale\", \"scales\" and --scales")
+            }
+            guard output.contains("{density}") else {
+                throw fail(
+                    "output", "\(Quoted(output)) needs {density}: this job renders at \(densities.count) densities")
+            }
+            var draft = Draft(
+                settings: settings, icon: icon, output: output,
+                scales: densities.map { name in OutputTemplate.androidDensities.first { $0.name == name }!.scale },
+                label: prefix)
+            draft.densities = densities
+            return draft
+        }
         return Draft(settings: settings, icon: icon, output: output, scales: scales, label: prefix)
     }
 
@@ -362,6 +383,8 @@ package enum JobPlanner {
         var scales: [Double]?
         /// `jobs[3]`, or "" on the command line.
         var label: String
+        /// Android densities, one per scale (`{density}` in the templates), or nil.
+        var densities: [String]?
         /// Whether the output is written (a command-line check alone only compares).
         var writes = true
     }
@@ -387,14 +410,15 @@ package enum JobPlanner {
     ) throws(BadgeError) -> [RenderJob] {
         let settings = draft.settings
         let scaleList = draft.scales ?? [settings.scale]
-        if scaleList.count > 1, !hasScaleToken(draft.output) {
+        if scaleList.count > 1, draft.densities == nil, !hasScaleToken(draft.output) {
             throw wording(
                 .output,
                 "\(Quoted(draft.output)) needs {scale} or {@scale}: this job renders at \(scaleList.count) scales")
         }
-        let iconHasScale = hasScaleToken(draft.icon)
+        let iconHasScale = hasScaleToken(draft.icon) || draft.icon.contains("{density}")
         var jobs: [RenderJob] = []
-        for scale in scaleList {
+        for (index, scale) in scaleList.enumerated() {
+            let density = draft.densities?[index]
             var perScale = settings
             perScale.scale = scale
             let iconPath: String
@@ -402,12 +426,14 @@ package enum JobPlanner {
             var checkPath: String?
             let name: String
             do throws(TemplateError) {
-                iconPath = try OutputTemplate.expand(draft.icon, name: "", scale: scale, value: "", ext: "")
+                iconPath = try OutputTemplate.expand(
+                    draft.icon, name: "", scale: scale, value: "", ext: "", density: density)
                 name = OutputTemplate.baseName(
-                    of: try OutputTemplate.expand(draft.icon, name: "", scale: 1, value: "", ext: ""))
+                    of: try OutputTemplate.expand(
+                        draft.icon, name: "", scale: 1, value: "", ext: "", density: draft.densities?.first))
                 let ext = (settings.format ?? OutputFormat(path: draft.output) ?? .png).rawValue
                 outputPath = try OutputTemplate.expand(
-                    draft.output, name: name, scale: scale, value: settings.value ?? "", ext: ext)
+                    draft.output, name: name, scale: scale, value: settings.value ?? "", ext: ext, density: density)
                 if outputRoot == nil, let check = settings.check {
                     checkPath = try OutputTemplate.expand(
                         check, name: name, scale: scale, value: settings.value ?? "", ext: "png")
@@ -446,9 +472,10 @@ package enum JobPlanner {
                 // A raster icon without a file per scale is resampled by the scale.
                 request.iconRasterScale = scale
             }
-            let label =
+            var label =
                 scaleList.count > 1 || (draft.scales != nil && draft.label.isEmpty)
                 ? "\(draft.label)@\(OutputTemplate.scaleText(scale))x" : draft.label
+            if let density { label = "\(draft.label)@\(density)" }
             let location = try place(outputPath, template: draft.output, root: outputRoot, wording: wording)
             var job = RenderJob(
                 label: label, request: request, output: nil, check: nil,
@@ -535,6 +562,35 @@ package enum JobPlanner {
     }
 
     // MARK: - Scales
+
+    /// `["mdpi", "hdpi"]` or `"mdpi,hdpi"`: Android density qualifiers, none twice.
+    package static func parseDensities(_ value: JSONValue, fail: (String) -> BadgeError) throws(BadgeError)
+        -> [String]
+    {
+        var names: [String] = []
+        switch value {
+        case .array(let items):
+            for item in items {
+                guard case .string(let text) = item else {
+                    throw fail("must be density names, like [\"mdpi\", \"hdpi\"]")
+                }
+                names.append(text)
+            }
+        case .string(let text):
+            names = text.split(separator: ",").map { String($0.trimmingSpaces()) }
+        default:
+            throw fail("must be an array of density names, like [\"mdpi\", \"hdpi\", \"xhdpi\"]")
+        }
+        guard !names.isEmpty else { throw fail("must list at least one density") }
+        let known = OutputTemplate.androidDensities.map(\.name)
+        for (index, name) in names.enumerated() {
+            guard known.contains(name) else {
+                throw fail("\(Quoted(name)) is not a density (\(known.joined(separator: ", ")))")
+            }
+            guard !names[..<index].contains(name) else { throw fail("lists \(Quoted(name)) twice") }
+        }
+        return names
+    }
 
     /// `[1, 2, 3]` or `"1,2,3"`: each a positive number up to 100, none twice.
     package static func parseScales(_ value: JSONValue, fail: (String) -> BadgeError) throws(BadgeError) -> [Double] {

@@ -34,7 +34,7 @@ package struct Manifest {
     package static let maxPathBytes = 4096
 
     /// Keys that are not render options.
-    package static let extraKeys = ["icon", "output", "scales"]
+    package static let extraKeys = ["icon", "output", "scales", "densities"]
 
     /// Render options that mean nothing for one job of a batch (`--check` is the
     /// batch's own flag; a job writes its `output`, not its icon).
@@ -90,7 +90,7 @@ package struct Manifest {
             }
             // A job's own content (value, dot or image) replaces the defaults' content,
             // and its own scale or scales the defaults' scale and scales.
-            let content: Set<String> = ["value", "dot", "image"], scale: Set<String> = ["scale", "scales"]
+            let content: Set<String> = ["value", "dot", "image"], scale: Set<String> = ["scale", "scales", "densities"]
             let ownsContent = pairs.contains { content.contains($0.0) }
             let ownsScale = pairs.contains { scale.contains($0.0) }
             var merged = defaults.filter { key, _ in
