@@ -22,6 +22,10 @@ let package = Package(
             name: "CLibPng", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CFriBidi"),
+        // LittleCMS: a badge's sRGB colours into an icon's embedded colour profile.
+        .systemLibrary(
+            name: "CLittleCMS", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
         // FriBidi glue: its macros do not import into Swift.
         .target(name: "CBidi", dependencies: ["CFriBidi"]),
         // librsvg and gdk-pixbuf, opened with dlopen on first use (see its header), and zlib.
@@ -49,7 +53,7 @@ let package = Package(
             name: "BadgeRender",
             dependencies: [
                 "BadgeCore", "BadgeSystem", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
-                "CBundledFont", "CBidi", "CImageLoaders",
+                "CBundledFont", "CBidi", "CImageLoaders", "CLittleCMS",
             ],
             linkerSettings: [
                 .unsafeFlags(

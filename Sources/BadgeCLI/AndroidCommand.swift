@@ -34,7 +34,7 @@ enum AndroidCommand {
                 name: "icon", kind: .value(placeholder: "NAME"), group: "Android resources",
                 help:
                     "the launcher icon's resource name; repeat for more (default: the manifest's android:icon and android:roundIcon, else ic_launcher and ic_launcher_round)",
-                fromEnvironment: false
+                fromEnvironment: false, repeatable: true
             ) { settings, text throws(BadgeError) in settings.icons.append(text) },
             OptionSpec(
                 name: "relative-size", kind: .value(placeholder: "F"), group: "Android resources",

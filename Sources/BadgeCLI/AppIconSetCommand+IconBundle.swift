@@ -69,7 +69,7 @@ extension AppIconSetCommand {
         if settings.out != nil {
             for asset in bundle.assets {
                 let bytes = try InputFile.bytes(
-                    at: bundle.folder + "/Assets/" + asset, limit: render.limits.maxRasterBytes, what: "an asset")
+                    at: bundle.folder + "/Assets/" + asset, limit: render.limits.maxRasterBytes, what: "asset")
                 try staged.write(
                     bytes, components: ["Assets", asset], shown: final.description + "/Assets/" + asset)
             }

@@ -56,7 +56,7 @@ enum AppIconSetCommand {
                 name: "set", kind: .value(placeholder: "NAME"), group: "Asset catalog",
                 help:
                     "in an .xcassets catalog, badge only the set NAME (AppIcon or AppIcon.appiconset); repeat for more",
-                fromEnvironment: false
+                fromEnvironment: false, repeatable: true
             ) { settings, text throws(BadgeError) in
                 guard !text.isEmpty else { throw .usage("--set: give a set's name, such as AppIcon") }
                 settings.setNames.append(text)
@@ -155,6 +155,7 @@ enum AppIconSetCommand {
             if IconComposerBundle.isBundle(folder) {
                 return try badgeBundle(IconComposerBundle(path: folder), settings: settings, io: io)
             }
+            Platform.raiseOpenFileLimit()
             var notes: [String] = []
             let sets = try AssetCatalog.sets(at: folder, names: settings.setNames, notes: &notes)
             for note in notes { io.note("appiconset: \(note)") }
@@ -239,6 +240,8 @@ enum AppIconSetCommand {
         for (index, final) in finals.enumerated() {
             let folder = destination.isInPlace ? try StagedFolder.inside(final) : try StagedFolder.beside(final)
             staged.append(folder)
+            // An --out set that cannot be replaced fails now, before any render.
+            if !destination.isInPlace { try folder.checkReplaceable(as: final.name ?? sets[index].name) }
             jobs += AppIconSet.staging(planned[index], into: folder)
         }
         let outcomes = JobRunner.run(jobs, workers: settings.jobs)
@@ -247,16 +250,19 @@ enum AppIconSetCommand {
             io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
             return tally.exitCode
         }
+        var commits: [(StagedFolder, StagedFolder.Commit)] = []
         for (index, set) in sets.enumerated() {
             switch destination {
             case .inPlace:
-                try staged[index].commitFiles(set.images.map { [$0.filename] })
+                commits.append((staged[index], .files(set.images.map { [$0.filename] })))
             case .copy:
                 try staged[index].write(
                     set.contents, components: ["Contents.json"], shown: finals[index].description + "/Contents.json")
-                try staged[index].commit(as: finals[index].name ?? set.name)
+                commits.append((staged[index], .folder(name: finals[index].name ?? set.name, subfolders: [])))
             }
         }
+        // Every set at once, under one hold of the interrupt handler's lock.
+        try StagedFolder.commit(commits)
         committed = true
         let target: String
         if sets.count == 1 {

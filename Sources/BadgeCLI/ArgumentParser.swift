@@ -152,7 +152,7 @@ struct ArgumentParser<Settings> {
             return .usage("unknown option \(Quoted(option)) (see iconbadge help \(command))")
         }
         return .usage(
-            "\(Quoted(option)) is not an option of \(command); it goes with \(owners.joined(separator: " and ")) (see iconbadge help \(command))"
+            "\(Quoted(option)) is not an option of \(command); it goes with \(owners.count > 2 ? owners.dropLast().joined(separator: ", ") + " and " + owners.last! : owners.joined(separator: " and ")) (see iconbadge help \(command))"
         )
     }
 

@@ -79,6 +79,14 @@ struct Reporter {
                     io.note(
                         "\(prefix)the icon is \(width) × \(height) px and \(platform.rawValue) icons are square: its shape is fitted to the shorter side, centred"
                     )
+                case .render(.colorNotConverted(let reason)):
+                    io.note(
+                        "\(prefix)the icon's colour chunks are kept, but the badge's colours are drawn as sRGB: \(reason)"
+                    )
+                case .render(.sixteenBit):
+                    io.note(
+                        "\(prefix)the icon has 16 bits per channel; the output has 8 (Cairo 1.16 composites 8 bits per channel)"
+                    )
                 case .render(.smallText(let label, let pixels, let became)):
                     let size = (pixels * 10).rounded() / 10
                     let outcome = became == .dot ? "drawn as a dot" : "hidden"

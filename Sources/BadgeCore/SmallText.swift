@@ -16,6 +16,12 @@ public enum RenderNote: Equatable, Sendable {
     case notSquare(platform: IconPlatform, width: Int, height: Int)
     /// Text of this em size (pixels) was below the minimum and became `became`.
     case smallText(label: String, pixels: Double, became: SmallTextOutcome)
+    /// The icon's colour chunks are kept, but the badge's colours could not be
+    /// converted into its colour space, for `reason`.
+    case colorNotConverted(reason: String)
+    /// The icon has 16 bits per channel and the output 8: Cairo 1.16 composites 8
+    /// bits per channel (it has no 16-bit image format).
+    case sixteenBit
 }
 
 /// What small text became.

@@ -107,6 +107,9 @@ public enum XMLScanner {
             if starts(with: "<![CDATA[", at: position) {
                 throw XMLSyntaxError(offset: position, problem: "a CDATA section (not read)")
             }
+            if starts(with: "<!", at: position) {
+                throw XMLSyntaxError(offset: position, problem: "a declaration (not read)")
+            }
             return false
         }
 
@@ -122,12 +125,20 @@ public enum XMLScanner {
             throw XMLSyntaxError(offset: start, problem: "\(what) that does not end")
         }
 
+        /// An XML name: ASCII letters, digits, `_ : - .` and any non-ASCII byte, not
+        /// starting with a digit, `-` or `.` (XML 1.0's NameStartChar, simplified to
+        /// refuse every ASCII punctuation it does not allow).
         mutating func name() throws(XMLSyntaxError) -> String {
             let start = position
             while position < bytes.count {
                 let byte = bytes[position]
-                if [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "=")].contains(byte) {
-                    break
+                let letter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
+                let digit = (0x30...0x39).contains(byte)
+                let punctuation = byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
+                guard letter || digit || punctuation else { break }
+                if position == start, digit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
+                    throw XMLSyntaxError(offset: position, problem: "a name may not start with that character")
                 }
                 position += 1
             }
@@ -178,7 +189,13 @@ public enum XMLScanner {
                 let quote = bytes[position]
                 position += 1
                 let valueStart = position
-                while position < bytes.count, bytes[position] != quote { position += 1 }
+                while position < bytes.count, bytes[position] != quote {
+                    // XML forbids `<` in a value; a raw one means the document is broken.
+                    guard bytes[position] != UInt8(ascii: "<") else {
+                        throw XMLSyntaxError(offset: position, problem: "'<' in the value of \(attribute)")
+                    }
+                    position += 1
+                }
                 guard position < bytes.count else {
                     throw XMLSyntaxError(offset: valueStart, problem: "the value of \(attribute) does not end")
                 }

@@ -79,7 +79,7 @@ enum BadgePainter {
         let rect = layout.badgeRect
         cairo_save(cr)
         if let image = composition.badgeImage {
-            try paintImage(image, in: rect, into: cr, vector: vector)
+            try paintImage(image, in: rect, into: cr, vector: vector, conversion: composition.colorConversion)
         } else {
             roundedRectangle(cr, rect, radius: layout.cornerRadius)
             setColor(cr, style.background)
@@ -145,9 +145,12 @@ enum BadgePainter {
         cairo_restore(cr)
     }
 
-    private static func paintImage(_ image: LoadedIcon, in rect: Rect, into cr: OpaquePointer, vector: Bool)
-        throws(BadgeError)
-    {
+    /// Draws a badge image into `rect`; with `conversion`, a copy of its pixels
+    /// converted from sRGB into the icon's colour space (the image may be shared
+    /// through the icon cache, so it is never converted in place).
+    private static func paintImage(
+        _ image: LoadedIcon, in rect: Rect, into cr: OpaquePointer, vector: Bool, conversion: ColorConversion?
+    ) throws(BadgeError) {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
@@ -157,7 +160,17 @@ enum BadgePainter {
         } else {
             cairo_translate(cr, rect.x, rect.y)
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-            cairo_set_source_surface(cr, try image.pixels().surface, 0, 0)
+            var pixels = try image.pixels()
+            if let conversion {
+                let copy = try ImageSurface(width: pixels.width, height: pixels.height)
+                for row in 0..<pixels.height {
+                    (copy.data + row * copy.stride).update(
+                        from: pixels.data + row * pixels.stride, count: pixels.width * 4)
+                }
+                conversion.convert(copy)
+                pixels = copy
+            }
+            cairo_set_source_surface(cr, pixels.surface, 0, 0)
             cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BEST)
             cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
             cairo_paint(cr)

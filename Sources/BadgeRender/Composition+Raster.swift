@@ -45,7 +45,8 @@ extension Composition {
     {
         let surface = try rasterize(consumingIcon: consumingIcon)
         return try PNGCodec.encode(
-            surface, compression: compression, restore: straightRestore, threads: encoderThreads)
+            surface, compression: compression, restore: straightRestore, color: icon.color,
+            threads: encoderThreads)
     }
 
     /// The composition's pixels, straight-alpha RGBA, as `pngData` writes them (for

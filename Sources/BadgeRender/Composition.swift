@@ -60,6 +60,9 @@ public final class Composition {
     var greyscaleBadge = false
     /// Whether the text is cut out of the badge (`RenderRequest.knockoutText`).
     var knockoutText = false
+    /// sRGB into the icon's colour space, when its chunks describe another one: the
+    /// style's colours are converted already, a badge image's pixels when drawn.
+    var colorConversion: ColorConversion?
     /// The icon's opaque pixels, when the platform placed the badge by them.
     var contentShape: ContentShape?
 

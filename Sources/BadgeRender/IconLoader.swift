@@ -20,6 +20,8 @@ struct LoadedIcon: Sendable {
     let format: String
     /// For a PNG drawn at its own size: the straight pixels `surface` cannot carry.
     var lost: LostStraightPixels? = nil
+    /// For a PNG: its colour chunks and bit depth (kept in a PNG output).
+    var color: ColorChunks? = nil
     /// The file's bytes when they came from standard input (`-`), which cannot be
     /// read twice: the isolated vector render is handed them.
     var standardInput: [UInt8]? = nil
@@ -140,7 +142,9 @@ enum IconLoader {
         case .png:
             let header = try pngHeader(bytes, path: path, limits: limits)!
             let decoded = try PNGCodec.decode(bytes, header: header, path: path)
-            return try resized(decoded.surface, lost: decoded.lost, format: "png", sizing, limits, path)
+            var icon = try resized(decoded.surface, lost: decoded.lost, format: "png", sizing, limits, path)
+            icon.color = decoded.color
+            return icon
         case .svg, .svgz:
             let (document, embedded) = try checkedSVG(bytes, format: format, limits: limits, path: path)
             return try decodeSVG(

@@ -30,6 +30,17 @@ public enum ImageFile {
 }
 
 extension ImageFile {
+    /// The colour chunks (and bit depth) of the PNG at `path`; nil for another format.
+    ///
+    /// - Throws: as `pixels(at:limits:)`.
+    public static func colorChunks(at path: String, limits: ImageLimits = ImageLimits()) throws(BadgeError)
+        -> ColorChunks?
+    {
+        let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
+        guard let header = try IconLoader.pngHeader(bytes, path: path, limits: limits) else { return nil }
+        return try PNGCodec.decode(bytes, header: header, path: path).color
+    }
+
     /// Encodes straight-alpha RGBA pixels as PNG (8-bit RGB when all opaque, RGBA
     /// otherwise) with the same settings as every render, exactly: decoding the
     /// result gives `pixels` back (fully transparent pixels as 0, 0, 0, 0).

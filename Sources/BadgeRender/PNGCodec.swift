@@ -12,16 +12,18 @@ enum PNGCodec {
     ///   corrupt, never Cairo's "out of memory" for a bad file; `outOfMemory` (69)
     ///   when this process cannot get the memory.
     static func decode(_ bytes: [UInt8], header: PNGHeader, path: String) throws(BadgeError) -> (
-        surface: ImageSurface, lost: LostStraightPixels?
+        surface: ImageSurface, lost: LostStraightPixels?, color: ColorChunks
     ) {
         let surface = try ImageSurface(width: header.width, height: header.height)
         var message = [CChar](repeating: 0, count: 256)
         var lost = ib_straight_pixels(pixels: nil, count: 0)
+        var color = ib_png_color()
         let status = bytes.withUnsafeBufferPointer { input in
             ib_png_decode_argb32(
                 input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), surface.data,
-                surface.stride, &lost, &message, message.count)
+                surface.stride, &lost, &color, &message, message.count)
         }
+        let chunks = ColorChunks(adopting: &color)
         surface.markDirty()
         guard status == Int32(IB_PNG_OK) else {
             let reason = String(nulTerminated: message)
@@ -30,7 +32,7 @@ enum PNGCodec {
             }
             throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
         }
-        return (surface, LostStraightPixels(adopting: lost))
+        return (surface, LostStraightPixels(adopting: lost), chunks)
     }
 
     /// Decodes PNG bytes that passed `PNGPreflight` to straight RGBA, exactly as
@@ -62,15 +64,26 @@ enum PNGCodec {
     ///
     /// - Throws: `BadgeError.outOfMemory` (69) when libpng runs out of memory,
     ///   `internalError` (70) for any other libpng failure.
+    /// With `color`, the icon's colour chunks are written too.
     static func encode(
-        _ surface: ImageSurface, compression: PNGCompression, restore: StraightRestore? = nil, threads: Int = 0
+        _ surface: ImageSurface, compression: PNGCompression, restore: StraightRestore? = nil,
+        color: ColorChunks? = nil, threads: Int = 0
     ) throws(BadgeError) -> [UInt8] {
         let data = surface.data
         return try StraightRestore.with(restore) { (restore) throws(BadgeError) -> [UInt8] in
-            try encoded(compression, threads: threads) { settings, output, size, message in
-                ib_png_encode_argb32(
-                    data, UInt32(surface.width), UInt32(surface.height), surface.stride, restore, settings, &output,
-                    &size, message, 256)
+            guard let color, color.describesColor else {
+                return try encoded(compression, threads: threads) { settings, output, size, message in
+                    ib_png_encode_argb32(
+                        data, UInt32(surface.width), UInt32(surface.height), surface.stride, restore, nil, settings,
+                        &output, &size, message, 256)
+                }
+            }
+            return try color.withC { (chunks) throws(BadgeError) -> [UInt8] in
+                try encoded(compression, threads: threads) { settings, output, size, message in
+                    ib_png_encode_argb32(
+                        data, UInt32(surface.width), UInt32(surface.height), surface.stride, restore, chunks,
+                        settings, &output, &size, message, 256)
+                }
             }
         }
     }

@@ -96,6 +96,21 @@ public final class Renderer {
         if request.platform.expectsSquare, icon.width != icon.height {
             notes.append(.notSquare(platform: request.platform, width: icon.width, height: icon.height))
         }
+        var conversion: ColorConversion?
+        if let chunks = icon.color {
+            if chunks.bitDepth == 16 { notes.append(.sixteenBit) }
+            switch ColorConversion.make(chunks) {
+            case .none: break
+            case .convert(let made): conversion = made
+            case .unsupported(let reason): notes.append(.colorNotConverted(reason: reason))
+            }
+        }
+        var paintStyle = request.style
+        if let conversion {
+            paintStyle.background = conversion.convert(paintStyle.background)
+            paintStyle.textColor = conversion.convert(paintStyle.textColor)
+            paintStyle.borderColor = conversion.convert(paintStyle.borderColor)
+        }
         let side = min(shape.box.width, shape.box.height)
         var style = request.style.pixels(scale: request.scale, side: side)
         if request.minimumDotPixels > 0, style.dotSize < request.minimumDotPixels {
@@ -111,12 +126,13 @@ public final class Renderer {
             image: LoadedIcon? = nil, isDot: Bool = false
         ) -> Composition {
             let composition = Composition(
-                icon: icon, layout: layout, hidden: hidden, label: label, style: request.style,
+                icon: icon, layout: layout, hidden: hidden, label: label, style: paintStyle,
                 iconMask: request.iconMask, scale: style.unit, text: text, badgeImage: image, isDot: isDot)
             composition.notes = notes
             composition.platform = request.platform
             composition.greyscaleBadge = request.greyscaleBadge
             composition.knockoutText = request.knockoutText
+            composition.colorConversion = conversion
             composition.contentShape = content
             return composition
         }

@@ -118,4 +118,19 @@ public enum Platform {
         defer { free(path) }
         return String(cString: path)
     }
+
+    /// Raises the soft limit on open files to the hard limit: a catalog of thousands
+    /// of sets holds a folder open for each until they are committed together.
+    public static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        setrlimit(RLIMIT_NOFILE_VALUE, &limit)
+    }
+
+    #if os(Linux)
+        private static let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    #else
+        private static let RLIMIT_NOFILE_VALUE = RLIMIT_NOFILE
+    #endif
 }

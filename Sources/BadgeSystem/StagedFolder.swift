@@ -109,7 +109,7 @@ public final class StagedFolder: Sendable, Equatable {
         else { throw .internalError("staged file \(Quoted(shown)) has no plain name") }
         var folder = try open(name, in: parent, shown: shown)
         for component in components.dropLast() {
-            if mkdirat(folder.descriptor, component, 0o755) != 0, errno != EEXIST {
+            if mkdirat(folder.descriptor, component, 0o777) != 0, errno != EEXIST {
                 throw .cannotCreate(path: shown, reason: "cannot make folder: \(SystemError.text(errno))")
             }
             folder = try open(component, in: folder, shown: shown)
@@ -123,6 +123,14 @@ public final class StagedFolder: Sendable, Equatable {
         return FolderHandle(fd)
     }
 
+    /// How a staging folder is moved into place.
+    public enum Commit: Sendable {
+        /// The staging folder becomes the folder `name` (see `commit(as:subfolders:)`).
+        case folder(name: String, subfolders: [String])
+        /// Each staged file replaces its namesake (see `commitFiles(_:)`).
+        case files([[String]])
+    }
+
     /// Makes the staging folder the folder `finalName` in its parent. A folder already
     /// there is replaced only when it holds regular files alone, and `subfolders`
     /// holding regular files alone (a set or bundle written before): it is renamed
@@ -131,82 +139,131 @@ public final class StagedFolder: Sendable, Equatable {
     /// - Throws: `BadgeError.cannotCreate` (73) when `finalName` is a link, a file, or
     ///   a folder holding anything but regular files (nothing is then changed).
     public func commit(as finalName: String, subfolders: [String] = []) throws(BadgeError) {
-        // The parents, made last: a failure before this point leaves no new folder.
-        let target =
-            try missingParents.map { (location) throws(BadgeError) in
-                try DirectoryWalk.folder(of: location, creating: true)
-            } ?? parent
-        try TemporaryFiles.publishingFolder(name) { () throws(BadgeError) in
-            var info = stat()
-            if fstatat(target.descriptor, finalName, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-                guard info.st_mode & S_IFMT == S_IFDIR else {
-                    throw .cannotCreate(
-                        path: destination,
-                        reason: info.st_mode & S_IFMT == S_IFLNK
-                            ? "is a symbolic link; iconbadge never writes through a link (remove it, or write elsewhere)"
-                            : "exists and is not a folder")
-                }
-                if let other = firstEntryNotAFile(finalName, in: target, subfolders: subfolders) {
-                    throw .cannotCreate(
-                        path: destination,
-                        reason:
-                            "exists and holds \(Quoted(other)), which is not a regular file; iconbadge replaces a folder it wrote, not one holding folders or links (remove it, or write elsewhere)"
-                    )
-                }
-                let aside = TemporaryFiles.randomName()
-                guard renameat(target.descriptor, finalName, target.descriptor, aside) == 0 else {
-                    throw .cannotCreate(path: destination, reason: SystemError.text(errno))
-                }
-                guard renameat(parent.descriptor, name, target.descriptor, finalName) == 0 else {
-                    let code = errno
-                    renameat(target.descriptor, aside, target.descriptor, finalName)
-                    throw .cannotCreate(path: destination, reason: SystemError.text(code))
-                }
-                TemporaryFiles.removeTree(target.descriptor, aside)
-            } else {
-                guard renameat(parent.descriptor, name, target.descriptor, finalName) == 0 else {
-                    throw .cannotCreate(path: destination, reason: SystemError.text(errno))
-                }
-            }
-        }
+        try Self.commit([(self, .folder(name: finalName, subfolders: subfolders))])
     }
 
     /// Renames every staged file (`files`, paths of plain components below the
     /// staging folder) over the file at the same path in the folder the staging
     /// folder is in; a missing folder on the way (`Assets`) is made. Each file takes
     /// the permission bits of the file it replaces (without set-ID and sticky bits).
-    /// All renames run under the cleanup's lock, so a signal never splits them.
     ///
     /// - Throws: `BadgeError.cannotCreate` (73) when a folder on the way is a link or
     ///   a rename fails (the files renamed before it stay replaced: only a failing
     ///   disk does this).
     public func commitFiles(_ files: [[String]]) throws(BadgeError) {
-        try TemporaryFiles.publishingFolder(name) { () throws(BadgeError) in
-            for components in files {
-                guard let file = components.last else { continue }
-                var staged = try open(name, in: parent, shown: destination)
-                var target = parent
-                for component in components.dropLast() {
-                    staged = try open(component, in: staged, shown: destination)
-                    if mkdirat(target.descriptor, component, 0o777) != 0, errno != EEXIST {
-                        throw .cannotCreate(
-                            path: destination + "/" + component, reason: SystemError.text(errno))
-                    }
-                    target = try open(component, in: target, shown: destination + "/" + component)
-                }
-                var info = stat()
-                if fstatat(target.descriptor, file, &info, AT_SYMLINK_NOFOLLOW) == 0,
-                    info.st_mode & S_IFMT == S_IFREG
-                {
-                    fchmodat(staged.descriptor, file, info.st_mode & 0o777, 0)
-                }
-                guard renameat(staged.descriptor, file, target.descriptor, file) == 0 else {
-                    throw .cannotCreate(
-                        path: destination + "/" + components.joined(separator: "/"), reason: SystemError.text(errno))
+        try Self.commit([(self, .files(files))])
+    }
+
+    /// Checks, before any work, that `commit(as: finalName, subfolders:)` could
+    /// replace what is there now.
+    ///
+    /// - Throws: as `commit(as:subfolders:)`.
+    public func checkReplaceable(as finalName: String, subfolders: [String] = []) throws(BadgeError) {
+        guard missingParents == nil else { return }
+        try checkReplaceable(finalName, in: parent, subfolders: subfolders)
+    }
+
+    /// Commits several staging folders together (every set of a catalog): missing
+    /// parent folders are made first, then every rename runs under one hold of the
+    /// cleanup's lock, so SIGINT or SIGTERM lands before all of them or after all.
+    /// Each destination is checked before the first rename.
+    ///
+    /// - Throws: as `commit(as:subfolders:)` and `commitFiles(_:)`.
+    public static func commit(_ items: [(StagedFolder, Commit)]) throws(BadgeError) {
+        var targets: [FolderHandle] = []
+        for (staged, _) in items {
+            // The parents, made last: a failure before this point leaves no new folder.
+            targets.append(
+                try staged.missingParents.map { (location) throws(BadgeError) in
+                    try DirectoryWalk.folder(of: location, creating: true)
+                } ?? staged.parent)
+        }
+        try TemporaryFiles.publishingFolders(items.map(\.0.name)) { () throws(BadgeError) in
+            for (index, (staged, commit)) in items.enumerated() {
+                if case .folder(let finalName, let subfolders) = commit {
+                    try staged.checkReplaceable(finalName, in: targets[index], subfolders: subfolders)
                 }
             }
-            TemporaryFiles.removeTree(parent.descriptor, name)
+            for (index, (staged, commit)) in items.enumerated() {
+                switch commit {
+                case .folder(let finalName, _): try staged.renameFolder(as: finalName, into: targets[index])
+                case .files(let files): try staged.renameFiles(files)
+                }
+            }
         }
+    }
+
+    /// Refuses to replace `finalName` in `target` unless it is missing or a folder of
+    /// regular files (and `subfolders` of regular files).
+    private func checkReplaceable(_ finalName: String, in target: FolderHandle, subfolders: [String])
+        throws(BadgeError)
+    {
+        var info = stat()
+        guard fstatat(target.descriptor, finalName, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotCreate(
+                path: destination,
+                reason: info.st_mode & S_IFMT == S_IFLNK
+                    ? "is a symbolic link; iconbadge never writes through a link (remove it, or write elsewhere)"
+                    : "exists and is not a folder")
+        }
+        if let other = firstEntryNotAFile(finalName, in: target, subfolders: subfolders) {
+            throw .cannotCreate(
+                path: destination,
+                reason:
+                    "exists and holds \(Quoted(other)), which is not a regular file; iconbadge replaces a folder it wrote, not one holding folders or links (remove it, or write elsewhere)"
+            )
+        }
+    }
+
+    /// The staging folder becomes `finalName` in `target` (an old one renamed aside
+    /// and removed), with the permission bits a new folder gets (it was made 0700).
+    private func renameFolder(as finalName: String, into target: FolderHandle) throws(BadgeError) {
+        let mask = umask(0)
+        umask(mask)
+        fchmodat(parent.descriptor, name, 0o777 & ~mask, 0)
+        var info = stat()
+        if fstatat(target.descriptor, finalName, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            let aside = TemporaryFiles.randomName()
+            guard renameat(target.descriptor, finalName, target.descriptor, aside) == 0 else {
+                throw .cannotCreate(path: destination, reason: SystemError.text(errno))
+            }
+            guard renameat(parent.descriptor, name, target.descriptor, finalName) == 0 else {
+                let code = errno
+                renameat(target.descriptor, aside, target.descriptor, finalName)
+                throw .cannotCreate(path: destination, reason: SystemError.text(code))
+            }
+            TemporaryFiles.removeTree(target.descriptor, aside)
+        } else {
+            guard renameat(parent.descriptor, name, target.descriptor, finalName) == 0 else {
+                throw .cannotCreate(path: destination, reason: SystemError.text(errno))
+            }
+        }
+    }
+
+    /// Each staged file over its namesake in the staging folder's parent.
+    private func renameFiles(_ files: [[String]]) throws(BadgeError) {
+        for components in files {
+            guard let file = components.last else { continue }
+            var staged = try open(name, in: parent, shown: destination)
+            var target = parent
+            for component in components.dropLast() {
+                staged = try open(component, in: staged, shown: destination)
+                if mkdirat(target.descriptor, component, 0o777) != 0, errno != EEXIST {
+                    throw .cannotCreate(path: destination + "/" + component, reason: SystemError.text(errno))
+                }
+                target = try open(component, in: target, shown: destination + "/" + component)
+            }
+            var info = stat()
+            if fstatat(target.descriptor, file, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG {
+                fchmodat(staged.descriptor, file, info.st_mode & 0o777, 0)
+            }
+            guard renameat(staged.descriptor, file, target.descriptor, file) == 0 else {
+                throw .cannotCreate(
+                    path: destination + "/" + components.joined(separator: "/"), reason: SystemError.text(errno))
+            }
+        }
+        TemporaryFiles.removeTree(parent.descriptor, name)
     }
 
     /// Removes the staging folder and everything in it.

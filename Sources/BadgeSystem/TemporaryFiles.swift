@@ -134,10 +134,15 @@ enum TemporaryFiles {
     /// Runs `body` holding the lock (as `publishing`) and, when it returns, forgets
     /// the staging folder `name` (renamed into place, or removed by `body`).
     static func publishingFolder<T>(_ name: String, _ body: () throws(BadgeError) -> T) throws(BadgeError) -> T {
+        try publishingFolders([name], body)
+    }
+
+    /// As `publishingFolder`, for several staging folders committed together.
+    static func publishingFolders<T>(_ names: [String], _ body: () throws(BadgeError) -> T) throws(BadgeError) -> T {
         try entries.withLock { (list) throws(BadgeError) -> T in
             let result = try body()
             list.removeAll { entry in
-                guard entry.isFolder, entry.name == name else { return false }
+                guard entry.isFolder, names.contains(entry.name) else { return false }
                 close(entry.folder)
                 return true
             }

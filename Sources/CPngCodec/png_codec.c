@@ -3,6 +3,7 @@
 
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -83,23 +84,65 @@ static int ib_straight_pixels_append(ib_straight_pixels *lost, size_t *capacity,
 }
 
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                         size_t stride, int premultiplied, ib_straight_pixels *lost, char *error,
-                         size_t error_size);
+                         size_t stride, int premultiplied, ib_straight_pixels *lost, ib_png_color *color,
+                         char *error, size_t error_size);
 
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                         uint8_t *pixels, size_t stride, ib_straight_pixels *lost, char *error,
-                         size_t error_size) {
-    return ib_png_decode(data, size, width, height, pixels, stride, 1, lost, error, error_size);
+                         uint8_t *pixels, size_t stride, ib_straight_pixels *lost, ib_png_color *color,
+                         char *error, size_t error_size) {
+    return ib_png_decode(data, size, width, height, pixels, stride, 1, lost, color, error, error_size);
 }
 
 int ib_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
                        char *error, size_t error_size) {
-    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4, 0, NULL, error, error_size);
+    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4, 0, NULL, NULL, error,
+                         error_size);
+}
+
+void ib_png_color_free(ib_png_color *color) {
+    if (color == NULL) return;
+    free(color->icc);
+    color->icc = NULL;
+    color->icc_size = 0;
+}
+
+/// Copies the colour chunks libpng read (after png_read_info) into `color`.
+/// Returns 0 when memory for the profile cannot be had.
+static int ib_png_read_color(png_structp png, png_infop info, ib_png_color *color) {
+    memset(color, 0, sizeof(*color));
+    color->bit_depth = png_get_bit_depth(png, info);
+    int intent = 0;
+    if (png_get_sRGB(png, info, &intent)) {
+        color->has_srgb = 1;
+        color->srgb_intent = intent;
+    }
+    png_fixed_point gama = 0;
+    if (png_get_gAMA_fixed(png, info, &gama)) {
+        color->has_gama = 1;
+        color->gama = gama;
+    }
+    png_fixed_point c[8];
+    if (png_get_cHRM_fixed(png, info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7])) {
+        color->has_chrm = 1;
+        for (int i = 0; i < 8; i++) color->chrm[i] = c[i];
+    }
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 length = 0;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &length) && profile != NULL && length > 0) {
+        color->icc = malloc(length);
+        if (color->icc == NULL) return 0;
+        memcpy(color->icc, profile, length);
+        color->icc_size = length;
+        snprintf(color->icc_name, sizeof(color->icc_name), "%s", name != NULL ? name : "ICC profile");
+    }
+    return 1;
 }
 
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                         size_t stride, int premultiplied, ib_straight_pixels *lost, char *error,
-                         size_t error_size) {
+                         size_t stride, int premultiplied, ib_straight_pixels *lost, ib_png_color *color,
+                         char *error, size_t error_size) {
     ib_reader reader = {data, size, 0, error, error_size};
     png_bytep *volatile rows = NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, ib_png_error,
@@ -117,6 +160,7 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
     volatile int status = IB_PNG_CORRUPT;
     if (setjmp(png_jmpbuf(png))) {
         free(rows);
+        ib_png_color_free(color);
         png_destroy_read_struct(&png, &info, NULL);
         return status;
     }
@@ -131,6 +175,10 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored, 4);
     png_set_chunk_cache_max(png, 64);
     png_read_info(png, info);
+    if (color != NULL && !ib_png_read_color(png, info, color)) {
+        status = IB_PNG_NO_MEMORY;
+        png_error(png, "out of memory for the colour profile");
+    }
 
     if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
         status = IB_PNG_MISMATCH;
@@ -189,6 +237,7 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
                     ib_straight_pixel kept = {y * width + x, (uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a};
                     if (!ib_straight_pixels_append(lost, &capacity, kept)) {
                         ib_straight_pixels_free(lost);
+                        ib_png_color_free(color);
                         free(rows);
                         png_destroy_read_struct(&png, &info, NULL);
                         ib_set_error(error, error_size, "out of memory while decoding PNG");
@@ -331,8 +380,8 @@ static void ib_rgba_row(const void *context, uint32_t y, uint8_t *out, size_t ch
 }
 
 static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_source rows, const void *context,
-                         ib_png_settings settings, uint8_t **out, size_t *out_size, char *error,
-                         size_t error_size) {
+                         const ib_png_color *color, ib_png_settings settings, uint8_t **out, size_t *out_size,
+                         char *error, size_t error_size) {
     *out = NULL;
     *out_size = 0;
     ib_writer writer = {NULL, 0, 0, 0, error, error_size};
@@ -369,6 +418,18 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
     png_set_IHDR(png, info, width, height, 8,
                  opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (color != NULL) {
+        // As the source had them. libpng checks them against each other (an sRGB
+        // chunk beside a profile that is not sRGB, say) and drops what conflicts,
+        // with a warning, never failing the write.
+        if (color->has_srgb) png_set_sRGB(png, info, color->srgb_intent);
+        if (color->has_gama) png_set_gAMA_fixed(png, info, color->gama);
+        if (color->has_chrm)
+            png_set_cHRM_fixed(png, info, color->chrm[0], color->chrm[1], color->chrm[2], color->chrm[3],
+                               color->chrm[4], color->chrm[5], color->chrm[6], color->chrm[7]);
+        if (color->icc != NULL && color->icc_size > 0)
+            png_set_iCCP(png, info, color->icc_name, PNG_COMPRESSION_TYPE_BASE, color->icc, color->icc_size);
+    }
     png_write_info(png, info);
     if (paeth_strips) {
         // Paeth alone: compressed in parallel strips (png_strips.c), one IDAT chunk
@@ -405,8 +466,8 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
 }
 
 int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         const ib_restore *restore, ib_png_settings settings, uint8_t **out,
-                         size_t *out_size, char *error, size_t error_size) {
+                         const ib_restore *restore, const ib_png_color *color, ib_png_settings settings,
+                         uint8_t **out, size_t *out_size, char *error, size_t error_size) {
     int opaque = 1;
     for (uint32_t y = 0; y < height && opaque; y++) {
         const uint8_t *row = pixels + (size_t)y * stride;
@@ -417,7 +478,7 @@ int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height,
         }
     }
     ib_argb32_rows source = {pixels, width, stride, restore};
-    return ib_png_encode(width, height, opaque, ib_argb32_row, &source, settings, out, out_size, error,
+    return ib_png_encode(width, height, opaque, ib_argb32_row, &source, color, settings, out, out_size, error,
                          error_size);
 }
 
@@ -429,7 +490,8 @@ int ib_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, i
         if (pixels[i * 4 + 3] != 0xff) opaque = 0;
     }
     ib_rgba_rows source = {pixels, width};
-    return ib_png_encode(width, height, opaque, ib_rgba_row, &source, settings, out, out_size, error, error_size);
+    return ib_png_encode(width, height, opaque, ib_rgba_row, &source, NULL, settings, out, out_size, error,
+                         error_size);
 }
 
 void ib_png_free(uint8_t *buffer) { free(buffer); }

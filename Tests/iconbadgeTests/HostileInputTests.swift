@@ -71,7 +71,8 @@ import Testing
             let name = String(file.dropFirst(Corpus.root.count + 1))
             #expect([0, 65, 66].contains(run.status), "\(name): exit \(run.status): \(run.stderr)")
             #expect(run.peakKiB < 256 * 1024, "\(name): \(run.peakKiB) KiB")
-            let lines = run.stderr.split(separator: "\n")
+            // A 16-bit image's note (its output has 8 bits per channel) is expected.
+            let lines = run.stderr.split(separator: "\n").filter { !$0.contains("the icon has 16 bits per channel") }
             if run.status == 0 {
                 #expect(lines.isEmpty, "\(name): \(run.stderr)")
             } else {

@@ -71,6 +71,16 @@ package struct AndroidOverlay: Sendable {
             var replacements: [(Range<Int>, String)] = []
             for (layer, kind) in [("foreground", "badge"), ("monochrome", "badge_mono")] {
                 guard let element = icon.root.child(layer) else { continue }
+                // Values are copied between double quotes into the new XML: one that
+                // holds a double quote (legal in single quotes) or a control character
+                // could break out of its attribute there.
+                for (name, value) in icon.root.attributes + element.attributes
+                where value.utf8.contains(where: { $0 == 0x22 || $0 < 0x20 || $0 == 0x26 }) {
+                    throw .badInput(
+                        path: resources.folder + "/" + icon.components.joined(separator: "/"),
+                        reason: "the value of \(Quoted(name)) holds a quote, '&' or a control character; iconbadge copies plain values only"
+                    )
+                }
                 let item: String
                 if let drawable = element.attribute(prefix + ":drawable") {
                     item = "    <item \(prefix):drawable=\"\(drawable)\" />"
@@ -81,8 +91,13 @@ package struct AndroidOverlay: Sendable {
                 }
                 let layerList = "iconbadge_\(icon.name)_\(layer)"
                 let badge = "iconbadge_\(icon.name)_\(kind)"
-                let namespaces = icon.root.attributes.filter { $0.name.hasPrefix("xmlns") }
-                    .map { " \($0.name)=\"\($0.value)\"" }.joined()
+                // The namespaces the copied layer may use: the root's and its own.
+                var declared: [(name: String, value: String)] = []
+                for attribute in icon.root.attributes + element.attributes
+                where attribute.name.hasPrefix("xmlns") && !declared.contains(where: { $0.name == attribute.name }) {
+                    declared.append(attribute)
+                }
+                let namespaces = declared.map { " \($0.name)=\"\($0.value)\"" }.joined()
                 let text = """
                     <?xml version="1.0" encoding="utf-8"?>
                     <!-- Written by iconbadge: the icon's \(layer) layer under a badge drawn inside the 66 dp safe zone. -->

@@ -123,7 +123,7 @@ package struct AndroidResources: Sendable {
                         notes.append("\(Quoted(folderName + "/" + name + ".xml")) is not a regular file: skipped")
                         continue
                     }
-                    let bytes = try InputFile.bytes(at: path, limit: Self.maxXMLBytes, what: "an adaptive icon XML")
+                    let bytes = try InputFile.bytes(at: path, limit: Self.maxXMLBytes, what: "adaptive icon XML")
                     let root: XMLElement
                     do throws(XMLSyntaxError) {
                         root = try XMLScanner.parse(bytes)

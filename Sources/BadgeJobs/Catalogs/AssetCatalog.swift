@@ -129,8 +129,11 @@ package enum AssetCatalog {
             case .string(let layer) = layers.first?["filename"] ?? .null,
             !layer.isEmpty, !layer.contains("/"), layer != ".", layer != ".."
         else { return nil }
-        let content = stack + "/" + layer + "/Content.imageset"
+        // Neither the layer nor its image set may be a link: the names come from the
+        // catalog, and what they name becomes an output folder.
         var info = stat()
+        guard lstat(stack + "/" + layer, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        let content = stack + "/" + layer + "/Content.imageset"
         guard lstat(content, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         return content
     }

@@ -65,7 +65,7 @@ package struct IconComposerBundle: Sendable {
                 path: documentPath, reason: "is a symbolic link; the files of a bundle must be files of the bundle")
         }
         let bytes = try InputFile.bytes(
-            at: documentPath, limit: IconComposerBundle.maxDocumentBytes, what: "an Icon Composer icon.json")
+            at: documentPath, limit: IconComposerBundle.maxDocumentBytes, what: "Icon Composer icon.json")
         do throws(JSONSyntaxError) {
             document = try JSONParser(maxDepth: 32).parse(bytes)
         } catch {
@@ -79,6 +79,11 @@ package struct IconComposerBundle: Sendable {
             )
         }
         assets = []
+        if lstat(trimmed + "/Assets", &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw .badInput(
+                path: trimmed + "/Assets",
+                reason: "is a symbolic link or not a folder; a bundle's assets must be its own files")
+        }
         for (file, isFolder, isLink) in AssetCatalog.entries(of: trimmed + "/Assets") {
             guard !isLink, !isFolder else {
                 throw .badInput(

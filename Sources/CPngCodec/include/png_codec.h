@@ -31,19 +31,41 @@ typedef struct {
     size_t count;
 } ib_straight_pixels;
 
+/// The colour chunks of a PNG (sRGB, gAMA, cHRM, iCCP) and its bit depth: what a
+/// badged copy keeps so that it displays as the original did. Fixed-point values are
+/// libpng's (× 100000). `icc` is malloc'd (free with ib_png_color_free), NULL when
+/// there is no iCCP chunk.
+typedef struct {
+    int has_srgb;
+    int srgb_intent;
+    int has_gama;
+    int32_t gama;
+    int has_chrm;
+    int32_t chrm[8]; // white x, y; red x, y; green x, y; blue x, y
+    uint8_t *icc;
+    uint32_t icc_size;
+    char icc_name[80];
+    int bit_depth;   // per channel in the file: 1, 2, 4, 8 or 16
+} ib_png_color;
+
+/// Frees the profile ib_png_decode_argb32 copied into `color`.
+void ib_png_color_free(ib_png_color *color);
+
 /// Frees what ib_png_decode_argb32 recorded in `lost`.
 void ib_straight_pixels_free(ib_straight_pixels *lost);
 
 /// Decodes a whole PNG held in memory into premultiplied ARGB32 pixels.
 /// Every colour type, bit depth and interlacing is expanded to 8-bit RGBA first
-/// (16-bit samples are scaled, not truncated); gAMA/iCCP/sRGB are ignored.
+/// (16-bit samples are scaled, not truncated); gAMA/cHRM/iCCP/sRGB are not applied.
 /// `width` and `height` must equal the IHDR's; `stride` is bytes per output row.
 /// With `lost` not NULL, the straight pixels premultiplication cannot carry are
 /// recorded there, so that an encoder can write them back exactly (ib_restore).
 /// Returns IB_PNG_OK, or a failure code with a NUL-terminated reason in `error`.
+/// With `color` not NULL, the colour chunks are copied there (the pixels are not
+/// converted: they stay in the file's colour space).
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                         uint8_t *pixels, size_t stride, ib_straight_pixels *lost, char *error,
-                         size_t error_size);
+                         uint8_t *pixels, size_t stride, ib_straight_pixels *lost, ib_png_color *color,
+                         char *error, size_t error_size);
 
 /// zlib strategies (the values of zlib.h's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE;
 /// png_codec.c checks that they agree).
@@ -85,10 +107,12 @@ typedef struct {
 /// (free it with ib_png_free). Pixels are un-premultiplied with Cairo's rounding,
 /// or restored exactly where `restore` (may be NULL) says so.
 /// An image whose every pixel is opaque is written as RGB, otherwise as RGBA.
-/// No ancillary chunks (no time, text or gamma), so equal pixels give equal bytes.
+/// No other ancillary chunks (no time or text), so equal pixels give equal bytes.
+/// With `color` not NULL, its colour chunks are written (sRGB, gAMA, cHRM, iCCP, as
+/// the decoded file had them), so the copy displays as the original did.
 int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         const ib_restore *restore, ib_png_settings settings, uint8_t **out,
-                         size_t *out_size, char *error, size_t error_size);
+                         const ib_restore *restore, const ib_png_color *color, ib_png_settings settings,
+                         uint8_t **out, size_t *out_size, char *error, size_t error_size);
 
 /// Encodes straight 8-bit RGBA (width × 4 bytes a row) as ib_png_encode_argb32 does,
 /// with no rounding: a fully transparent pixel is written as (0, 0, 0, 0).
