@@ -13,6 +13,7 @@ enum AndroidCommand {
         var relativeSize = 0.3
         var jobs = BatchCommand.cores
         var failIfHidden = false
+        var replace = false
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -49,6 +50,14 @@ enum AndroidCommand {
                     "exit 64 instead of 0 when the badge is hidden (a value of 0 or empty): nothing is written either way"
             ) { settings, text throws(BadgeError) in
                 settings.failIfHidden = try ValueParsers.bool(text, option: "--fail-if-hidden")
+            },
+            OptionSpec(
+                name: "replace", kind: .flag, group: "Android resources",
+                help:
+                    "replace the overlay's own files of the same resource names (a hand-made debug icon); without it they are refused (73)",
+                fromEnvironment: false
+            ) { settings, text throws(BadgeError) in
+                settings.replace = try ValueParsers.bool(text, option: "--replace")
             },
             OptionSpec(
                 name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Android resources",
@@ -123,6 +132,15 @@ enum AndroidCommand {
         }
     }
 
+    /// The files that stand for the same resource as `path` in its folder: the same
+    /// name with any image or XML extension (`ic_launcher.png` and `ic_launcher.webp`
+    /// in one folder are a duplicate resource, which fails the build).
+    static func sameResource(_ path: [String]) -> [[String]] {
+        guard path.count == 2, let dot = path[1].firstIndex(of: ".") else { return [path] }
+        let base = String(path[1][..<dot])
+        return [path] + ["png", "webp", "jpg", "xml", "9.png"].map { [path[0], base + "." + $0] }.filter { $0 != path }
+    }
+
     /// `path` as the kernel resolves it, for a path whose last folders may not exist
     /// yet: its nearest existing ancestor resolved, with the rest appended.
     static func resolvedPath(_ path: String) -> String? {
@@ -173,9 +191,35 @@ enum AndroidCommand {
         } catch {
             throw BatchCommand.conflictError(error, manifestPath: resources.folder)
         }
+        // What the overlay holds already: iconbadge's own files (its record) are
+        // replaced; a variant's own files of the same resources only with --replace.
+        let record = OverlayRecord.read(overlay: trimmedOut)
+        var removing: [[String]] = []
         if exists {
-            for path in overlay.written {
+            var foreign: [String] = []
+            for path in overlay.written + [OverlayRecord.components] {
                 try OutputFile.checkWritable(OutputLocation(root: trimmedOut, components: path), creatingFolders: true)
+                for other in sameResource(path) {
+                    let joined = other.joined(separator: "/")
+                    let full = trimmedOut + "/" + joined
+                    guard InputFile.isRegularFile(full) else { continue }
+                    if other != path { removing.append(other) }
+                    if other == OverlayRecord.components { continue }
+                    let bytes = (try? InputFile.bytes(at: full, limit: 64 << 20, what: "overlay file")) ?? []
+                    if !record.owns(joined, bytes: bytes) { foreign.append(joined) }
+                }
+            }
+            if !foreign.isEmpty {
+                let shown = foreign.prefix(3).map { Quoted($0).description }.joined(separator: ", ")
+                let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
+                guard settings.replace else {
+                    throw .cannotCreate(
+                        path: trimmedOut,
+                        reason:
+                            "holds its own \(shown)\(more), not written by iconbadge; --replace replaces them with RES's icons badged, or remove them"
+                    )
+                }
+                io.note("android: --replace: replacing the overlay's own \(shown)\(more)")
             }
         }
         let outcomes = JobRunner.run(overlay.jobs, workers: settings.jobs)
@@ -191,12 +235,31 @@ enum AndroidCommand {
                 shown: OutputLocation(root: trimmedOut, components: file.components).description)
         }
         for canvas in overlay.canvases { staged.remove(canvas) }
+        // The record: what this run wrote, and what earlier runs wrote that is still there.
+        var updated = OverlayRecord()
+        for path in overlay.written {
+            let joined = path.joined(separator: "/")
+            let bytes = try InputFile.bytes(at: staged.path + "/" + joined, limit: 64 << 20, what: "staged file")
+            updated.files.append((joined, ContentHash.fnv1a64(bytes)))
+        }
+        for (path, hash) in record.files where !updated.files.contains(where: { $0.path == path }) {
+            let full = trimmedOut + "/" + path
+            if let bytes = try? InputFile.bytes(at: full, limit: 64 << 20, what: "overlay file"),
+                ContentHash.fnv1a64(bytes) == hash
+            {
+                updated.files.append((path, hash))
+            }
+        }
+        try staged.write(
+            updated.bytes, components: OverlayRecord.components,
+            shown: OutputLocation(root: trimmedOut, components: OverlayRecord.components).description)
+        let committing = overlay.written + [OverlayRecord.components]
         if exists {
-            try staged.commitFiles(overlay.written)
+            try staged.commitFiles(committing, removing: removing)
         } else {
             try staged.commit(
                 as: LexicalPath(trimmedOut).name ?? trimmedOut,
-                subfolders: Array(Set(overlay.written.compactMap { $0.count > 1 ? $0[0] : nil })))
+                subfolders: Array(Set(committing.compactMap { $0.count > 1 ? $0[0] : nil })))
         }
         committed = true
         var parts: [String] = []

@@ -127,8 +127,9 @@ public final class StagedFolder: Sendable, Equatable {
     public enum Commit: Sendable {
         /// The staging folder becomes the folder `name` (see `commit(as:subfolders:)`).
         case folder(name: String, subfolders: [String])
-        /// Each staged file replaces its namesake (see `commitFiles(_:)`).
-        case files([[String]])
+        /// Each staged file replaces its namesake (see `commitFiles(_:)`), and the
+        /// regular files at `removing` (paths below the same folder) are deleted.
+        case files([[String]], removing: [[String]] = [])
     }
 
     /// Makes the staging folder the folder `finalName` in its parent. A folder already
@@ -150,8 +151,8 @@ public final class StagedFolder: Sendable, Equatable {
     /// - Throws: `BadgeError.cannotCreate` (73) when a folder on the way is a link or
     ///   a rename fails (the files renamed before it stay replaced: only a failing
     ///   disk does this).
-    public func commitFiles(_ files: [[String]]) throws(BadgeError) {
-        try Self.commit([(self, .files(files))])
+    public func commitFiles(_ files: [[String]], removing: [[String]] = []) throws(BadgeError) {
+        try Self.commit([(self, .files(files, removing: removing))])
     }
 
     /// Checks, before any work, that `commit(as: finalName, subfolders:)` could
@@ -187,7 +188,9 @@ public final class StagedFolder: Sendable, Equatable {
             for (index, (staged, commit)) in items.enumerated() {
                 switch commit {
                 case .folder(let finalName, _): try staged.renameFolder(as: finalName, into: targets[index])
-                case .files(let files): try staged.renameFiles(files)
+                case .files(let files, let removing):
+                    try staged.renameFiles(files)
+                    staged.removeFiles(removing)
                 }
             }
         }
@@ -237,6 +240,29 @@ public final class StagedFolder: Sendable, Equatable {
         } else {
             guard renameat(parent.descriptor, name, target.descriptor, finalName) == 0 else {
                 throw .cannotCreate(path: destination, reason: SystemError.text(errno))
+            }
+        }
+    }
+
+    /// Deletes the regular files at `paths` below the staging folder's parent (a
+    /// resource another file now stands for), following no link on the way.
+    private func removeFiles(_ paths: [[String]]) {
+        for components in paths {
+            guard let file = components.last else { continue }
+            var folder = parent
+            var reachable = true
+            for component in components.dropLast() {
+                guard let next = try? open(component, in: folder, shown: destination) else {
+                    reachable = false
+                    break
+                }
+                folder = next
+            }
+            var info = stat()
+            if reachable, fstatat(folder.descriptor, file, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK
+            {
+                unlinkat(folder.descriptor, file, 0)
             }
         }
     }

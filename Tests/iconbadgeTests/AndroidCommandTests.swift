@@ -38,7 +38,7 @@ import Testing
                 == "iconbadge: android: badged 10 legacy icon images and 2 adaptive icons into \"\(app)/debug/res\"")
         #expect(try Self.files(res) == before)
         let overlay = try Self.files(app + "/debug/res")
-        #expect(overlay.count == 10 + 2 + 4 + 20)
+        #expect(overlay.count == 10 + 2 + 4 + 20 + 1)  // + values/iconbadge_overlay.xml, the record
         // Legacy icons: each density from its own file, same size, badged.
         for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
             for name in ["ic_launcher", "ic_launcher_round"] {
@@ -150,7 +150,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOfFile: out + "/values/strings.xml", encoding: .utf8) == "<resources/>")
         let first = try Self.files(out)
-        #expect(first.count == 37)
+        #expect(first.count == 38)
         for bad in [res, res + "/mipmap-debug"] {
             run = try runIconbadge(["android", res, "--out", bad, "--value", "2"])
             #expect(run.status == 64, "\(run.stderr)")
@@ -186,5 +186,35 @@ import Testing
         #expect(run.status == 65, "\(run.stderr)")
         #expect(run.stderr.contains("DOCTYPE"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: app + "/o"))
+    }
+
+    /// An overlay's own icon (a hand-made debug icon, or the same resource as WebP) is
+    /// not replaced without --replace; iconbadge's own files (its record) are.
+    @Test func theOverlaysOwnIconsAreReplacedOnlyWithReplace() throws {
+        let app = try Self.sampleApp("android-own")
+        let out = app + "/debug/res"
+        try FileManager.default.createDirectory(atPath: out + "/mipmap-hdpi", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Paths.fixture("icons/folder-48x48.png"), toPath: out + "/mipmap-hdpi/ic_launcher.webp")
+        let before = try Self.files(out)
+        var run = try runIconbadge(["android", app + "/res", "--out", out, "--value", "1"])
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("holds its own \"mipmap-hdpi/ic_launcher.webp\", not written by iconbadge; --replace"))
+        #expect(try Self.files(out) == before)
+        run = try runIconbadge(["android", app + "/res", "--out", out, "--value", "1", "--replace"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // One file for the resource: the WebP is gone, the badged PNG stands for it.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/mipmap-hdpi").sorted() == ["ic_launcher.png", "ic_launcher_round.png"])
+        let record = try String(contentsOfFile: out + "/values/iconbadge_overlay.xml", encoding: .utf8)
+        #expect(record.contains("mipmap-hdpi/ic_launcher.png "), "\(record)")
+        // A rerun replaces iconbadge's own files without --replace; an edited one is refused.
+        run = try runIconbadge(["android", app + "/res", "--out", out, "--value", "2"])
+        #expect(run.status == 0, "\(run.stderr)")
+        try FileManager.default.removeItem(atPath: out + "/mipmap-mdpi/ic_launcher.png")
+        try FileManager.default.copyItem(
+            atPath: Paths.fixture("icons/folder-48x48.png"), toPath: out + "/mipmap-mdpi/ic_launcher.png")
+        run = try runIconbadge(["android", app + "/res", "--out", out, "--value", "3"])
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("\"mipmap-mdpi/ic_launcher.png\""), "\(run.stderr)")
     }
 }
