@@ -138,7 +138,8 @@ enum AndroidCommand {
     static func sameResource(_ path: [String]) -> [[String]] {
         guard path.count == 2, let dot = path[1].firstIndex(of: ".") else { return [path] }
         let base = String(path[1][..<dot])
-        return [path] + ["png", "webp", "jpg", "xml", "9.png"].map { [path[0], base + "." + $0] }.filter { $0 != path }
+        return [path]
+            + ["png", "webp", "jpg", "xml", "9.png"].map { [path[0], base + "." + $0] }.filter { $0 != path }
     }
 
     /// `path` as the kernel resolves it, for a path whose last folders may not exist

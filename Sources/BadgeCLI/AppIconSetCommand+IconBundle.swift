@@ -30,6 +30,16 @@ extension AppIconSetCommand {
                 throw .usage(
                     "--out \(Quoted(out)) would write into the bundle itself; use --in-place to badge it")
             }
+            // A bundle there is replaced only when iconbadge made it (it has the badge
+            // layer), or with --replace.
+            let existing = final.description + "/icon.json"
+            if !settings.replace, InputFile.isRegularFile(existing),
+                let other = try? IconComposerBundle(path: final.description), !other.hasBadgeLayer
+            {
+                throw .cannotCreate(
+                    path: final.description,
+                    reason: "is a bundle without iconbadge's badge layer; --replace replaces it, or write elsewhere")
+            }
         } else {
             final = OutputLocation(root: bundle.folder, components: ["icon.json"])
             try OutputFile.checkWritable(final)
@@ -65,7 +75,8 @@ extension AppIconSetCommand {
             return tally.exitCode
         }
         staged.remove([".canvas.png"])
-        let document = Array((bundle.badgedDocument.serialized(pretty: true) + "\n").utf8)
+        // Written as Xcode writes it, so the diff is the badge group alone.
+        let document = Array(bundle.badgedDocument.serializedAsXcode().utf8)
         if settings.out != nil {
             for asset in bundle.assets {
                 let bytes = try InputFile.bytes(
@@ -81,8 +92,9 @@ extension AppIconSetCommand {
         }
         committed = true
         let target = settings.out == nil ? bundle.folder : final.description
+        let verb = bundle.hasBadgeLayer ? "replaced the badge layer" : "added a badge layer"
         io.writeErr(
-            "iconbadge: appiconset: added a badge layer (Assets/\(IconComposerBundle.badgeImage), in front of every group) to \(Quoted(target))\n"
+            "iconbadge: appiconset: \(verb) (Assets/\(IconComposerBundle.badgeImage), in front of every group) in \(Quoted(target))\n"
         )
         return .success
     }

@@ -20,6 +20,7 @@ enum AppIconSetCommand {
         var jobs = BatchCommand.cores
         var failIfHidden = false
         var setNames: [String] = []
+        var replace = false
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -60,6 +61,14 @@ enum AppIconSetCommand {
             ) { settings, text throws(BadgeError) in
                 guard !text.isEmpty else { throw .usage("--set: give a set's name, such as AppIcon") }
                 settings.setNames.append(text)
+            },
+            OptionSpec(
+                name: "replace", kind: .flag, group: "Asset catalog",
+                help:
+                    "let --out replace a set or bundle there that is not a copy of this one (a hand-made beta set); without it that is refused (73)",
+                fromEnvironment: false
+            ) { settings, text throws(BadgeError) in
+                settings.replace = try ValueParsers.bool(text, option: "--replace")
             },
             OptionSpec(
                 name: "fail-if-hidden", kind: .flag, group: "Asset catalog",
@@ -240,8 +249,23 @@ enum AppIconSetCommand {
         for (index, final) in finals.enumerated() {
             let folder = destination.isInPlace ? try StagedFolder.inside(final) : try StagedFolder.beside(final)
             staged.append(folder)
-            // An --out set that cannot be replaced fails now, before any render.
-            if !destination.isInPlace { try folder.checkReplaceable(as: final.name ?? sets[index].name) }
+            // An --out set that cannot be replaced fails now, before any render: one
+            // holding folders or links, or (without --replace) one that is not a copy
+            // of this set (its Contents.json differs: a hand-made beta set).
+            if !destination.isInPlace {
+                try folder.checkReplaceable(as: final.name ?? sets[index].name)
+                let existing = final.description + "/Contents.json"
+                if !settings.replace, InputFile.isRegularFile(existing),
+                    (try? InputFile.bytes(at: existing, limit: AppIconSet.maxContentsBytes, what: "Contents.json"))
+                        != sets[index].contents
+                {
+                    throw .cannotCreate(
+                        path: final.description,
+                        reason:
+                            "is a set that is not a copy of \(Quoted(sets[index].folder)) (its Contents.json differs); --replace replaces it, or write elsewhere"
+                    )
+                }
+            }
             jobs += AppIconSet.staging(planned[index], into: folder)
         }
         let outcomes = JobRunner.run(jobs, workers: settings.jobs)

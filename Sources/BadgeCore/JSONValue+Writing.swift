@@ -4,11 +4,20 @@ extension JSONValue {
     /// shortest round-trip form. Strings escape `"`, `\`, control characters (C0, DEL, C1) and U+2028/U+2029.
     public func serialized(pretty: Bool = false) -> String {
         var out = ""
-        write(into: &out, pretty: pretty, indent: 0)
+        write(into: &out, pretty: pretty, indent: 0, xcode: false)
         return out
     }
 
-    private func write(into out: inout String, pretty: Bool, indent: Int) {
+    /// Indented JSON as Xcode writes its asset files (`Contents.json`, `icon.json`):
+    /// two spaces, `"key" : value`, an empty array as `[\n\n]`, no final newline; so a
+    /// file Xcode wrote, read and written back, changes only where its values do.
+    public func serializedAsXcode() -> String {
+        var out = ""
+        write(into: &out, pretty: true, indent: 0, xcode: true)
+        return out
+    }
+
+    private func write(into out: inout String, pretty: Bool, indent: Int, xcode: Bool) {
         let newline = pretty ? "\n" : ""
         let pad = { (level: Int) in pretty ? String(repeating: "  ", count: level) : "" }
         switch self {
@@ -18,13 +27,13 @@ extension JSONValue {
         case .string(let value): JSONValue.writeString(value, into: &out)
         case .array(let items):
             if items.isEmpty {
-                out += "[]"
+                out += xcode ? "[\n\n" + pad(indent) + "]" : "[]"
                 return
             }
             out += "[" + newline
             for (index, item) in items.enumerated() {
                 out += pad(indent + 1)
-                item.write(into: &out, pretty: pretty, indent: indent + 1)
+                item.write(into: &out, pretty: pretty, indent: indent + 1, xcode: xcode)
                 out += (index + 1 < items.count ? "," : "") + newline
             }
             out += pad(indent) + "]"
@@ -37,8 +46,8 @@ extension JSONValue {
             for (index, (key, value)) in members.enumerated() {
                 out += pad(indent + 1)
                 JSONValue.writeString(key, into: &out)
-                out += pretty ? ": " : ":"
-                value.write(into: &out, pretty: pretty, indent: indent + 1)
+                out += xcode ? " : " : (pretty ? ": " : ":")
+                value.write(into: &out, pretty: pretty, indent: indent + 1, xcode: xcode)
                 out += (index + 1 < members.count ? "," : "") + newline
             }
             out += pad(indent) + "}"

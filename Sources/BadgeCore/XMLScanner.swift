@@ -134,7 +134,8 @@ public enum XMLScanner {
                 let byte = bytes[position]
                 let letter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
                 let digit = (0x30...0x39).contains(byte)
-                let punctuation = byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
+                let punctuation =
+                    byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: ".")
                 guard letter || digit || punctuation else { break }
                 if position == start, digit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {

@@ -199,12 +199,16 @@ import Testing
         let before = try Self.files(out)
         var run = try runIconbadge(["android", app + "/res", "--out", out, "--value", "1"])
         #expect(run.status == 73, "\(run.stderr)")
-        #expect(run.stderr.contains("holds its own \"mipmap-hdpi/ic_launcher.webp\", not written by iconbadge; --replace"))
+        #expect(
+            run.stderr.contains("holds its own \"mipmap-hdpi/ic_launcher.webp\", not written by iconbadge; --replace"))
         #expect(try Self.files(out) == before)
         run = try runIconbadge(["android", app + "/res", "--out", out, "--value", "1", "--replace"])
         #expect(run.status == 0, "\(run.stderr)")
         // One file for the resource: the WebP is gone, the badged PNG stands for it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/mipmap-hdpi").sorted() == ["ic_launcher.png", "ic_launcher_round.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out + "/mipmap-hdpi").sorted() == [
+                "ic_launcher.png", "ic_launcher_round.png",
+            ])
         let record = try String(contentsOfFile: out + "/values/iconbadge_overlay.xml", encoding: .utf8)
         #expect(record.contains("mipmap-hdpi/ic_launcher.png "), "\(record)")
         // A rerun replaces iconbadge's own files without --replace; an edited one is refused.

@@ -191,4 +191,95 @@ import Testing
         #expect(run.stderr.contains("Icon Composer"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: bundle) == ["icon.json"])
     }
+
+    /// icon.json is written back as Xcode writes it: a file Xcode wrote changes only by
+    /// the badge group's lines (no whole-file diff in review).
+    @Test func iconJSONKeepsXcodesLayout() throws {
+        let bundle = Paths.scratch("catalog-icon-layout") + "/AppIcon.icon"
+        let xcode = """
+            {
+              "fill" : {
+                "automatic-gradient" : "srgb:0.10000,0.40000,0.90000,1.00000"
+              },
+              "groups" : [
+                {
+                  "layers" : [
+                    {
+                      "image-name" : "front.png",
+                      "name" : "front",
+                      "position" : {
+                        "scale" : 0.93,
+                        "translation-in-points" : [
+                          0,
+                          -12.5
+                        ]
+                      }
+                    }
+                  ],
+                  "shadow" : {
+                    "kind" : "neutral",
+                    "opacity" : 0.5
+                  }
+                }
+              ],
+              "supported-platforms" : {
+                "squares" : "shared"
+              }
+            }
+            """
+        try Self.write(xcode, bundle + "/icon.json")
+        try Self.png(64, 0xFFFFFF, bundle + "/Assets/front.png")
+        let run = try runIconbadge(["appiconset", bundle, "--dot", "--in-place"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let written = try String(contentsOfFile: bundle + "/icon.json", encoding: .utf8)
+        let group = """
+                {
+                  "layers" : [
+                    {
+                      "glass" : false,
+                      "image-name" : "iconbadge-badge.png",
+                      "name" : "iconbadge badge"
+                    }
+                  ],
+                  "name" : "iconbadge badge",
+                  "shadow" : {
+                    "kind" : "none",
+                    "opacity" : 0
+                  },
+                  "specular" : false,
+                  "translucency" : {
+                    "enabled" : false,
+                    "value" : 0
+                  }
+                },
+
+            """
+        #expect(written == xcode.replacingOccurrences(of: "  \"groups\" : [\n", with: "  \"groups\" : [\n" + group))
+    }
+
+    /// --out over a set that is not a copy of this one (a hand-made beta set), or a
+    /// bundle without the badge layer, is refused unless --replace.
+    @Test func outDoesNotReplaceAHandMadeSetWithoutReplace() throws {
+        let folder = Paths.scratch("catalog-replace-own")
+        try Self.makeSet(folder + "/AppIcon.appiconset")
+        try Self.write(
+            #"{"images":[{"filename":"beta.png","idiom":"universal","platform":"ios","size":"1024x1024"}]}"#,
+            folder + "/out/AppIcon.appiconset/Contents.json")
+        try Self.png(120, 0x00FF00, folder + "/out/AppIcon.appiconset/beta.png")
+        var run = try runIconbadge(["appiconset", folder + "/AppIcon.appiconset", "--dot", "--out", folder + "/out"])
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("is a set that is not a copy of"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/AppIcon.appiconset/beta.png"))
+        run = try runIconbadge([
+            "appiconset", folder + "/AppIcon.appiconset", "--dot", "--out", folder + "/out", "--replace",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/AppIcon.appiconset/beta.png"))
+        // A bundle there without the badge layer.
+        try Self.write(Self.iconJSON, folder + "/B.icon/icon.json")
+        try Self.write(Self.iconJSON, folder + "/o2/B.icon/icon.json")
+        run = try runIconbadge(["appiconset", folder + "/B.icon", "--dot", "--out", folder + "/o2"])
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("without iconbadge's badge layer"), "\(run.stderr)")
+    }
 }

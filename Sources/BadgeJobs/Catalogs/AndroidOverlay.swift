@@ -78,7 +78,8 @@ package struct AndroidOverlay: Sendable {
                 where value.utf8.contains(where: { $0 == 0x22 || $0 < 0x20 || $0 == 0x26 }) {
                     throw .badInput(
                         path: resources.folder + "/" + icon.components.joined(separator: "/"),
-                        reason: "the value of \(Quoted(name)) holds a quote, '&' or a control character; iconbadge copies plain values only"
+                        reason:
+                            "the value of \(Quoted(name)) holds a quote, '&' or a control character; iconbadge copies plain values only"
                     )
                 }
                 let item: String

@@ -110,6 +110,15 @@ package struct IconComposerBundle: Sendable {
         return .ios
     }
 
+    /// Whether a group shows the badge image (badged by iconbadge before).
+    package var hasBadgeLayer: Bool {
+        guard case .array(let groups) = document["groups"] ?? .null else { return false }
+        return groups.contains { group in
+            guard case .array(let layers) = group["layers"] ?? .null else { return false }
+            return layers.contains { $0["image-name"] == .string(IconComposerBundle.badgeImage) }
+        }
+    }
+
     /// `icon.json` with the badge group in front: any group whose layers show the
     /// badge image is removed first.
     package var badgedDocument: JSONValue {
