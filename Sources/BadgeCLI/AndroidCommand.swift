@@ -176,6 +176,11 @@ enum AndroidCommand {
                 "--out \(Quoted(out)) is \(outReal == resReal ? "RES itself" : "inside RES"); write the overlay to a variant's res/ (app/src/debug/res)"
             )
         }
+        if LexicalPath(trimmedOut).name != "res" {
+            io.note(
+                "android: Gradle reads a source set's resources from its res/ folder (app/src/debug/res); \(Quoted(trimmedOut)) is written as given"
+            )
+        }
         let exists = FileIdentity.realPath(trimmedOut) != nil
         let staged =
             exists

@@ -225,7 +225,9 @@ enum AppIconSetCommand {
             if case .copy(let out) = destination {
                 guard FileIdentity.key(final.description) != FileIdentity.key(set.folder) else {
                     throw .usage(
-                        "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
+                        sets.count > 1 || final.description != out
+                            ? "--out \(Quoted(out)) holds the sets themselves (\(Quoted(set.folder))); use --in-place, or another folder"
+                            : "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
                 }
             }
             var jobs = try set.jobs(

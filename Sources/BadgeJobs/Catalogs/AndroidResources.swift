@@ -65,6 +65,13 @@ package struct AndroidResources: Sendable {
     package var legacy: [LegacyIcon] = []
     package var adaptive: [AdaptiveIcon] = []
 
+    /// The folders an adaptive icon's XML is found in: `mipmap-anydpi-v26` (Android
+    /// Studio's template), `mipmap-anydpi` (minSdk 26 and up), and the `drawable`
+    /// forms some apps use (K-9 Mail's `drawable-v26/ic_launcher.xml`).
+    package static let adaptiveFolders = [
+        "mipmap-anydpi-v26", "mipmap-anydpi", "mipmap-v26", "drawable-anydpi-v26", "drawable-anydpi", "drawable-v26",
+    ]
+
     /// The largest XML read (bytes).
     package static let maxXMLBytes = 1 << 20
 
@@ -114,7 +121,7 @@ package struct AndroidResources: Sendable {
                                 round: name.hasSuffix("_round") || roundNames.contains(name)))
                     }
                 }
-            } else if folderName == "mipmap-anydpi-v26" || folderName == "mipmap-anydpi" {
+            } else if Self.adaptiveFolders.contains(folderName) {
                 for name in wanted {
                     let path = trimmed + "/" + folderName + "/" + name + ".xml"
                     var entry = stat()
@@ -146,10 +153,15 @@ package struct AndroidResources: Sendable {
             }
         }
         guard !legacy.isEmpty || !adaptive.isEmpty else {
+            var hint = names.isEmpty ? " (name it with --icon)" : ""
+            var info = stat()
+            if lstat(trimmed + "/res", &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+                hint = "; give its res/ folder: \(Quoted(trimmed + "/res"))"
+            }
             throw .missingInput(
                 path: trimmed,
                 reason:
-                    "has no launcher icon named \(wanted.map { Quoted($0).description }.joined(separator: " or ")) in mipmap-<density>/ or mipmap-anydpi-v26/ (name it with --icon)"
+                    "has no launcher icon named \(wanted.map { Quoted($0).description }.joined(separator: " or ")) in mipmap-<density>/ or an adaptive icon folder\(hint)"
             )
         }
     }

@@ -54,6 +54,20 @@ package enum AssetCatalog {
             guard names.isEmpty else {
                 throw .usage("--set picks sets of an .xcassets catalog; \(Quoted(root)) is a single set")
             }
+            var info = stat()
+            guard stat(root, &info) == 0 else { throw .missingInput(path: root, reason: "no such folder") }
+            if info.st_mode & S_IFMT == S_IFDIR, !InputFile.isRegularFile(root + "/Contents.json") {
+                // A folder above the catalog (the app's sources): name what is inside.
+                var found: [String] = []
+                findContainers(root, depth: 0, found: &found)
+                if !found.isEmpty {
+                    throw .missingInput(
+                        path: root,
+                        reason:
+                            "is not an app icon set (no Contents.json); it holds \(found.prefix(3).map { Quoted($0).description }.joined(separator: ", ")): give one of those"
+                    )
+                }
+            }
             return [try AppIconSet(folder: root)]
         case .catalog, .brandAssets:
             var info = stat()
@@ -78,6 +92,23 @@ package enum AssetCatalog {
                 )
             }
             return sets
+        }
+    }
+
+    /// Catalogs, sets and bundles up to 4 folders below `folder` (at most 8), for a
+    /// message that points at them; links are not followed.
+    static func findContainers(_ folder: String, depth: Int, found: inout [String]) {
+        guard depth < 4, found.count < 8 else { return }
+        for (name, isFolder, isLink) in entries(of: folder) where isFolder && !isLink {
+            let path = folder + "/" + name
+            if name.hasSuffix(".xcassets") || name.hasSuffix(".appiconset") || name.hasSuffix(".icon")
+                || name.hasSuffix(".brandassets")
+            {
+                found.append(path)
+            } else if !name.hasPrefix(".") {
+                findContainers(path, depth: depth + 1, found: &found)
+            }
+            if found.count >= 8 { return }
         }
     }
 
