@@ -167,7 +167,7 @@ enum AppIconSetCommand {
             Platform.raiseOpenFileLimit()
             var notes: [String] = []
             let sets = try AssetCatalog.sets(at: folder, names: settings.setNames, notes: &notes)
-            for note in notes { io.note("appiconset: \(note)") }
+            for note in notes + AssetCatalog.leftovers(in: sets) { io.note("appiconset: \(note)") }
             if AssetCatalog.kind(of: folder) != .set {
                 if settings.out != nil, AssetCatalog.kind(of: folder) == .brandAssets {
                     throw .usage(

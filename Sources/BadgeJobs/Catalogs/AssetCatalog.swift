@@ -112,6 +112,21 @@ package enum AssetCatalog {
         }
     }
 
+    /// Staging folders an interrupted run left in the sets (`kill -9` gives no chance
+    /// to remove them), as notes: they are the user's to remove, since another run may
+    /// be using its own right now.
+    package static func leftovers(in sets: [AppIconSet]) -> [String] {
+        var notes: [String] = []
+        for set in sets {
+            for (name, isFolder, _) in entries(of: set.folder) where isFolder && name.hasPrefix(".iconbadge-") {
+                notes.append(
+                    "\(Quoted(set.folder + "/" + name)) was left by an interrupted run; remove it (Xcode lists it as an unassigned child)"
+                )
+            }
+        }
+        return notes
+    }
+
     /// Whether the set folder `setName` is what `--set name` asks for.
     static func matches(_ setName: String, _ name: String) -> Bool {
         setName == name || OutputTemplate.baseName(of: setName) == name
