@@ -22,6 +22,10 @@ let package = Package(
             name: "CLibPng", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CFriBidi"),
+        // libwebp: lossless WebP output (Android launcher icons are often WebP).
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         // LittleCMS: a badge's sRGB colours into an icon's embedded colour profile.
         .systemLibrary(
             name: "CLittleCMS", pkgConfig: "lcms2",
@@ -53,7 +57,7 @@ let package = Package(
             name: "BadgeRender",
             dependencies: [
                 "BadgeCore", "BadgeSystem", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
-                "CBundledFont", "CBidi", "CImageLoaders", "CLittleCMS",
+                "CBundledFont", "CBidi", "CImageLoaders", "CLittleCMS", "CWebP",
             ],
             linkerSettings: [
                 .unsafeFlags(

@@ -227,7 +227,8 @@ enum AppIconSetCommand {
                     throw .usage(
                         sets.count > 1 || final.description != out
                             ? "--out \(Quoted(out)) holds the sets themselves (\(Quoted(set.folder))); use --in-place, or another folder"
-                            : "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images")
+                            : "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images"
+                    )
                 }
             }
             var jobs = try set.jobs(

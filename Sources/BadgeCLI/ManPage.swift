@@ -15,7 +15,7 @@ enum ManPage {
         out += ".SH DESCRIPTION\n"
         out +=
             text(
-                "iconbadge draws a notification badge (a count such as 3 or 99+, a label such as NEW, a dot, or a small image) onto an icon and writes PNG, SVG or PDF. The same inputs give the same bytes; the default font is compiled in. It compares images for golden checks, renders batches in parallel and badges Xcode app icon sets."
+                "iconbadge draws a notification badge (a count such as 3 or 99+, a label such as NEW, a dot, or a small image) onto an icon and writes PNG, WebP, SVG or PDF. The same inputs give the same bytes; the default font is compiled in. It compares images for golden checks, renders batches in parallel and badges Xcode app icon sets."
             ) + "\n"
         for command in BadgeCLI.commands {
             out += ".SH \"\(command.name.uppercased()) COMMAND\"\n"

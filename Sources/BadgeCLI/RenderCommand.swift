@@ -12,7 +12,7 @@ enum RenderCommand {
             "iconbadge [render] ICON (--value TEXT | --dot | --image PATH) (-o OUTPUT | --in-place | --check GOLDEN) [options]",
         description: """
             Draws a notification badge onto an icon (PNG, SVG, JPEG, WebP, GIF, BMP, TIFF or ICO; - reads
-            standard input) and writes PNG, SVG or PDF (by -o's extension or --format). Sizes are points at
+            standard input) and writes PNG, WebP, SVG or PDF (by -o's extension or --format). Sizes are points at
             1x; --scale turns them into pixels.
             """,
         options: RenderOptions.all.map(\.info),

@@ -82,7 +82,7 @@ package enum JobOutput: Sendable, Equatable {
 
 /// How a job's output is encoded.
 package struct Encoding: Sendable, Equatable {
-    /// PNG, SVG or PDF.
+    /// PNG, WebP, SVG or PDF.
     package var format: OutputFormat
     /// The PNG encoder's setting (the pixels do not depend on it).
     package var compression: PNGCompression

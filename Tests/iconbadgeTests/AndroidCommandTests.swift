@@ -221,4 +221,28 @@ import Testing
         #expect(run.status == 73, "\(run.stderr)")
         #expect(run.stderr.contains("\"mipmap-mdpi/ic_launcher.png\""), "\(run.stderr)")
     }
+
+    /// WebP launcher icons are read and written as WebP (lossless), each density's
+    /// from its own file.
+    @Test func webpLauncherIconsStayWebP() throws {
+        let app = try Self.sampleApp("android-webp")
+        for density in ["mdpi", "xxxhdpi"] {
+            let folder = app + "/res/mipmap-\(density)"
+            let run = try runIconbadge([folder + "/ic_launcher.png", "--dot", "--size", "48", "-o", folder + "/x.webp"])
+            #expect(run.status == 0, "\(run.stderr)")
+            try FileManager.default.removeItem(atPath: folder + "/ic_launcher.png")
+            try FileManager.default.moveItem(atPath: folder + "/x.webp", toPath: folder + "/ic_launcher.webp")
+        }
+        let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        for density in ["mdpi", "xxxhdpi"] {
+            let written = app + "/debug/res/mipmap-\(density)/ic_launcher.webp"
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: written)))
+            #expect(String(decoding: bytes[8..<12], as: UTF8.self) == "WEBP")
+            let original = try ImageFile.pixels(at: app + "/res/mipmap-\(density)/ic_launcher.webp")
+            let badged = try ImageFile.pixels(at: written)
+            #expect(badged.width == original.width && badged != original)
+            #expect(!FileManager.default.fileExists(atPath: app + "/debug/res/mipmap-\(density)/ic_launcher.png"))
+        }
+    }
 }

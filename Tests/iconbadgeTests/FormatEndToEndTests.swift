@@ -29,7 +29,7 @@ import Testing
         #expect(contradicting.stderr.contains("names a PNG file, but the format is SVG"))
         let unknown = try runIconbadge([Self.icon, "--value", "3", "-o", "\(folder)/a.jpg"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("names a JPEG file, and iconbadge writes PNG, SVG or PDF"))
+        #expect(unknown.stderr.contains("names a JPEG file, and iconbadge writes PNG, WebP, SVG or PDF"))
         let webp = try runIconbadge([Self.icon, "--value", "3", "--format", "png", "-o", "\(folder)/a.webp"])
         #expect(webp.status == 64)
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/a.webp"))
@@ -129,5 +129,30 @@ import Testing
         ])
         #expect(run.status == 65)
         #expect(run.stderr.contains("over the 1000 pixel limit (raise it with --max-pixels)"))
+    }
+
+    /// `.webp` is written as lossless WebP: the same pixels as the PNG (decoded by
+    /// gdk-pixbuf's WebP loader, an independent reader), the same bytes on every run,
+    /// and `--in-place` keeps a WebP icon WebP.
+    @Test func webpIsLosslessAndDeterministic() throws {
+        let folder = Paths.scratch("format-webp")
+        // An opaque icon: the reader premultiplies, which is exact only at full alpha.
+        for name in ["a.png", "a.webp", "b.webp"] {
+            let run = try runIconbadge([
+                Paths.fixture("icons/app-ios-180.png"), "--value", "BETA", "-o", "\(folder)/\(name)",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let webp = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/a.webp")))
+        #expect(
+            String(decoding: webp[0..<4], as: UTF8.self) == "RIFF"
+                && String(decoding: webp[8..<16], as: UTF8.self) == "WEBPVP8L")
+        #expect(try ImageFile.pixels(at: folder + "/a.webp") == (try ImageFile.pixels(at: folder + "/a.png")))
+        #expect(webp == [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/b.webp"))))
+        try FileManager.default.copyItem(atPath: folder + "/a.webp", toPath: folder + "/in.webp")
+        let inPlace = try runIconbadge([folder + "/in.webp", "--dot", "--in-place"])
+        #expect(inPlace.status == 0, "\(inPlace.stderr)")
+        let rewritten = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/in.webp")))
+        #expect(String(decoding: rewritten[8..<16], as: UTF8.self) == "WEBPVP8L")
     }
 }

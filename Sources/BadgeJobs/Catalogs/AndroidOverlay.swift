@@ -17,7 +17,7 @@ package struct AndroidOverlay: Sendable {
     /// How many legacy images and adaptive icons are badged (for the summary).
     package var legacyCount = 0
     package var adaptiveCount = 0
-    /// Notes (a WebP icon written as PNG).
+    /// Notes for the user.
     package var notes: [String] = []
 
     /// Plans the overlay of `resources` into `staged`, for the overlay folder `out`.
@@ -48,18 +48,14 @@ package struct AndroidOverlay: Sendable {
             var render = settings
             render.scale = icon.density.scale
             if !settings.platformGiven { render.platform = icon.round ? .androidRound : .androidLegacy }
-            var name = icon.components[1]
-            if name.hasSuffix(".webp") {
-                name = String(name.dropLast(".webp".count)) + ".png"
-                overlay.notes.append(
-                    "\(Quoted(icon.components.joined(separator: "/"))) is WebP; its badged copy is written as PNG (the same resource)"
-                )
-            }
-            let components = [icon.components[0], name]
+            // A WebP icon's copy is WebP too (lossless), a PNG's PNG: by the name.
+            let components = icon.components
+            let format: OutputFormat = components[1].hasSuffix(".webp") ? .webp : .png
             var job = RenderJob(
                 label: icon.components.joined(separator: "/"), request: try render.request(icon: source),
                 output: .staged(staged, components: components, final: final(components)), check: nil,
-                encoding: encoding(render), inputs: render.inputFiles(icon: source))
+                encoding: Encoding(format: format, compression: render.pngCompression, creationDate: nil),
+                inputs: render.inputFiles(icon: source))
             job.requiredSize = (pixels.width, pixels.height)
             overlay.jobs.append(job)
             overlay.written.append(components)

@@ -244,7 +244,7 @@ package struct AppIconSet: Sendable {
                 inputs: render.inputFiles(icon: source))
             if case .inPlace = destination { job.inputs.removeFirst() }  // the image is its own output
             // The slot's size is the image's: a render of another size breaks the set.
-            if format == .png { job.requiredSize = (pixels.width, pixels.height) }
+            if format != .pdf { job.requiredSize = (pixels.width, pixels.height) }
             if let declared = image.declaredPixels, declared != side {
                 job.notes.append(.declaredSize(file: image.filename, declared: declared, actual: side))
             }
@@ -274,7 +274,9 @@ package struct AppIconSet: Sendable {
     static func outputFormat(of filename: String, source: String) throws(BadgeError) -> OutputFormat {
         let named = OutputFormat(path: filename)
         if named == .pdf { return .pdf }
-        if let other = OutputNaming.unwritableFormat(of: filename) ?? (named == .svg ? "SVG" : nil) {
+        if let other = OutputNaming.unwritableFormat(of: filename) ?? (named == .svg ? "SVG" : nil)
+            ?? (named == .webp ? "WebP" : nil)
+        {
             throw .badInput(
                 path: source,
                 reason:

@@ -363,12 +363,12 @@ package enum RenderOptions {
         ) { settings, text throws(BadgeError) in settings.force = try ValueParsers.bool(text, option: "--force") },
         Spec(
             name: "output", short: "o", kind: .value(placeholder: "PATH"), group: "Output",
-            help: "where to write the image (.png, .svg, .pdf); - for standard output", completion: .file,
+            help: "where to write the image (.png, .webp, .svg, .pdf); - for standard output", completion: .file,
             fromEnvironment: false
         ) { settings, text throws(BadgeError) in settings.output = text },
         Spec(
             name: "format", kind: .value(placeholder: "FORMAT"), group: "Output",
-            help: "png, svg or pdf; default: from the output's extension (png for -)",
+            help: "png, webp, svg or pdf; default: from the output's extension (png for -)",
             completion: .choices(OutputFormat.allCases.map(\.rawValue))
         ) { settings, text throws(BadgeError) in
             settings.format = try ValueParsers.choice(text, option: "--format", as: OutputFormat.self)

@@ -103,14 +103,14 @@ package enum JobPlanner {
     /// never contradicts its name.
     ///
     /// - Throws: 64 when the format cannot be told, or `--in-place` names a file
-    ///   iconbadge cannot write in its own format (JPEG, WebP, ...).
+    ///   iconbadge cannot write in its own format (JPEG, GIF, ...).
     static func outputFormat(_ settings: RenderSettings, output: String?) throws(BadgeError) -> OutputFormat {
         guard let output, output != "-" else { return settings.format ?? .png }
         let byName = OutputFormat(path: output)
         if settings.inPlace {
             guard let byName else {
                 throw .usage(
-                    "--in-place keeps the icon's format, and iconbadge writes only PNG, SVG or PDF, not \(Quoted(output)); write a new file with -o NAME.png"
+                    "--in-place keeps the icon's format, and iconbadge writes only PNG, WebP, SVG or PDF, not \(Quoted(output)); write a new file with -o NAME.png"
                 )
             }
             if let given = settings.format, given != byName {
@@ -126,14 +126,15 @@ package enum JobPlanner {
         }
         if let named = OutputNaming.unwritableFormat(of: output) {
             throw .usage(
-                "-o \(Quoted(output)) names \(OutputNaming.aFile(named)), and iconbadge writes PNG, SVG or PDF; name it .png, .svg or .pdf"
+                "-o \(Quoted(output)) names \(OutputNaming.aFile(named)), and iconbadge writes PNG, WebP, SVG or PDF; name it .png, .webp, .svg or .pdf"
             )
         }
         guard let byName else {
             // A folder or a device named as the output says so first (73).
             try OutputFile.checkWritable(output)
             throw .usage(
-                "cannot tell the format of \(Quoted(output)) from its extension; use .png, .svg or .pdf, or --format")
+                "cannot tell the format of \(Quoted(output)) from its extension; use .png, .webp, .svg or .pdf, or --format"
+            )
         }
         return byName
     }
@@ -444,7 +445,7 @@ package enum JobPlanner {
             if let named = OutputNaming.unwritableFormat(of: outputPath) {
                 throw wording(
                     .output,
-                    "\(Quoted(outputPath)) names \(OutputNaming.aFile(named)), and iconbadge writes PNG, SVG or PDF; name it .png, .svg or .pdf"
+                    "\(Quoted(outputPath)) names \(OutputNaming.aFile(named)), and iconbadge writes PNG, WebP, SVG or PDF; name it .png, .webp, .svg or .pdf"
                 )
             }
             if let given = settings.format, let named = OutputFormat(path: outputPath), named != given {
@@ -455,7 +456,8 @@ package enum JobPlanner {
             }
             guard let format = settings.format ?? OutputFormat(path: outputPath) else {
                 throw wording(
-                    .output, "cannot tell the format of \(Quoted(outputPath)); use .png, .svg or .pdf, or \"format\"")
+                    .output,
+                    "cannot tell the format of \(Quoted(outputPath)); use .png, .webp, .svg or .pdf, or \"format\"")
             }
             var request: RenderRequest
             do throws(BadgeError) {

@@ -6,7 +6,7 @@ import BadgeRender
 package enum OutputNaming {
     /// Image extensions iconbadge reads but does not write, with the format's name.
     static let readOnlyFormats: [(extension: String, name: String)] = [
-        ("jpg", "JPEG"), ("jpeg", "JPEG"), ("webp", "WebP"), ("gif", "GIF"), ("bmp", "BMP"), ("tif", "TIFF"),
+        ("jpg", "JPEG"), ("jpeg", "JPEG"), ("gif", "GIF"), ("bmp", "BMP"), ("tif", "TIFF"),
         ("tiff", "TIFF"), ("ico", "ICO"), ("svgz", "SVGZ"), ("heic", "HEIC"), ("avif", "AVIF"),
     ]
 
@@ -31,7 +31,7 @@ package enum OutputNaming {
     package static func check(_ path: String, format: OutputFormat, option: String) throws(BadgeError) {
         if let named = unwritableFormat(of: path) {
             throw .usage(
-                "\(option) \(Quoted(path)) names \(aFile(named)), and iconbadge writes PNG, SVG or PDF; name it .\(format.rawValue)"
+                "\(option) \(Quoted(path)) names \(aFile(named)), and iconbadge writes PNG, WebP, SVG or PDF; name it .\(format.rawValue)"
             )
         }
         if let named = OutputFormat(path: path), named != format {
