@@ -82,7 +82,7 @@ import Testing
         #expect(
             lines == [
                 "complete -o filenames -F _iconbadge iconbadge", "compare", "--badge-anchor",
-                "bottom-left bottom bottom-right", "--threshold", "--jobs", "png svg pdf",
+                "bottom-left bottom bottom-right", "--threshold", "--jobs", "png webp svg pdf",
             ])
     }
 
