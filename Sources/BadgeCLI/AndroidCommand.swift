@@ -126,7 +126,9 @@ enum AndroidCommand {
                     settings.render, failIfHidden: settings.failIfHidden, command: "android", io: io)
             else { return .success }
             var notes: [String] = []
-            let resources = try AndroidResources(folder: res, names: settings.icons, notes: &notes)
+            var names: [String] = []
+            for name in settings.icons where !names.contains(name) { names.append(name) }
+            let resources = try AndroidResources(folder: res, names: names, notes: &notes)
             for note in notes { io.note("android: \(note)") }
             return try badge(resources, out: out, settings: settings, io: io)
         }
@@ -182,6 +184,7 @@ enum AndroidCommand {
             )
         }
         let exists = FileIdentity.realPath(trimmedOut) != nil
+        if exists { for note in AssetCatalog.leftovers(inFolders: [trimmedOut]) { io.note("android: \(note)") } }
         let staged =
             exists
             ? try StagedFolder.inside(OutputLocation(root: trimmedOut, components: ["res"]))
@@ -208,11 +211,15 @@ enum AndroidCommand {
                 for other in sameResource(path) {
                     let joined = other.joined(separator: "/")
                     let full = trimmedOut + "/" + joined
-                    guard InputFile.isRegularFile(full) else { continue }
+                    guard InputFile.exists(full) else { continue }
                     if other != path { removing.append(other) }
                     if other == OverlayRecord.components { continue }
-                    let bytes = (try? InputFile.bytes(at: full, limit: 64 << 20, what: "overlay file")) ?? []
-                    if !record.owns(joined, bytes: bytes) { foreign.append(joined) }
+                    // Only a plain file is hashed: a link (to anything) is never ours.
+                    let bytes =
+                        InputFile.isPlainFile(full)
+                        ? (try? InputFile.bytes(at: full, limit: OverlayRecord.maxHashedBytes, what: "overlay file"))
+                        : nil
+                    if !(bytes.map { record.owns(joined, bytes: $0) } ?? false) { foreign.append(joined) }
                 }
             }
             if !foreign.isEmpty {
@@ -250,7 +257,8 @@ enum AndroidCommand {
         }
         for (path, hash) in record.files where !updated.files.contains(where: { $0.path == path }) {
             let full = trimmedOut + "/" + path
-            if let bytes = try? InputFile.bytes(at: full, limit: 64 << 20, what: "overlay file"),
+            if InputFile.isPlainFile(full),
+                let bytes = try? InputFile.bytes(at: full, limit: OverlayRecord.maxHashedBytes, what: "overlay file"),
                 ContentHash.fnv1a64(bytes) == hash
             {
                 updated.files.append((path, hash))

@@ -238,6 +238,11 @@ enum AppIconSetCommand {
             planned.append(jobs)
             finals.append(final)
         }
+        if !destination.isInPlace {
+            for note in AssetCatalog.leftovers(inFolders: finals.map { OutputFile.parentFolder(of: $0.description) }) {
+                io.note("appiconset: \(note)")
+            }
+        }
         let contentsFiles = sets.map { $0.folder + "/Contents.json" }
         do throws(JobPlanChecks.Conflict) {
             try JobPlanChecks.checkIdentities(planned.flatMap { $0 }, extraInputs: contentsFiles)

@@ -43,8 +43,12 @@ public struct XMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// It is bounded and refuses what it does not need, since resource folders may come
 /// from a pull request: no DOCTYPE (so no entity expansion), no CDATA, at most
-/// `maxDepth` levels and `maxElements` elements. Comments, processing instructions
-/// and text are skipped.
+/// `maxDepth` levels and `maxElements` elements. It checks what a part copied
+/// verbatim into another document needs to stay well-formed there: valid UTF-8 with
+/// no control characters, names, attributes separated by white space and given once,
+/// `&` only in the five predefined or numeric references, comments without `--`, no
+/// processing instruction after the root starts, no `]]>` in text, and every prefix
+/// bound by an `xmlns:` on the element or an ancestor. Comments and text are skipped.
 public enum XMLScanner {
     /// The deepest nesting read (Android resources nest a few levels).
     public static let maxDepth = 64
@@ -57,6 +61,13 @@ public enum XMLScanner {
     /// - Throws: `XMLSyntaxError` for a DOCTYPE, CDATA, a tag that does not close, an
     ///   end tag that does not match, text outside the root, or a limit passed.
     public static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLElement {
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw XMLSyntaxError(offset: 0, problem: "not valid UTF-8")
+        }
+        if let control = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D || $0 == 0x7F })
+        {
+            throw XMLSyntaxError(offset: control, problem: "a control character")
+        }
         var reader = Reader(bytes: bytes)
         var root: XMLElement?
         while reader.position < bytes.count {
@@ -69,7 +80,8 @@ public enum XMLScanner {
             guard root == nil else {
                 throw XMLSyntaxError(offset: reader.position, problem: "a second root element")
             }
-            root = try reader.element(depth: 0)
+            reader.insideRoot = true
+            root = try reader.element(depth: 0, bound: ["xml"])
         }
         guard let root else { throw XMLSyntaxError(offset: 0, problem: "no root element") }
         return root
@@ -79,6 +91,8 @@ public enum XMLScanner {
         let bytes: [UInt8]
         var position = 0
         var elements = 0
+        /// Whether the root element has begun: no processing instruction after that.
+        var insideRoot = false
 
         mutating func skipWhitespace() {
             while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
@@ -94,10 +108,22 @@ public enum XMLScanner {
         /// starts there.
         mutating func skipMarkup() throws(XMLSyntaxError) -> Bool {
             if starts(with: "<!--", at: position) {
+                let start = position
                 try skip(past: "-->", what: "a comment")
+                // XML forbids "--" inside a comment (it would end it elsewhere).
+                let body = bytes[(start + 4)..<(position - 3)]
+                if body.indices.contains(where: { $0 + 1 < body.endIndex && bytes[$0] == 0x2D && bytes[$0 + 1] == 0x2D }
+                )
+                    || body.last == 0x2D
+                {
+                    throw XMLSyntaxError(offset: start, problem: "\"--\" inside a comment")
+                }
                 return true
             }
             if starts(with: "<?", at: position) {
+                guard !insideRoot else {
+                    throw XMLSyntaxError(offset: position, problem: "a processing instruction inside the root")
+                }
                 try skip(past: "?>", what: "a processing instruction")
                 return true
             }
@@ -144,11 +170,64 @@ public enum XMLScanner {
                 position += 1
             }
             guard position > start else { throw XMLSyntaxError(offset: start, problem: "a name expected") }
-            return String(decoding: bytes[start..<position], as: UTF8.self)
+            let name = String(decoding: bytes[start..<position], as: UTF8.self)
+            let colons = name.utf8.filter { $0 == UInt8(ascii: ":") }.count
+            guard colons <= 1, name.first != ":", name.last != ":" else {
+                throw XMLSyntaxError(offset: start, problem: "the name \(name) has a misplaced ':'")
+            }
+            return name
+        }
+
+        /// Checks the `&` references in `range`: only `&amp; &lt; &gt; &quot; &apos;`
+        /// and numeric ones (no entity is ever declared, DOCTYPE being refused).
+        func checkReferences(_ range: Range<Int>) throws(XMLSyntaxError) {
+            var index = range.lowerBound
+            while index < range.upperBound {
+                guard bytes[index] == UInt8(ascii: "&") else {
+                    index += 1
+                    continue
+                }
+                guard let end = bytes[index..<range.upperBound].firstIndex(of: UInt8(ascii: ";")), end - index <= 10
+                else { throw XMLSyntaxError(offset: index, problem: "'&' that starts no reference") }
+                let body = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                let numeric =
+                    body.hasPrefix("#x")
+                    ? body.count > 2 && body.dropFirst(2).allSatisfy(\.isHexDigit)
+                    : body.hasPrefix("#") && body.count > 1 && body.dropFirst().allSatisfy(\.isNumber)
+                guard numeric || ["amp", "lt", "gt", "quot", "apos"].contains(body) else {
+                    throw XMLSyntaxError(offset: index, problem: "an undeclared entity &\(body);")
+                }
+                index = end + 1
+            }
+        }
+
+        /// The prefix of a qualified name (`android` of `android:drawable`), or nil.
+        static func prefix(of name: String) -> String? {
+            guard let colon = name.firstIndex(of: ":") else { return nil }
+            return String(name[..<colon])
+        }
+
+        /// Checks that every prefix `name` and its attributes use is bound (by an
+        /// `xmlns:` here or on an ancestor); returns the prefixes bound for children.
+        @discardableResult
+        func checkPrefixes(
+            _ name: String, _ attributes: [(name: String, value: String)], inherited: [String], at offset: Int
+        ) throws(XMLSyntaxError) -> [String] {
+            var bound = inherited
+            for attribute in attributes where attribute.name.hasPrefix("xmlns:") {
+                bound.append(String(attribute.name.dropFirst("xmlns:".count)))
+            }
+            for used in [name] + attributes.map(\.name) {
+                guard let prefix = Self.prefix(of: used), prefix != "xmlns" else { continue }
+                guard bound.contains(prefix) else {
+                    throw XMLSyntaxError(offset: offset, problem: "the prefix \(prefix) of \(used) is not bound")
+                }
+            }
+            return bound
         }
 
         /// Reads the element whose `<` is at `position`.
-        mutating func element(depth: Int) throws(XMLSyntaxError) -> XMLElement {
+        mutating func element(depth: Int, bound inherited: [String]) throws(XMLSyntaxError) -> XMLElement {
             guard depth < XMLScanner.maxDepth else {
                 throw XMLSyntaxError(offset: position, problem: "elements nested over \(XMLScanner.maxDepth) deep")
             }
@@ -161,7 +240,9 @@ public enum XMLScanner {
             let elementName = try name()
             var attributes: [(name: String, value: String)] = []
             while true {
+                let before = position
                 skipWhitespace()
+                let spaced = position > before
                 guard position < bytes.count else {
                     throw XMLSyntaxError(offset: start, problem: "the tag <\(elementName)> does not end")
                 }
@@ -170,6 +251,7 @@ public enum XMLScanner {
                         throw XMLSyntaxError(offset: position, problem: "'/' not followed by '>'")
                     }
                     position += 2
+                    try checkPrefixes(elementName, attributes, inherited: inherited, at: start)
                     return XMLElement(
                         name: elementName, attributes: attributes, range: start..<position, inner: nil, children: [])
                 }
@@ -177,7 +259,13 @@ public enum XMLScanner {
                     position += 1
                     break
                 }
+                guard spaced else {
+                    throw XMLSyntaxError(offset: position, problem: "no space before an attribute of <\(elementName)>")
+                }
                 let attribute = try name()
+                guard !attributes.contains(where: { $0.name == attribute }) else {
+                    throw XMLSyntaxError(offset: position, problem: "\(attribute) given twice")
+                }
                 skipWhitespace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
                     throw XMLSyntaxError(offset: position, problem: "'=' expected after \(attribute)")
@@ -200,13 +288,22 @@ public enum XMLScanner {
                 guard position < bytes.count else {
                     throw XMLSyntaxError(offset: valueStart, problem: "the value of \(attribute) does not end")
                 }
+                try checkReferences(valueStart..<position)
                 attributes.append((attribute, String(decoding: bytes[valueStart..<position], as: UTF8.self)))
                 position += 1
             }
+            let bound = try checkPrefixes(elementName, attributes, inherited: inherited, at: start)
             let innerStart = position
             var children: [XMLElement] = []
             while true {
+                let textStart = position
                 while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
+                try checkReferences(textStart..<position)
+                if bytes[textStart..<position].indices.contains(where: {
+                    $0 + 2 < position && bytes[$0] == 0x5D && bytes[$0 + 1] == 0x5D && bytes[$0 + 2] == 0x3E
+                }) {
+                    throw XMLSyntaxError(offset: textStart, problem: "\"]]>\" in text")
+                }
                 guard position < bytes.count else {
                     throw XMLSyntaxError(offset: start, problem: "<\(elementName)> is not closed")
                 }
@@ -228,7 +325,7 @@ public enum XMLScanner {
                         inner: innerStart..<innerEnd, children: children)
                 }
                 if try skipMarkup() { continue }
-                children.append(try element(depth: depth + 1))
+                children.append(try element(depth: depth + 1, bound: bound))
             }
         }
     }

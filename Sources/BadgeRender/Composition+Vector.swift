@@ -50,7 +50,11 @@ extension Composition {
         switch format {
         case .png:
             return try pngData(compression: compression, consumingIcon: consumingIcon, encoderThreads: encoderThreads)
-        case .webp: return try WebPCodec.encode(try pixels())
+        case .webp:
+            // Checked before the pixels are drawn: a canvas too large for WebP is refused
+            // at once, not after seconds of drawing.
+            try WebPCodec.checkSize(width: canvasWidth, height: canvasHeight)
+            return try WebPCodec.encode(try pixels())
         case .svg: return try svgData()
         case .pdf: return try pdfData(creationDate: creationDate)
         }

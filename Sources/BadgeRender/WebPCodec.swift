@@ -7,17 +7,25 @@ enum WebPCodec {
     /// The largest side libwebp encodes (its WEBP_MAX_DIMENSION).
     static let maxSide = 16383
 
+    /// Refuses a canvas WebP cannot hold, before anything is drawn.
+    ///
+    /// - Throws: `BadgeError.usage` (64): the caller chose the format; PNG holds it.
+    static func checkSize(width: Int, height: Int) throws(BadgeError) {
+        guard width > maxSide || height > maxSide else { return }
+        throw .usage(
+            "WebP holds at most \(maxSide) px a side, and this render is \(width) × \(height) px; write PNG (.png) instead"
+        )
+    }
+
     /// Encodes straight-alpha RGBA pixels as a lossless WebP, exactly: `exact` keeps
     /// the colour under fully transparent pixels as stored (libwebp otherwise changes
     /// it to compress better), so decoding gives `pixels` back. libwebp's lossless
     /// encoder is deterministic: the same pixels give the same bytes.
     ///
-    /// - Throws: `BadgeError.overLimit` (65) for a side over 16383 px;
-    ///   `outOfMemory` (69) or `internalError` (70) when libwebp fails.
+    /// - Throws: `BadgeError.usage` (64) for a side over 16383 px; `outOfMemory` (69)
+    ///   or `internalError` (70) when libwebp fails.
     static func encode(_ pixels: PixelBuffer) throws(BadgeError) -> [UInt8] {
-        guard pixels.width <= maxSide, pixels.height <= maxSide else {
-            throw .overLimit(path: "", .renderSide(width: pixels.width, height: pixels.height))
-        }
+        try checkSize(width: pixels.width, height: pixels.height)
         var config = WebPConfig()
         var picture = WebPPicture()
         guard WebPConfigInit(&config) != 0, WebPPictureInit(&picture) != 0 else {

@@ -131,4 +131,16 @@ extension InputFile {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
+
+    /// Whether `path` itself (not a link's target) is a regular file.
+    public static func isPlainFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Whether `path` itself exists, as anything (a link counts, a dangling one too).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
 }

@@ -148,9 +148,10 @@ public final class StagedFolder: Sendable, Equatable {
     /// folder is in; a missing folder on the way (`Assets`) is made. Each file takes
     /// the permission bits of the file it replaces (without set-ID and sticky bits).
     ///
-    /// - Throws: `BadgeError.cannotCreate` (73) when a folder on the way is a link or
-    ///   a rename fails (the files renamed before it stay replaced: only a failing
-    ///   disk does this).
+    /// - Throws: `BadgeError.cannotCreate` (73) when a folder on the way is a link, a
+    ///   folder cannot be made, or a rename is not allowed, all found before the first
+    ///   rename; a rename that fails after passing those checks (an append-only folder,
+    ///   a failing disk) leaves the files renamed before it replaced.
     public func commitFiles(_ files: [[String]], removing: [[String]] = []) throws(BadgeError) {
         try Self.commit([(self, .files(files, removing: removing))])
     }
@@ -179,10 +180,27 @@ public final class StagedFolder: Sendable, Equatable {
                     try DirectoryWalk.folder(of: location, creating: true)
                 } ?? staged.parent)
         }
+        // Every rename is checked first (permission, a sticky folder's owner), so a
+        // refusal comes before the first rename rather than after some.
+        for (index, (staged, commit)) in items.enumerated() {
+            try staged.preflight(commit, target: targets[index])
+        }
         try TemporaryFiles.publishingFolders(items.map(\.0.name)) { () throws(BadgeError) in
             for (index, (staged, commit)) in items.enumerated() {
                 if case .folder(let finalName, let subfolders) = commit {
                     try staged.checkReplaceable(finalName, in: targets[index], subfolders: subfolders)
+                }
+            }
+            // Folders the files go into are made before any rename: running out of
+            // inodes then changes nothing (the ones made are removed again).
+            var made: [(FolderHandle, String)] = []
+            for (staged, commit) in items {
+                guard case .files(let files, _) = commit else { continue }
+                do throws(BadgeError) {
+                    try staged.makeFolders(for: files, made: &made)
+                } catch {
+                    for (folder, name) in made.reversed() { unlinkat(folder.descriptor, name, AT_REMOVEDIR) }
+                    throw error
                 }
             }
             for (index, (staged, commit)) in items.enumerated() {
@@ -192,6 +210,79 @@ public final class StagedFolder: Sendable, Equatable {
                     try staged.renameFiles(files)
                     staged.removeFiles(removing)
                 }
+            }
+        }
+    }
+
+    /// Why `name` in `folder` cannot be renamed over (or into), or nil: the folder not
+    /// writable, or a sticky folder (`/tmp`-like) where neither it nor the file is
+    /// ours. Root passes both, as the kernel lets it.
+    private static func renameProblem(in folder: FolderHandle, _ name: String) -> String? {
+        guard faccessat(folder.descriptor, ".", W_OK | X_OK, AT_EACCESS) == 0 else {
+            return "its folder is not writable (\(SystemError.text(errno)))"
+        }
+        var directory = stat()
+        var file = stat()
+        let euid = geteuid()
+        if euid != 0, fstat(folder.descriptor, &directory) == 0, directory.st_mode & S_ISVTX != 0,
+            fstatat(folder.descriptor, name, &file, AT_SYMLINK_NOFOLLOW) == 0, file.st_uid != euid,
+            directory.st_uid != euid
+        {
+            return "it belongs to another user in a sticky folder"
+        }
+        return nil
+    }
+
+    /// Checks that every rename `commit` makes is allowed, before the first.
+    ///
+    /// - Throws: `BadgeError.cannotCreate` (73) naming the file and why.
+    private func preflight(_ commit: Commit, target: FolderHandle) throws(BadgeError) {
+        switch commit {
+        case .folder(let finalName, _):
+            if let problem = Self.renameProblem(in: target, finalName) {
+                throw .cannotCreate(path: destination, reason: problem)
+            }
+            var info = stat()
+            if fstatat(target.descriptor, finalName, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                info.st_mode & S_IFMT == S_IFDIR, faccessat(target.descriptor, finalName, W_OK | X_OK, AT_EACCESS) != 0
+            {
+                throw .cannotCreate(path: destination, reason: "is not writable (\(SystemError.text(errno)))")
+            }
+        case .files(let files, let removing):
+            for components in files + removing {
+                guard let file = components.last else { continue }
+                var folder = parent
+                var missing = false
+                for component in components.dropLast() {
+                    var info = stat()
+                    guard fstatat(folder.descriptor, component, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                        missing = true
+                        break
+                    }
+                    folder = try open(component, in: folder, shown: destination + "/" + component)
+                }
+                let shown = destination + "/" + components.joined(separator: "/")
+                if let problem = Self.renameProblem(in: folder, missing ? "." : file) {
+                    throw .cannotCreate(path: shown, reason: problem)
+                }
+            }
+        }
+    }
+
+    /// Makes the folders below the staging folder's parent that `files` go into,
+    /// recording each one made in `made`.
+    ///
+    /// - Throws: `BadgeError.cannotCreate` (73) when one cannot be made.
+    private func makeFolders(for files: [[String]], made: inout [(FolderHandle, String)]) throws(BadgeError) {
+        for components in files {
+            var folder = parent
+            for component in components.dropLast() {
+                if mkdirat(folder.descriptor, component, 0o777) == 0 {
+                    made.append((folder, component))
+                } else if errno != EEXIST {
+                    throw .cannotCreate(path: destination + "/" + component, reason: SystemError.text(errno))
+                }
+                folder = try open(component, in: folder, shown: destination + "/" + component)
             }
         }
     }

@@ -245,4 +245,68 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: app + "/debug/res/mipmap-\(density)/ic_launcher.png"))
         }
     }
+
+    /// A hostile record cannot name files outside the overlay, and a link in the
+    /// overlay is never read as one of iconbadge's files.
+    @Test func theRecordNamesOnlyFilesOfTheOverlay() throws {
+        let app = try Self.sampleApp("android-record")
+        let out = app + "/debug/res"
+        try FileManager.default.createDirectory(atPath: out + "/values", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: out + "/mipmap-hdpi", withIntermediateDirectories: true)
+        let outside = app + "/secret.png"
+        try FileManager.default.copyItem(atPath: Paths.fixture("icons/folder-48x48.png"), toPath: outside)
+        let hash = ContentHash.fnv1a64([UInt8](try Data(contentsOf: URL(fileURLWithPath: outside))))
+        try """
+        <!--
+        ../../secret.png \(hash)
+        /etc/passwd 0000000000000000
+        mipmap-hdpi/ic_launcher.png \(hash)
+        -->
+        <resources />
+        """.write(toFile: out + "/values/iconbadge_overlay.xml", atomically: true, encoding: .utf8)
+        // The overlay's ic_launcher.png is a link to the outside file: not ours.
+        try FileManager.default.createSymbolicLink(
+            atPath: out + "/mipmap-hdpi/ic_launcher.png", withDestinationPath: outside)
+        for extra in [[], ["--replace"]] {
+            let run = try runIconbadge(["android", app + "/res", "--out", out, "--value", "1"] + extra)
+            #expect(run.status == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("mipmap-hdpi/ic_launcher.png"), "\(run.stderr)")
+        }
+        try FileManager.default.removeItem(atPath: out + "/mipmap-hdpi/ic_launcher.png")
+        let run = try runIconbadge(["android", app + "/res", "--out", out, "--value", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let record = try String(contentsOfFile: out + "/values/iconbadge_overlay.xml", encoding: .utf8)
+        #expect(!record.contains("secret") && !record.contains("/etc/passwd"), "\(record)")
+        #expect(record.contains("mipmap-hdpi/ic_launcher.png "), "\(record)")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: outside))
+                == Data(contentsOf: URL(fileURLWithPath: Paths.fixture("icons/folder-48x48.png"))))
+    }
+
+    /// A folder of the overlay the run may not write (as an unprivileged user) is
+    /// found before the first rename: 73 and the overlay unchanged.
+    @Test func aReadOnlyOverlayFolderChangesNothing() throws {
+        let app = try Self.sampleApp("android-read-only")
+        let out = app + "/debug/res"
+        #expect(try runIconbadge(["android", app + "/res", "--out", out, "--value", "1"]).status == 0)
+        let owner = [FileAttributeKey.ownerAccountID: 65534, .groupOwnerAccountID: 65534]
+        if let walker = FileManager.default.enumerator(atPath: app) {
+            while let name = walker.nextObject() as? String {
+                try FileManager.default.setAttributes(owner, ofItemAtPath: app + "/" + name)
+            }
+        }
+        try FileManager.default.setAttributes(owner, ofItemAtPath: app)
+        #expect(chmod(out + "/mipmap-xxhdpi", 0o555) == 0)
+        let before = try Self.files(out)
+        let run = try runIconbadgeWith(
+            executable: "/usr/bin/setpriv",
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", Paths.binary, "android", app + "/res", "--out", out,
+                "--value", "2",
+            ])
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(run.stderr.contains("mipmap-xxhdpi"), "\(run.stderr)")
+        #expect(try Self.files(out) == before)
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: out).contains { $0.hasPrefix(".iconbadge-") })
+    }
 }

@@ -116,11 +116,19 @@ package enum AssetCatalog {
     /// to remove them), as notes: they are the user's to remove, since another run may
     /// be using its own right now.
     package static func leftovers(in sets: [AppIconSet]) -> [String] {
+        leftovers(inFolders: sets.map(\.folder))
+    }
+
+    /// As `leftovers(in:)`, for the folders where staging folders are made (a set,
+    /// the folder an `--out` copy goes into, an Android overlay).
+    package static func leftovers(inFolders folders: [String]) -> [String] {
         var notes: [String] = []
-        for set in sets {
-            for (name, isFolder, _) in entries(of: set.folder) where isFolder && name.hasPrefix(".iconbadge-") {
+        var seen: [String] = []
+        for folder in folders where !seen.contains(folder) {
+            seen.append(folder)
+            for (name, isFolder, _) in entries(of: folder) where isFolder && name.hasPrefix(".iconbadge-") {
                 notes.append(
-                    "\(Quoted(set.folder + "/" + name)) was left by an interrupted run; remove it (Xcode lists it as an unassigned child)"
+                    "\(Quoted(folder + "/" + name)) was left by an interrupted run; remove it (Xcode and Gradle see it as a stray folder)"
                 )
             }
         }

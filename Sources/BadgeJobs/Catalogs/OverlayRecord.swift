@@ -26,15 +26,31 @@ package struct OverlayRecord: Sendable, Equatable {
     package static func read(overlay out: String) -> OverlayRecord {
         var record = OverlayRecord()
         let path = out + "/" + components.joined(separator: "/")
-        guard InputFile.isRegularFile(path),
+        guard InputFile.isPlainFile(path),
             let bytes = try? InputFile.bytes(at: path, limit: maxBytes, what: "overlay record")
         else { return record }
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let parts = line.split(separator: " ")
-            guard parts.count == 2, parts[1].utf8.count == 16, parts[0].utf8.allSatisfy(isPathByte) else { continue }
+            guard parts.count == 2, parts[1].utf8.count == 16, isResourcePath(String(parts[0])) else { continue }
             record.files.append((String(parts[0]), String(parts[1])))
+            if record.files.count >= maxEntries { break }
         }
         return record
+    }
+
+    /// The most entries read (an overlay of many icons holds a few hundred files).
+    static let maxEntries = 4096
+    /// The largest file an entry may name and still be hashed (launcher icons are
+    /// kilobytes): a hostile record cannot make a run read gigabytes.
+    package static let maxHashedBytes = 4 << 20
+
+    /// `folder/file`, both plain resource names (`mipmap-hdpi/ic_launcher.png`): the
+    /// only shape iconbadge writes, so a record line can never name a file outside
+    /// the overlay (no `/` at the start, no `..`, exactly two components).
+    static func isResourcePath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, path.utf8.allSatisfy(isPathByte) else { return false }
+        return parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." && $0.first != "." }
     }
 
     /// Resource paths are lowercase names, digits, `_ - . /`: nothing else is read.

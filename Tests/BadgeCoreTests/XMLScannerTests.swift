@@ -1,0 +1,68 @@
+import BadgeCore
+import Testing
+
+/// The resource XML reader: what it reads, and every malformed or hostile form it
+/// refuses (a part of the document is copied verbatim into the XML iconbadge writes).
+@Suite struct XMLScannerTests {
+    func parse(_ text: String) throws(XMLSyntaxError) -> XMLElement { try XMLScanner.parse(Array(text.utf8)) }
+
+    @Test func readsAnAdaptiveIconWithRanges() throws {
+        let text = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!-- a comment -->
+            <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                <background android:drawable="@color/bg" />
+                <foreground><inset android:drawable='@drawable/fg' android:inset="22%"/></foreground>
+            </adaptive-icon>
+            """
+        let root = try parse(text)
+        #expect(root.name == "adaptive-icon")
+        #expect(root.children.map(\.name) == ["background", "foreground"])
+        #expect(root.child("background")?.attribute("android:drawable") == "@color/bg")
+        let foreground = try #require(root.child("foreground"))
+        let bytes = Array(text.utf8)
+        #expect(
+            String(decoding: bytes[foreground.inner!], as: UTF8.self).hasPrefix(
+                "<inset android:drawable='@drawable/fg'"))
+        #expect(String(decoding: bytes[foreground.range], as: UTF8.self).hasSuffix("</foreground>"))
+    }
+
+    @Test(arguments: [
+        ("<!DOCTYPE a [<!ENTITY x \"y\">]><a/>", "DOCTYPE"),
+        ("<a><![CDATA[x]]></a>", "CDATA"),
+        ("<a><!x></a>", "declaration"),
+        ("<a<b/>", "no space before an attribute"),
+        ("<a x=\"1\"y=\"2\"/>", "no space before an attribute"),
+        ("<a x=\"1\" x=\"2\"/>", "given twice"),
+        ("<a x=\"&evil;\"/>", "undeclared entity"),
+        ("<a>&</a>", "starts no reference"),
+        ("<a><!-- a -- b --></a>", "inside a comment"),
+        ("<a><?xml version=\"1.0\"?></a>", "processing instruction inside the root"),
+        ("<a>]]></a>", "]]>"),
+        ("<a><p:b/></a>", "prefix p of p:b is not bound"),
+        ("<a xmlns:=\"x\"/>", "misplaced ':'"),
+        ("<:a/>", "name"),
+        ("<a x=\"<\"/>", "'<' in the value"),
+        ("<a>\u{1}</a>", "control character"),
+        ("<a></b>", "closes"),
+        ("<a>", "not closed"),
+        ("<a/><b/>", "second root"),
+    ])
+    func refusesWhatCannotBeCopiedSafely(text: String, problem: String) {
+        do throws(XMLSyntaxError) {
+            _ = try parse(text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.problem.contains(problem), "\(text): \(error.problem)")
+        }
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        #expect(throws: XMLSyntaxError.self) { try XMLScanner.parse([0x3C, 0x61, 0xFF, 0x2F, 0x3E]) }
+    }
+
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
+        #expect(throws: XMLSyntaxError.self) { try XMLScanner.parse(Array(deep.utf8)) }
+    }
+}
