@@ -53,6 +53,24 @@ import Testing
             "--max-diff-ratio", "0.001",
         ])
         #expect(ratio.status == 1)
+        // The failure names the budget it broke.
+        #expect(
+            ratio.stdoutText.contains("143 of 131072 pixels differ (0.109%), over --max-diff-ratio 0.001"),
+            "\(ratio.stdoutText)")
+        // Either budget works alone (Playwright's maxDiffPixels / maxDiffPixelRatio);
+        // given both, both must hold.
+        let ratioAlone = try runIconbadge([
+            "compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1b.png", "--threshold", "0.05",
+            "--max-diff-ratio", "0.002", "--json",
+        ])
+        #expect(ratioAlone.status == 0, "\(ratioAlone.stdoutText)")
+        #expect(try json(ratioAlone)["maxDiffPixels"] == .null)
+        let both = try runIconbadge([
+            "compare", "\(Self.pixelmatch)/1a.png", "\(Self.pixelmatch)/1b.png", "--threshold", "0.05",
+            "--max-diff-ratio", "0.002", "--max-diff-pixels", "100",
+        ])
+        #expect(both.status == 1)
+        #expect(both.stdoutText.contains("over --max-diff-pixels 100"), "\(both.stdoutText)")
     }
 
     @Test func sizeMismatchIsADifference() throws {

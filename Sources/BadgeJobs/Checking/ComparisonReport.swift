@@ -31,7 +31,13 @@ package struct ComparisonReport: Sendable {
             ("mode", .string(settings.threshold == nil ? "exact" : "perceptual")),
             ("tolerance", .number(Double(settings.tolerance))),
             ("threshold", settings.threshold.map { .number($0) } ?? .null),
-            ("maxDiffPixels", .number(Double(settings.maxDiffPixels))),
+            // The pixel budget that applies: as given, 0 when no budget is given, null
+            // when the ratio alone is the budget.
+            (
+                "maxDiffPixels",
+                settings.maxDiffPixels.map { .number(Double($0)) }
+                    ?? (settings.maxDiffRatio == nil ? .number(0) : .null)
+            ),
             ("maxDiffRatio", settings.maxDiffRatio.map { .number($0) } ?? .null),
             ("countComplete", .bool(!result.stoppedEarly)),
         ]
@@ -60,6 +66,7 @@ package struct ComparisonReport: Sendable {
                     : "same within threshold \(ValueParsers.format(settings.threshold!)): \(total) pixels, none beyond it\(aa)")
                 : "same within budget: \(counted)\(aa)"
         }
-        return "different: \(counted), largest channel difference \(result.maxChannelDelta)\(aa)"
+        let budget = settings.budgetBroken(result).map { $0 == "no budget" ? "" : ", over \($0)" } ?? ""
+        return "different: \(counted)\(budget), largest channel difference \(result.maxChannelDelta)\(aa)"
     }
 }

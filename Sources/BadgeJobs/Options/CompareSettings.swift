@@ -9,8 +9,9 @@ package struct CompareSettings: Equatable, Sendable {
     package var threshold: Double?
     /// Perceptual mode: count anti-aliased pixels too.
     package var includeAntialiased = false
-    /// The images still match with up to this many differing pixels.
-    package var maxDiffPixels = 0
+    /// The images still match with up to this many differing pixels; nil when not
+    /// given (then only `maxDiffRatio` counts, or, without it, 0).
+    package var maxDiffPixels: Int?
     /// The images still match with up to this fraction of pixels differing.
     package var maxDiffRatio: Double?
     /// Diff image colour for pixels darker in the actual image.
@@ -37,21 +38,31 @@ package struct CompareSettings: Equatable, Sendable {
     package func options(counting: Bool, diffImage: Bool) -> DiffOptions {
         DiffOptions(
             tolerance: tolerance, threshold: threshold, includeAntialiased: includeAntialiased,
-            countAll: counting || diffImage || maxDiffPixels > 0 || maxDiffRatio != nil, diffImage: diffImage,
+            countAll: counting || diffImage || (maxDiffPixels ?? 0) > 0 || maxDiffRatio != nil, diffImage: diffImage,
             alternateDarker: alternateDarker)
     }
 
     /// Whether `result` is within the budget: same size, and no more differing pixels
-    /// than `--max-diff-pixels` and (when given) than `--max-diff-ratio` of all.
+    /// than the budget. Either budget works alone; given both, both must hold (the
+    /// stricter wins), as Playwright's `maxDiffPixels` and `maxDiffPixelRatio` do;
+    /// given neither, no pixel may differ.
     package func passes(_ result: DiffResult) -> Bool {
         guard result.sameSize else { return false }
-        if result.differentPixels > maxDiffPixels { return false }
-        if let ratio = maxDiffRatio, result.totalPixels > 0,
-            Double(result.differentPixels) / Double(result.totalPixels) > ratio
-        {
-            return false
+        return budgetBroken(result) == nil
+    }
+
+    /// The budget `result` breaks ("--max-diff-pixels 10"), or nil.
+    package func budgetBroken(_ result: DiffResult) -> String? {
+        let differing = result.differentPixels
+        if let pixels = maxDiffPixels, differing > pixels { return "--max-diff-pixels \(pixels)" }
+        if let ratio = maxDiffRatio {
+            if result.totalPixels > 0, Double(differing) / Double(result.totalPixels) > ratio {
+                return "--max-diff-ratio \(ValueParsers.format(ratio))"
+            }
+        } else if maxDiffPixels == nil, differing > 0 {
+            return "no budget"
         }
-        return true
+        return nil
     }
 
     /// The comparison options, shared by every command that compares.
@@ -76,14 +87,16 @@ package struct CompareSettings: Equatable, Sendable {
         },
         OptionSpec(
             name: "max-diff-pixels", kind: .value(placeholder: "N"), group: "Comparison",
-            help: "the images still match with up to N differing pixels", defaultText: "0"
+            help: "the images still match with up to N differing pixels (with --max-diff-ratio, both must hold)",
+            defaultText: "0 unless --max-diff-ratio is given"
         ) { settings, text throws(BadgeError) in
             settings.maxDiffPixels = try ValueParsers.integer(
                 text, option: "--max-diff-pixels", range: 0...Int(Int32.max))
         },
         OptionSpec(
             name: "max-diff-ratio", kind: .value(placeholder: "R"), group: "Comparison",
-            help: "the images still match with up to this fraction (0-1) of pixels differing"
+            help:
+                "the images still match with up to this fraction (0-1) of pixels differing, alone or with --max-diff-pixels"
         ) { settings, text throws(BadgeError) in
             settings.maxDiffRatio = try ValueParsers.number(text, option: "--max-diff-ratio", range: 0...1, unit: "")
         },
