@@ -8,12 +8,9 @@ import BadgeSystem
 enum AndroidCommand {
     struct Settings {
         var render = RenderSettings()
+        var catalog = CatalogSettings()
         var out: String?
         var icons: [String] = []
-        var relativeSize = 0.3
-        var jobs = BatchCommand.cores
-        var failIfHidden = false
-        var replace = false
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -37,35 +34,12 @@ enum AndroidCommand {
                     "the launcher icon's resource name; repeat for more (default: the manifest's android:icon and android:roundIcon, else ic_launcher and ic_launcher_round)",
                 fromEnvironment: false, repeatable: true
             ) { settings, text throws(BadgeError) in settings.icons.append(text) },
-            OptionSpec(
-                name: "relative-size", kind: .value(placeholder: "F"), group: "Android resources",
-                help: "badge height as a fraction of each icon's reference box: the same as --height F×100%",
-                defaultText: "0.3"
-            ) { settings, text throws(BadgeError) in
-                settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
-            },
-            OptionSpec(
-                name: "fail-if-hidden", kind: .flag, group: "Android resources",
-                help:
-                    "exit 64 instead of 0 when the badge is hidden (a value of 0 or empty): nothing is written either way"
-            ) { settings, text throws(BadgeError) in
-                settings.failIfHidden = try ValueParsers.bool(text, option: "--fail-if-hidden")
-            },
-            OptionSpec(
-                name: "replace", kind: .flag, group: "Android resources",
-                help:
-                    "replace the overlay's own files of the same resource names (a hand-made debug icon); without it they are refused (73)",
-                fromEnvironment: false
-            ) { settings, text throws(BadgeError) in
-                settings.replace = try ValueParsers.bool(text, option: "--replace")
-            },
-            OptionSpec(
-                name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Android resources",
-                help: "render N images at once", defaultText: "the number of cores"
-            ) { settings, text throws(BadgeError) in
-                settings.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
-            },
         ]
+        list += CatalogOptions.options(
+            group: "Android resources",
+            replaceHelp:
+                "replace the overlay's own files of the same resource names (a hand-made debug icon); without it they are refused (73)"
+        ).map { $0.lifted(\Settings.catalog) }
         return list
     }()
 
@@ -113,17 +87,12 @@ enum AndroidCommand {
             guard let out = settings.out else {
                 throw .usage("say where the overlay goes: --out DIR (app/src/debug/res); RES itself is never written")
             }
-            if parsed.flags.contains("relative-size"), parsed.flags.contains("height") {
-                throw .usage(
-                    "--relative-size and --height both set the badge's height; give one (--height 30% is --relative-size 0.3)"
-                )
-            }
-            if parsed.flags.contains("relative-size") { settings.render.heightGiven = false }
-            EnvironmentCheck.warnAboutUnknownVariables(
-                io.environment, io: io, alsoKnown: options.filter(\.fromEnvironment).map(\.environmentName))
+            try CatalogOptions.applyFlagRules(
+                flags: parsed.flags, render: &settings.render,
+                knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
             guard
                 try HiddenBadge.isShown(
-                    settings.render, failIfHidden: settings.failIfHidden, command: "android", io: io)
+                    settings.render, failIfHidden: settings.catalog.failIfHidden, command: "android", io: io)
             else { return .success }
             var notes: [String] = []
             var names: [String] = []
@@ -192,7 +161,8 @@ enum AndroidCommand {
         var committed = false
         defer { if !committed { staged.discard() } }
         let overlay = try AndroidOverlay.plan(
-            resources, settings: settings.render, relativeSize: settings.relativeSize, out: trimmedOut, staged: staged)
+            resources, settings: settings.render, relativeSize: settings.catalog.relativeSize, out: trimmedOut,
+            staged: staged)
         for note in overlay.notes { io.note("android: \(note)") }
         let xmlInputs = resources.adaptive.map { resources.folder + "/" + $0.components.joined(separator: "/") }
         do throws(JobPlanChecks.Conflict) {
@@ -225,7 +195,7 @@ enum AndroidCommand {
             if !foreign.isEmpty {
                 let shown = foreign.prefix(3).map { Quoted($0).description }.joined(separator: ", ")
                 let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
-                guard settings.replace else {
+                guard settings.catalog.replace else {
                     throw .cannotCreate(
                         path: trimmedOut,
                         reason:
@@ -235,7 +205,7 @@ enum AndroidCommand {
                 io.note("android: --replace: replacing the overlay's own \(shown)\(more)")
             }
         }
-        let outcomes = JobRunner.run(overlay.jobs, workers: settings.jobs)
+        let outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
         let tally = Reporter(io: io).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr(

@@ -17,7 +17,8 @@ extension AppIconSetCommand {
         -> ExitCode
     {
         guard
-            try HiddenBadge.isShown(settings.render, failIfHidden: settings.failIfHidden, command: "appiconset", io: io)
+            try HiddenBadge.isShown(
+                settings.render, failIfHidden: settings.catalog.failIfHidden, command: "appiconset", io: io)
         else { return .success }
         let final: OutputLocation
         if let out = settings.out {
@@ -33,7 +34,7 @@ extension AppIconSetCommand {
             // A bundle there is replaced only when iconbadge made it (it has the badge
             // layer), or with --replace.
             let existing = final.description + "/icon.json"
-            if !settings.replace, InputFile.isRegularFile(existing),
+            if !settings.catalog.replace, InputFile.isRegularFile(existing),
                 let other = try? IconComposerBundle(path: final.description), !other.hasBadgeLayer
             {
                 throw .cannotCreate(
@@ -48,7 +49,7 @@ extension AppIconSetCommand {
                 creatingFolders: true)
         }
         var render = settings.render
-        if !render.heightGiven { render.style.height = .fixed(.percent(settings.relativeSize * 100)) }
+        if !render.heightGiven { render.style.height = .fixed(.percent(settings.catalog.relativeSize * 100)) }
         if !render.platformGiven { render.platform = bundle.platform }
         render.scale = 1
         let side = IconComposerBundle.canvasSide

@@ -14,13 +14,10 @@ import BadgeSystem
 enum AppIconSetCommand {
     struct Settings {
         var render = RenderSettings()
+        var catalog = CatalogSettings()
         var out: String?
         var inPlace = false
-        var relativeSize = 0.3
-        var jobs = BatchCommand.cores
-        var failIfHidden = false
         var setNames: [String] = []
-        var replace = false
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -47,13 +44,6 @@ enum AppIconSetCommand {
                 settings.inPlace = try ValueParsers.bool(text, option: "--in-place")
             },
             OptionSpec(
-                name: "relative-size", kind: .value(placeholder: "F"), group: "Asset catalog",
-                help: "badge height as a fraction of each image's reference box: the same as --height F×100%",
-                defaultText: "0.3"
-            ) { settings, text throws(BadgeError) in
-                settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
-            },
-            OptionSpec(
                 name: "set", kind: .value(placeholder: "NAME"), group: "Asset catalog",
                 help:
                     "in an .xcassets catalog, badge only the set NAME (AppIcon or AppIcon.appiconset); repeat for more",
@@ -62,28 +52,12 @@ enum AppIconSetCommand {
                 guard !text.isEmpty else { throw .usage("--set: give a set's name, such as AppIcon") }
                 settings.setNames.append(text)
             },
-            OptionSpec(
-                name: "replace", kind: .flag, group: "Asset catalog",
-                help:
-                    "let --out replace a set or bundle there that is not a copy of this one (a hand-made beta set); without it that is refused (73)",
-                fromEnvironment: false
-            ) { settings, text throws(BadgeError) in
-                settings.replace = try ValueParsers.bool(text, option: "--replace")
-            },
-            OptionSpec(
-                name: "fail-if-hidden", kind: .flag, group: "Asset catalog",
-                help:
-                    "exit 64 instead of 0 when the badge is hidden (a value of 0 or empty): nothing is written either way"
-            ) { settings, text throws(BadgeError) in
-                settings.failIfHidden = try ValueParsers.bool(text, option: "--fail-if-hidden")
-            },
-            OptionSpec(
-                name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Asset catalog",
-                help: "render N images at once", defaultText: "the number of cores"
-            ) { settings, text throws(BadgeError) in
-                settings.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
-            },
         ]
+        list += CatalogOptions.options(
+            group: "Asset catalog",
+            replaceHelp:
+                "let --out replace a set or bundle there that is not a copy of this one (a hand-made beta set); without it that is refused (73)"
+        ).map { $0.lifted(\Settings.catalog) }
         return list
     }()
 
@@ -152,15 +126,9 @@ enum AppIconSetCommand {
             guard settings.out != nil || settings.inPlace else {
                 throw .usage("say where the badged set goes: --out DIR (a copy) or --in-place (replace its images)")
             }
-            if parsed.flags.contains("relative-size"), parsed.flags.contains("height") {
-                throw .usage(
-                    "--relative-size and --height both set the badge's height; give one (--height 30% is --relative-size 0.3)"
-                )
-            }
-            // A flag overrides a variable: --relative-size over ICONBADGE_HEIGHT.
-            if parsed.flags.contains("relative-size") { settings.render.heightGiven = false }
-            EnvironmentCheck.warnAboutUnknownVariables(
-                io.environment, io: io, alsoKnown: options.filter(\.fromEnvironment).map(\.environmentName))
+            try CatalogOptions.applyFlagRules(
+                flags: parsed.flags, render: &settings.render,
+                knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
             if IconComposerBundle.isBundle(folder) {
                 return try badgeBundle(IconComposerBundle(path: folder), settings: settings, io: io)
             }
@@ -201,7 +169,8 @@ enum AppIconSetCommand {
             }
         }
         guard !sets.isEmpty,
-            try HiddenBadge.isShown(settings.render, failIfHidden: settings.failIfHidden, command: "appiconset", io: io)
+            try HiddenBadge.isShown(
+                settings.render, failIfHidden: settings.catalog.failIfHidden, command: "appiconset", io: io)
         else { return .success }
         let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
         if case .copy(let out) = destination, sets.count > 1 {
@@ -232,7 +201,7 @@ enum AppIconSetCommand {
                 }
             }
             var jobs = try set.jobs(
-                settings: settings.render, relativeSize: settings.relativeSize, destination: destination,
+                settings: settings.render, relativeSize: settings.catalog.relativeSize, destination: destination,
                 creationDate: creationDate)
             if sets.count > 1 { for index in jobs.indices { jobs[index].label = set.name + "/" + jobs[index].label } }
             planned.append(jobs)
@@ -263,7 +232,7 @@ enum AppIconSetCommand {
             if !destination.isInPlace {
                 try folder.checkReplaceable(as: final.name ?? sets[index].name)
                 let existing = final.description + "/Contents.json"
-                if !settings.replace, InputFile.isRegularFile(existing),
+                if !settings.catalog.replace, InputFile.isRegularFile(existing),
                     (try? InputFile.bytes(at: existing, limit: AppIconSet.maxContentsBytes, what: "Contents.json"))
                         != sets[index].contents
                 {
@@ -276,7 +245,7 @@ enum AppIconSetCommand {
             }
             jobs += AppIconSet.staging(planned[index], into: folder)
         }
-        let outcomes = JobRunner.run(jobs, workers: settings.jobs)
+        let outcomes = JobRunner.run(jobs, workers: settings.catalog.jobs)
         let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")

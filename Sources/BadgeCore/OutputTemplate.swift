@@ -9,7 +9,7 @@
 /// literal braces.
 public enum OutputTemplate {
     /// Android's density qualifiers and their scales (dp → px), from Android's
-    /// `DisplayMetrics` (DENSITY_LOW 120 … DENSITY_XXXHIGH 640 over 160 dpi).
+    /// `DisplayMetrics`: DENSITY_LOW (120 dpi) to DENSITY_XXXHIGH (640 dpi), over 160 dpi.
     public static let androidDensities: [(name: String, scale: Double)] = [
         ("ldpi", 0.75), ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4),
     ]

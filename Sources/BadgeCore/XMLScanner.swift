@@ -33,8 +33,11 @@ public struct XMLElement: Sendable, Equatable {
 
 /// Why an XML document could not be read: the byte offset and what was wrong.
 public struct XMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Where the problem is: a byte offset from the start of the document.
     public var offset: Int
+    /// What is wrong there, in words ("a DOCTYPE (not read: ...)").
     public var problem: String
+    /// The problem and where: "a CDATA section (not read) at byte 12".
     public var description: String { "\(problem) at byte \(offset)" }
 }
 

@@ -13,8 +13,9 @@ public struct ColorChunks: Sendable, Equatable {
     public var gamma: Int32?
     /// cHRM: white x, y, red x, y, green x, y, blue x, y, each × 100000.
     public var chromaticities: [Int32]?
-    /// iCCP's profile name and (decompressed) profile.
+    /// iCCP's profile name (Latin-1, at most 79 bytes), when there is one.
     public var profileName: String?
+    /// iCCP's ICC profile, decompressed (bytes), when there is one.
     public var profile: [UInt8]?
     /// Bits per channel in the file (1 to 16).
     public var bitDepth: Int
@@ -153,7 +154,7 @@ final class ColorConversion {
             var curves: [OpaquePointer?] = [curve, curve, curve]
             target = curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&white, &primaries, $0.baseAddress) }
             cmsFreeToneCurve(curve)
-            guard let target else { return .unsupported("its gAMA/cHRM describe no usable RGB space") }
+            guard target != nil else { return .unsupported("its gAMA/cHRM describe no usable RGB space") }
         }
         let source = cmsCreate_sRGBProfile()
         defer {

@@ -13,7 +13,7 @@ import BadgeCore
 /// the same open handle*, which is then renamed over the target with `renameat`. On
 /// Linux the temporary file is unnamed (`O_TMPFILE`) until the moment it is linked and
 /// renamed, so even SIGKILL leaves nothing behind; elsewhere it is a named
-/// `.iconbadge-XXXXXX` file, removed on any failure and on SIGINT/SIGTERM/SIGHUP.
+/// `.iconbadge-` file (12 random letters), removed on any failure and on SIGINT/SIGTERM/SIGHUP.
 ///
 /// A failure never leaves a half-written output and never truncates an existing file
 /// (Cairo 1.16's own PNG writer truncates the target on a full disk; DESIGN.md).

@@ -25,6 +25,7 @@ public struct OutputLocation: Hashable, Sendable, CustomStringConvertible {
         a.root == b.root && a.relative == b.relative
     }
 
+    /// Hashes what `==` compares: the root and the path below it (not the spelling).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(root)
         hasher.combine(relative)

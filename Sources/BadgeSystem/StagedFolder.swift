@@ -6,7 +6,7 @@ import BadgeCore
     import Darwin
 #endif
 
-/// A hidden folder (`.iconbadge-XXXXXXXXXXXX`, mode 0700) where a command that writes
+/// A hidden folder (`.iconbadge-` and 12 random letters, mode 0700) where a command that writes
 /// all or nothing (an asset catalog, an Android `res/` overlay) writes every file
 /// first. Only when all are written does `commit` move them into place, under the
 /// same lock as the signal cleanup, so SIGINT/SIGTERM/SIGHUP lands before the commit

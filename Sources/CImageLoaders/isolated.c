@@ -84,8 +84,15 @@ void ib_set_memory_cap(uint64_t bytes) {
 // ------------------------------------------------------------------ quiet stderr
 
 void *ib_stderr_silence(void) {
-    FILE *null = fopen("/dev/null", "w");
-    if (null == NULL) return NULL;
+    // Opened, not created (no O_CREAT), and never through a link: /dev/null is a
+    // device node, and a /dev/null replaced by a link is refused rather than written.
+    int fd = open("/dev/null", O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    FILE *null = fdopen(fd, "w");
+    if (null == NULL) {
+        close(fd);
+        return NULL;
+    }
     FILE *saved = stderr;
     stderr = null;
     return saved;

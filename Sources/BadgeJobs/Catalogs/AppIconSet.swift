@@ -68,19 +68,13 @@ package struct AppIconSet: Sendable {
     /// - Throws: 66 when Contents.json is missing; 65 when it is not JSON, has no
     ///   `images` array, or names a file that is not a plain name.
     package init(folder: String) throws(BadgeError) {
-        var trimmed = folder
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         // The set's Contents.json names the set as well as its folder does.
-        if trimmed.hasSuffix("/Contents.json") { trimmed.removeLast("/Contents.json".count) }
+        let trimmed = AssetCatalog.trimmed(folder)
         self.folder = trimmed
         name = LexicalPath(trimmed).name ?? trimmed
         let contentsPath = trimmed + "/Contents.json"
-        var info = stat()
-        if lstat(contentsPath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            throw .badInput(
-                path: contentsPath, reason: "is a symbolic link; the files of a set must be files of the set")
-        }
-        contents = try InputFile.bytes(at: contentsPath, limit: AppIconSet.maxContentsBytes, what: "Contents.json")
+        contents = try AssetCatalog.ownFile(
+            contentsPath, limit: AppIconSet.maxContentsBytes, what: "Contents.json", of: "a set")
         images = try AppIconSet.readImages(contents, path: contentsPath)
     }
 

@@ -211,6 +211,18 @@ package enum AssetCatalog {
         return list.sorted { $0.0 < $1.0 }
     }
 
+    /// The bytes of a catalog's own file (`Contents.json`, `icon.json`), which may not
+    /// be a link: it could name any file the caller can read.
+    ///
+    /// - Throws: 65 for a link; 66 when missing; 65 over `limit` bytes.
+    static func ownFile(_ path: String, limit: Int, what: String, of owner: String) throws(BadgeError) -> [UInt8] {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw .badInput(path: path, reason: "is a symbolic link; the files of \(owner) must be its own files")
+        }
+        return try InputFile.bytes(at: path, limit: limit, what: what)
+    }
+
     /// `path` without trailing slashes, and without a set's `/Contents.json`.
     static func trimmed(_ path: String) -> String {
         var trimmed = path

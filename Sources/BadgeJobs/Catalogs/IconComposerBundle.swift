@@ -59,13 +59,9 @@ package struct IconComposerBundle: Sendable {
         folder = trimmed
         name = LexicalPath(trimmed).name ?? trimmed
         let documentPath = trimmed + "/icon.json"
+        let bytes = try AssetCatalog.ownFile(
+            documentPath, limit: IconComposerBundle.maxDocumentBytes, what: "Icon Composer icon.json", of: "a bundle")
         var info = stat()
-        if lstat(documentPath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            throw .badInput(
-                path: documentPath, reason: "is a symbolic link; the files of a bundle must be files of the bundle")
-        }
-        let bytes = try InputFile.bytes(
-            at: documentPath, limit: IconComposerBundle.maxDocumentBytes, what: "Icon Composer icon.json")
         do throws(JSONSyntaxError) {
             document = try JSONParser(maxDepth: 32).parse(bytes)
         } catch {
