@@ -1,7 +1,7 @@
 import BadgeCore
 
 /// The outcome of one comparison, in the stable shape `--json` prints.
-package struct ComparisonReport: Sendable {
+package struct ComparisonReport: Sendable, Equatable {
     /// The counts.
     package var result: DiffResult
     /// Whether the images count as equal under the budget.
