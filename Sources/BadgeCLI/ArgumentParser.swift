@@ -88,7 +88,16 @@ struct ArgumentParser<Settings> {
             seen.append(spec.name)
             switch spec.kind {
             case .flag:
-                given.append((spec, attached ?? "true", typed))
+                // A flag with words (`--update [missing|changed|all]`) takes the next
+                // argument when it is one of them.
+                if attached == nil, case .choices(let words, _) = spec.completion, index < arguments.endIndex,
+                    words.contains(arguments[index])
+                {
+                    given.append((spec, arguments[index], typed))
+                    index += 1
+                } else {
+                    given.append((spec, attached ?? "true", typed))
+                }
             case .value:
                 if let attached {
                     given.append((spec, attached, typed))

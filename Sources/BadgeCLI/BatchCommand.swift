@@ -16,7 +16,7 @@ enum BatchCommand {
         var scales: [Double]?
         var quiet = false
         var check: String?
-        var update = false
+        var update: UpdateMode?
         var junit: String?
         var artifacts: String?
         var compare = CompareSettings()
@@ -78,8 +78,10 @@ enum BatchCommand {
             ) { settings, text throws(BadgeError) in settings.check = text },
             OptionSpec(
                 name: "update", kind: .flag, group: "Golden check",
-                help: "with --check: rewrite the goldens that changed"
-            ) { settings, text throws(BadgeError) in settings.update = try ValueParsers.bool(text, option: "--update")
+                help:
+                    "with --check: write goldens that are missing (missing), fail (changed), or either (all, the bare flag); ICONBADGE_UPDATE sets it too, except on CI",
+                completion: .choices(UpdateMode.words)
+            ) { settings, text throws(BadgeError) in settings.update = try UpdateMode.parse(text, option: "--update")
             },
             OptionSpec(
                 name: "junit", kind: .value(placeholder: "PATH"), group: "Golden check",
@@ -89,7 +91,7 @@ enum BatchCommand {
             OptionSpec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
                 help:
-                    "where failed checks write NAME.actual.png and NAME.diff.png, made if missing (default: beside each golden)",
+                    "where failed checks write NAME.actual.png and NAME.diff.png, made if missing (default: iconbadge-artifacts)",
                 completion: .folder
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\Settings.compare) } + limitOptions
@@ -135,11 +137,17 @@ enum BatchCommand {
             guard parsed.positionals.count == 1, let manifestPath = parsed.positionals.first else {
                 throw .usage("batch takes one MANIFEST (a JSON file, or - for JSON Lines on standard input)")
             }
-            let settings = parsed.settings
-            guard settings.check != nil || (!settings.update && settings.junit == nil && settings.artifacts == nil)
+            var settings = parsed.settings
+            guard
+                settings.check != nil || (settings.update == nil && settings.junit == nil && settings.artifacts == nil)
             else { throw .usage("--update, --junit and --artifacts go with --check DIR") }
             try settings.compare.checkCombinations()
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
+            if settings.check != nil {
+                let (mode, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
+                if let note { io.note(note) }
+                settings.update = mode
+            }
             let jobs = try plan(manifestPath: manifestPath, settings: settings, io: io)
             return execute(jobs, settings: settings, io: io)
         }
@@ -175,7 +183,8 @@ enum BatchCommand {
             base: base, scales: settings.scales, outputRoot: OutputRoot(settings.outputRoot ?? "."),
             check: settings.check.map {
                 JobPlanner.BatchCheck(
-                    goldens: $0, artifacts: settings.artifacts, update: settings.update, compare: settings.compare)
+                    goldens: $0, artifacts: settings.artifacts, update: settings.update ?? .none,
+                    compare: settings.compare)
             },
             creationDate: try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"]),
             manifestPath: manifestPath)
@@ -240,7 +249,7 @@ enum BatchCommand {
             if settings.check != nil {
                 let same = tally.checks(.matched) + tally.checks(.unchanged)
                 var parts = ["\(same) same", "\(tally.checks(.different)) different"]
-                if settings.update {
+                if settings.update ?? .none != .none {
                     parts += ["\(tally.checks(.created)) created", "\(tally.checks(.updated)) updated"]
                 }
                 parts.append("\(tally.failed) errors")

@@ -15,7 +15,7 @@ public struct CommandIO: Sendable {
     public var writeOut: @Sendable (String) -> Void
     /// Writes text to standard error.
     public var writeErr: @Sendable (String) -> Void
-    /// The environment iconbadge reads (`ICONBADGE_*`, `SOURCE_DATE_EPOCH`).
+    /// The environment iconbadge reads (`ICONBADGE_*`, `SOURCE_DATE_EPOCH`, `CI`).
     public var environment: [String: String]
     /// Whether standard error is a terminal (progress lines are shown only then).
     public var stderrIsTerminal: Bool
@@ -70,9 +70,10 @@ public struct CommandIO: Sendable {
         var pointer = environ
         while let entry = pointer.pointee {
             pointer += 1
-            guard entry[0] == 0x49 || entry[0] == 0x53 else { continue }  // "I", "S"
+            guard entry[0] == 0x49 || entry[0] == 0x53 || entry[0] == 0x43 else { continue }  // "I", "S", "C"
             let text = String(cString: entry)
-            guard text.hasPrefix("ICONBADGE_") || text.hasPrefix("SOURCE_DATE_EPOCH="),
+            // CI: whether ICONBADGE_UPDATE may update goldens (UpdateMode.resolve).
+            guard text.hasPrefix("ICONBADGE_") || text.hasPrefix("SOURCE_DATE_EPOCH=") || text.hasPrefix("CI="),
                 let equals = text.firstIndex(of: "=")
             else { continue }
             result[String(text[..<equals])] = String(text[text.index(after: equals)...])

@@ -6,7 +6,7 @@ import BadgeJobs
 /// them silently.
 enum EnvironmentCheck {
     /// Variables read outside the option table.
-    static let otherNames = ["ICONBADGE_UPDATE_GOLDENS"]
+    static let otherNames = ["ICONBADGE_UPDATE_GOLDENS", UpdateMode.environmentName]
 
     /// Prints one warning per unknown `ICONBADGE_*` variable in `environment`.
     /// `alsoKnown`: the variables of the command's own options (`ICONBADGE_RELATIVE_SIZE`).

@@ -67,6 +67,9 @@ enum ManPage {
         if let short = option.short { parts.append("\\fB\\-\(short)\\fR, ") }
         parts.append("\\fB\\-\\-" + escape(option.name) + "\\fR")
         if case .value(let placeholder) = option.kind { parts.append(" \\fI" + escape(placeholder) + "\\fR") }
+        if option.kind == .flag, case .choices(let words, _) = option.completion {
+            parts.append(" [\\fI" + escape(words.joined(separator: "|")) + "\\fR]")
+        }
         return parts.joined()
     }
 

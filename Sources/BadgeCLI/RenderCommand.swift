@@ -47,8 +47,14 @@ enum RenderCommand {
             environment: io.environment, name: "render", command: info
         ) { parsed throws(BadgeError) in
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
-            let jobs = try plan(parsed.settings, positionals: parsed.positionals, io: io)
-            return execute(jobs, settings: parsed.settings, io: io)
+            var settings = parsed.settings
+            if settings.check != nil {
+                let (mode, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
+                if let note { io.note(note) }
+                settings.update = mode
+            }
+            let jobs = try plan(settings, positionals: parsed.positionals, io: io)
+            return execute(jobs, settings: settings, io: io)
         }
     }
 

@@ -106,7 +106,7 @@ struct Reporter {
             case .success(let done):
                 guard let check = done.check, let target = job.check else { continue }
                 tally.count(check.status)
-                guard checkLines == .all || check.status == .different || target.update else { continue }
+                guard checkLines == .all || check.status == .different || target.update != .none else { continue }
                 let line = Reporter.checkLine(check, golden: target.golden.description) + "\n"
                 if checkLinesToStderr { io.writeErr(line) } else { io.writeOut(line) }
             }
@@ -160,8 +160,9 @@ struct Reporter {
             var text = "check: \(shown): \(outcome.report?.line ?? "different")"
             for location in outcome.artifacts { text += "\n  wrote \(Shown(location.description))" }
             return text
-        case .created: return "check: \(shown): created"
-        case .updated: return "check: \(shown): updated (it differed)"
+        case .created: return "check: \(shown): created (it was missing)"
+        case .updated:
+            return "check: \(shown): updated (\(outcome.report?.line ?? "different"))"
         case .unchanged: return "check: \(shown): unchanged"
         }
     }

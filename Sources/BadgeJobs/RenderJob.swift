@@ -52,7 +52,7 @@ package struct RenderJob: Sendable {
         case .standardOutput, nil: break
         }
         if let check {
-            if check.update { list.append((check.golden, "golden")) }
+            if check.update != .none { list.append((check.golden, "golden")) }
             list.append((check.actual, "artifact"))
             list.append((check.diff, "artifact"))
         }
@@ -107,14 +107,15 @@ package struct GoldenTarget: Sendable, Equatable {
     package var actual: OutputLocation
     /// Where `NAME.diff.png` goes when the images differ (and have one size).
     package var diff: OutputLocation
-    /// Write the golden instead of comparing (unless its pixels are already the same).
-    package var update: Bool
+    /// Which goldens may be written instead of failing (missing, changed, both).
+    package var update: UpdateMode
     /// How the images are compared.
     package var compare: CompareSettings
 
     /// A target from its parts.
     package init(
-        golden: OutputLocation, actual: OutputLocation, diff: OutputLocation, update: Bool, compare: CompareSettings
+        golden: OutputLocation, actual: OutputLocation, diff: OutputLocation, update: UpdateMode,
+        compare: CompareSettings
     ) {
         self.golden = golden
         self.actual = actual
@@ -123,14 +124,18 @@ package struct GoldenTarget: Sendable, Equatable {
         self.compare = compare
     }
 
-    /// The target for `golden`, with artifacts in the folder `artifacts` (a root and
-    /// the components below it) or, when nil, beside the golden: `NAME.actual.png` and
-    /// `NAME.diff.png`.
-    package init(golden: OutputLocation, artifacts: OutputLocation?, update: Bool, compare: CompareSettings) {
+    /// The folder artifacts go into when no `--artifacts` is given: in the working
+    /// folder, never beside the goldens, where they would be committed by accident.
+    package static let defaultArtifacts = "iconbadge-artifacts"
+
+    /// The target for `golden`, with artifacts (`NAME.actual.png`, `NAME.diff.png`) in
+    /// the folder `artifacts` (a root and the components below it), or when nil in
+    /// `iconbadge-artifacts/`.
+    package init(golden: OutputLocation, artifacts: OutputLocation?, update: UpdateMode, compare: CompareSettings) {
         let name = OutputTemplate.baseName(of: golden.name ?? "golden")
+        let folder = artifacts ?? OutputLocation(root: GoldenTarget.defaultArtifacts, components: [])
         func artifact(_ suffix: String) -> OutputLocation {
-            guard let artifacts, let root = artifacts.root else { return golden.sibling(named: name + suffix) }
-            return OutputLocation(root: root, components: artifacts.relative.components + [name + suffix])
+            OutputLocation(root: folder.root ?? ".", components: folder.relative.components + [name + suffix])
         }
         self.init(
             golden: golden, actual: artifact(".actual.png"), diff: artifact(".diff.png"), update: update,

@@ -41,7 +41,7 @@ public func fuzzManifest(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                 base: RenderSettings(), scales: nil, outputRoot: OutputRoot("fuzz-root"),
                 check: check
                     ? JobPlanner.BatchCheck(
-                        goldens: "fuzz-goldens", artifacts: "fuzz-artifacts", update: true, compare: CompareSettings())
+                        goldens: "fuzz-goldens", artifacts: "fuzz-artifacts", update: .all, compare: CompareSettings())
                     : nil,
                 creationDate: nil, manifestPath: "m.json")
             for job in try JobPlanner.manifest(manifest, context: context) {

@@ -29,14 +29,20 @@ package enum GoldenCheck {
         package var artifacts: [OutputLocation] = []
     }
 
-    /// Compares `composition` with the golden (decoded pixels), or with `update` writes
-    /// it as the golden (atomically, in the golden's format by extension) unless its
-    /// pixels are already the same. An SVG golden is compared like with like: the fresh
-    /// SVG and the golden are both decoded by librsvg.
+    /// Compares `composition` with the golden (decoded pixels) under the target's
+    /// comparison settings. The target's update mode may write the golden instead
+    /// (atomically, in the golden's format by extension): a missing one with
+    /// `missing` or `all`, one that fails the comparison with `changed` or `all`. A
+    /// golden that passes is never rewritten. An SVG golden is compared like with like:
+    /// the fresh SVG and the golden are both decoded by librsvg.
+    ///
+    /// Artifacts (`NAME.actual.png`, `NAME.diff.png`) are written for a failure and
+    /// removed otherwise, so the artifacts folder shows the last run only.
     ///
     /// - Parameter encoderThreads: threads for a large PNG (0: one per available CPU).
     /// - Throws: 64 for a PDF golden (iconbadge cannot read PDF); 66 when the golden is
-    ///   missing (without `update`); read, decode and write errors (65, 73, 74).
+    ///   missing and the mode does not create it; read, decode and write errors (65,
+    ///   73, 74).
     package static func run(
         _ composition: Composition, target: GoldenTarget, compression: PNGCompression, encoderThreads: Int = 0
     ) throws(BadgeError) -> Outcome {
@@ -48,20 +54,28 @@ package enum GoldenCheck {
         }
         let bytes = try composition.data(format: format, compression: compression, encoderThreads: encoderThreads)
         let actual = format == .svg ? try ImageFile.pixels(of: bytes, path: golden) : try composition.pixels()
-        let exists = InputFile.isRegularFile(golden)
-        if target.update {
-            if exists, let current = try? ImageFile.pixels(at: golden), current == actual {
-                return Outcome(status: .unchanged)
+        guard InputFile.isRegularFile(golden) else {
+            guard target.update.createsMissing else {
+                throw .missingInput(
+                    path: golden,
+                    reason:
+                        "no such golden image (create it with --update missing, or --update for missing and changed)")
             }
             try OutputFile.write(bytes, to: target.golden, creatingFolders: true)
-            return Outcome(status: exists ? .updated : .created)
-        }
-        guard exists else {
-            throw .missingInput(path: golden, reason: "no such golden image (create it with --update)")
+            try removeArtifacts(target)
+            return Outcome(status: .created)
         }
         let expected = try ImageFile.pixels(at: golden)
         let result = Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
-        guard !result.equal else { return Outcome(status: .matched, report: result.report) }
+        guard !result.equal else {
+            try removeArtifacts(target)
+            return Outcome(status: target.update == .none ? .matched : .unchanged, report: result.report)
+        }
+        if target.update.rewritesChanged {
+            try OutputFile.write(bytes, to: target.golden, creatingFolders: true)
+            try removeArtifacts(target)
+            return Outcome(status: .updated, report: result.report)
+        }
         var report = result.report
         var written = [target.actual]
         try OutputFile.write(
@@ -70,7 +84,17 @@ package enum GoldenCheck {
             try OutputFile.write(try ImageFile.pngData(of: diff), to: target.diff, creatingFolders: true)
             report.diffPath = target.diff.description
             written.append(target.diff)
+        } else {
+            try OutputFile.removeIfPresent(target.diff)
         }
         return Outcome(status: .different, report: report, artifacts: written)
+    }
+
+    /// Removes a target's artifacts left by an earlier failing run.
+    ///
+    /// - Throws: 73 when a folder on the way is a link, or a file cannot be removed.
+    static func removeArtifacts(_ target: GoldenTarget) throws(BadgeError) {
+        try OutputFile.removeIfPresent(target.actual)
+        try OutputFile.removeIfPresent(target.diff)
     }
 }

@@ -39,6 +39,7 @@ package struct OptionInfo: Sendable {
         var text = short.map { "-\($0), " } ?? ""
         text += flagName
         if case .value(let placeholder) = kind { text += " \(placeholder)" }
+        if kind == .flag, case .choices(let words, _) = completion { text += " [\(words.joined(separator: "|"))]" }
         return text
     }
 

@@ -22,14 +22,15 @@ package enum RenderOptions {
             ) { settings, text throws(BadgeError) in settings.check = text },
             Spec(
                 name: "update", kind: .flag, group: "Golden check",
-                help: "with --check: write the golden instead of comparing, and say whether it changed",
-                fromEnvironment: false
-            ) { settings, text throws(BadgeError) in settings.update = try ValueParsers.bool(text, option: "--update")
+                help:
+                    "with --check: write the golden when it is missing (missing), fails (changed), or either (all, the bare flag); ICONBADGE_UPDATE sets it too, except on CI",
+                completion: .choices(UpdateMode.words), fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.update = try UpdateMode.parse(text, option: "--update")
             },
             Spec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
                 help:
-                    "where a failed check writes NAME.actual.png and NAME.diff.png, made if missing (default: beside the golden)",
+                    "where a failed check writes NAME.actual.png and NAME.diff.png, made if missing (default: iconbadge-artifacts)",
                 completion: .folder, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\RenderSettings.compare) }

@@ -47,7 +47,7 @@ package struct RenderSettings {
     package var iconSize: Size?
     package var scales: [Double]?
     package var check: String?
-    package var update = false
+    package var update: UpdateMode?
     package var artifacts: String?
     package var compare = CompareSettings()
     /// `--force`: write image bytes to standard output even when it is a terminal.
@@ -115,7 +115,7 @@ package struct RenderSettings {
     /// - Throws: `BadgeError.usage` naming the option and what it needs.
     package func checkCombinations() throws(BadgeError) {
         if fontIndex != 0, fontFile == nil { throw .usage("--font-index goes with --font-file (a face of that file)") }
-        if update, check == nil { throw .usage("--update goes with --check GOLDEN") }
+        if update != nil, check == nil { throw .usage("--update goes with --check GOLDEN") }
         if artifacts != nil, check == nil { throw .usage("--artifacts goes with --check GOLDEN") }
         if inPlace, check != nil {
             throw .usage("--check GOLDEN renders in memory; it does not go with --in-place (use -o to keep the render)")

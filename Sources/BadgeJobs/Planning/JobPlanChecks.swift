@@ -31,7 +31,7 @@ package enum JobPlanChecks {
         for job in jobs {
             paths += job.inputs
             // A golden compared with is read: another job's artifact must not replace it.
-            if let check = job.check, !check.update { paths.append(check.golden.description) }
+            if let check = job.check, check.update == .none { paths.append(check.golden.description) }
         }
         let inputs = Membership(paths.compactMap { FileIdentity.existingKey($0) })
         // An input that does not exist (yet) is still one spelling of a file.
@@ -91,14 +91,16 @@ package enum JobPlanChecks {
                 try OutputFile.checkWritable(location, creatingFolders: creating)
             }
             guard let check = job.check else { continue }
-            if check.update {
+            if check.update != .none {
                 try OutputFile.checkWritable(check.golden, creatingFolders: true)
-            } else if !InputFile.isRegularFile(check.golden.description) {
+            }
+            if !check.update.createsMissing, !InputFile.isRegularFile(check.golden.description) {
                 let path = check.golden.description
                 let exists = FileIdentity.realPath(path) != nil
                 throw .missingInput(
                     path: path,
-                    reason: exists ? "is not a regular file" : "no such golden image (create it with --update)")
+                    reason: exists
+                        ? "is not a regular file" : "no such golden image (create it with --update missing)")
             }
         }
     }

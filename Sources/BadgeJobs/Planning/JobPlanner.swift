@@ -80,7 +80,7 @@ package enum JobPlanner {
             job.check = GoldenTarget(
                 golden: OutputLocation(commandLine: golden),
                 artifacts: settings.artifacts.map { OutputLocation(root: $0, components: []) },
-                update: settings.update, compare: settings.compare)
+                update: settings.update ?? .none, compare: settings.compare)
         }
         return [job]
     }
@@ -213,16 +213,16 @@ package enum JobPlanner {
     package struct BatchCheck: Sendable {
         /// The goldens folder: each job's golden is DIR/<its output path>.
         package var goldens: String
-        /// Where artifacts go (DIR/<output's folder>/NAME.actual.png), nil: beside each
-        /// golden.
+        /// Where artifacts go (DIR/<output's folder>/NAME.actual.png), nil:
+        /// `iconbadge-artifacts/`.
         package var artifacts: String?
         /// Write goldens that changed.
-        package var update: Bool
+        package var update: UpdateMode
         /// How images are compared.
         package var compare: CompareSettings
 
         /// A check from its parts.
-        package init(goldens: String, artifacts: String?, update: Bool, compare: CompareSettings) {
+        package init(goldens: String, artifacts: String?, update: UpdateMode, compare: CompareSettings) {
             self.goldens = goldens
             self.artifacts = artifacts
             self.update = update
@@ -488,9 +488,9 @@ package enum JobPlanner {
                 let relative = location.relative.components
                 job.check = GoldenTarget(
                     golden: OutputLocation(root: goldens.goldens, components: relative),
-                    artifacts: goldens.artifacts.map {
-                        OutputLocation(root: $0, components: Array(relative.dropLast()))
-                    },
+                    artifacts: OutputLocation(
+                        root: goldens.artifacts ?? GoldenTarget.defaultArtifacts,
+                        components: Array(relative.dropLast())),
                     update: goldens.update, compare: goldens.compare)
             } else {
                 // Templates and manifests name folders per job: they are made if missing.
@@ -500,7 +500,7 @@ package enum JobPlanner {
                     job.check = GoldenTarget(
                         golden: golden,
                         artifacts: settings.artifacts.map { OutputLocation(root: $0, components: []) },
-                        update: settings.update, compare: settings.compare)
+                        update: settings.update ?? .none, compare: settings.compare)
                 }
             }
             if draft.scales != nil, settings.iconSize == nil, !iconHasScale, scale > 1 {

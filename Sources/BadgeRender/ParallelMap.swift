@@ -1,0 +1,45 @@
+import BadgeCore
+import Synchronization
+
+/// Runs independent work items on a pool of threads: the directory check's pairs.
+/// Items are taken from an atomic counter, as `BatchRenderer` takes its jobs.
+public enum ParallelMap {
+    /// `body(index)` for every index in `0..<count`, on up to `workers` threads (the
+    /// calling one included); results in index order. `body` must be thread-safe.
+    public static func map<Value: Sendable>(
+        count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Value
+    ) -> [Value] {
+        guard count > 0 else { return [] }
+        let slots = Slots<Value>(count: count)
+        let next = Atomic<Int>(0)
+        WorkerThreads.run(count: max(1, min(workers, count))) {
+            while true {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                guard index < count else { return }
+                slots.set(index, body(index))
+            }
+        }
+        return slots.values
+    }
+}
+
+/// One slot per item, each written by the one worker that took its index and read
+/// after every worker has finished (`WorkerThreads.run` joins them), so no lock is
+/// needed (hence `@unchecked Sendable`).
+private final class Slots<Value: Sendable>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ value: Value) { slots[index] = value }
+
+    var values: [Value] { slots.map { $0! } }
+}
