@@ -11,6 +11,90 @@ enum CompareCommand {
         var diff: String?
         var json = false
         var limits = ImageLimits()
+        // Folders (compare ACTUAL_DIR EXPECTED_DIR) only:
+        var jobs = BatchRenderer.availableCPUs
+        var failOn: [CheckEntry.Status]?
+        var update: UpdateMode?
+        var junit: String?
+        var html: String?
+        var artifacts: String?
+        /// The long names given that only a folder comparison takes.
+        var folderOptions: [String] = []
+    }
+
+    /// The options of a folder comparison.
+    static let folderOnly: [OptionSpec<Settings>] = [
+        OptionSpec(
+            name: "jobs", short: "j", kind: .value(placeholder: "N"), group: "Folders",
+            help: "compare N pairs at once", defaultText: "the number of cores", fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
+            settings.folderOptions.append("--jobs")
+        },
+        OptionSpec(
+            name: "fail-on", kind: .value(placeholder: "LIST"), group: "Folders",
+            help: "which of new and deleted images fail the check besides changed ones (none: neither)",
+            defaultText: "new,deleted",
+            completion: .choices(["new,deleted", "new", "deleted", "none"], exhaustive: false),
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.failOn = try parseFailOn(text)
+            settings.folderOptions.append("--fail-on")
+        },
+        OptionSpec(
+            name: "update", kind: .flag, group: "Folders",
+            help:
+                "copy new images into EXPECTED_DIR (missing), failing ones over their goldens (changed), or both (all, the bare flag); ICONBADGE_UPDATE sets it too, except on CI",
+            completion: .choices(UpdateMode.words), fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.update = try UpdateMode.parse(text, option: "--update")
+            settings.folderOptions.append("--update")
+        },
+        OptionSpec(
+            name: "junit", kind: .value(placeholder: "PATH"), group: "Folders",
+            help: "write a JUnit XML report, a test case per image (its folder made if missing)", completion: .file,
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.junit = text
+            settings.folderOptions.append("--junit")
+        },
+        OptionSpec(
+            name: "html", kind: .value(placeholder: "PATH"), group: "Folders",
+            help: "write an HTML report (PATH and its PATH-assets folder of PNGs), viewable offline",
+            completion: .file, fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.html = text
+            settings.folderOptions.append("--html")
+        },
+        OptionSpec(
+            name: "artifacts", kind: .value(placeholder: "DIR"), group: "Folders",
+            help: "write each changed image's diff as DIR/REL/NAME.diff.png (stale ones removed)",
+            completion: .folder, fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.artifacts = text
+            settings.folderOptions.append("--artifacts")
+        },
+    ]
+
+    /// `--fail-on new,deleted`: a list of `new` and `deleted` (`changed` and `error`
+    /// always fail, so they may be named too), or `none`.
+    ///
+    /// - Throws: 64 naming the word.
+    static func parseFailOn(_ text: String) throws(BadgeError) -> [CheckEntry.Status] {
+        if text == "none" { return [] }
+        var list: [CheckEntry.Status] = []
+        for word in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let status = CheckEntry.Status(rawValue: word), status != .passed else {
+                let guess = Suggestion.closest(to: word, among: ["new", "deleted", "changed", "none"])
+                throw .invalidValue(
+                    option: "--fail-on", value: text,
+                    problem:
+                        "lists \(Quoted(word)), not a status that can fail (use new, deleted, both as new,deleted, or none)"
+                        + (guess.map { " (did you mean \($0)?)" } ?? ""))
+            }
+            if !list.contains(status) { list.append(status) }
+        }
+        return list
     }
 
     static let options: [OptionSpec<Settings>] =
@@ -24,6 +108,7 @@ enum CompareCommand {
                 name: "json", kind: .flag, group: "Output", help: "print one JSON object (see README) instead of a line"
             ) { settings, text throws(BadgeError) in settings.json = try ValueParsers.bool(text, option: "--json") },
         ]
+        + folderOnly
         + RenderOptions.limits.map { spec in
             // --max-side and --max-pixels, as the render command takes them.
             OptionSpec<Settings>(
@@ -40,11 +125,14 @@ enum CompareCommand {
     static let info = CommandInfo(
         name: "compare",
         summary: "compare two images, exactly or like pixelmatch (exit 1 when they differ)",
-        usage: "iconbadge compare ACTUAL EXPECTED [--tolerance N | --threshold T] [--diff PATH] [--json]",
+        usage:
+            "iconbadge compare ACTUAL EXPECTED [--tolerance N | --threshold T] [--diff PATH] [--json]\n       iconbadge compare ACTUAL_DIR EXPECTED_DIR [--fail-on LIST] [--update [MODE]] [--json] [--junit PATH] [--html PATH]",
         description: """
             Compares two images (any format iconbadge reads) on decoded straight RGBA pixels, alpha included.
             Exact by default; --threshold switches to pixelmatch's perceptual mode. Exit 0: equal (within the
-            budget), 1: different (pixels or size), 64-74: errors.
+            budget), 1: different (pixels or size), 64-74: errors. Given two folders, pairs their images by
+            relative path: each is passed, changed, new (ACTUAL_DIR only) or deleted (EXPECTED_DIR only);
+            changed fails, and new and deleted fail unless --fail-on says otherwise.
             """,
         options: options.map(\.info),
         examples: [
@@ -52,6 +140,10 @@ enum CompareCommand {
             (
                 "perceptual, with a diff image",
                 "iconbadge compare out/icon.png goldens/icon.png --threshold 0.1 --diff out/icon.diff.png"
+            ),
+            (
+                "two folders, with JUnit and an HTML report for CI",
+                "iconbadge compare out/icons goldens --junit out/junit.xml --html out/report.html"
             ),
             (
                 "a small budget, machine-readable",
@@ -67,7 +159,14 @@ enum CompareCommand {
             name: "compare", command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 2 else {
-                throw .usage("compare takes two images: ACTUAL EXPECTED")
+                throw .usage("compare takes two images, ACTUAL EXPECTED, or two folders, ACTUAL_DIR EXPECTED_DIR")
+            }
+            if isFolder(parsed.positionals[0]) || isFolder(parsed.positionals[1]) {
+                return try runFolders(parsed.positionals[0], parsed.positionals[1], settings: parsed.settings, io: io)
+            }
+            if let option = parsed.settings.folderOptions.first {
+                throw .usage(
+                    "\(option) goes with two folders (compare ACTUAL_DIR EXPECTED_DIR); here two images are compared")
             }
             if parsed.positionals[0] == "-", parsed.positionals[1] == "-" {
                 throw .usage("compare reads at most one image from standard input (-); give the other as a file")

@@ -45,7 +45,7 @@ private func launch(
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ICONBADGE_") }
+    var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ICONBADGE_") && $0.key != "CI" }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }

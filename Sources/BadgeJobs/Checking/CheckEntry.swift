@@ -1,3 +1,5 @@
+import BadgeCore
+
 /// One image of a golden check as the reports list it (`compare DIR DIR`, `batch
 /// --check`): its path, what was found, and the PNG files the HTML report shows.
 package struct CheckEntry: Sendable, Equatable {
@@ -45,13 +47,35 @@ package struct CheckEntry: Sendable, Equatable {
     package var message: String
     /// The images the HTML report shows.
     package var assets: Assets
+    /// Why the golden was written by an update (`missing`: it did not exist;
+    /// `changed`: it failed the comparison), or nil when it was not written.
+    package var goldenWritten: String?
+    /// The error's exit code, for `error`.
+    package var errorCode: ExitCode?
 
     /// An entry from its parts.
-    package init(path: String, status: Status, report: ComparisonReport?, message: String, assets: Assets = Assets()) {
+    package init(
+        path: String, status: Status, report: ComparisonReport?, message: String, assets: Assets = Assets(),
+        goldenWritten: String? = nil, errorCode: ExitCode? = nil
+    ) {
         self.path = path
         self.status = status
         self.report = report
         self.message = message
         self.assets = assets
+        self.goldenWritten = goldenWritten
+        self.errorCode = errorCode
+    }
+
+    /// Whether this entry fails the check: `changed` unless its golden was rewritten,
+    /// `new` or `deleted` when `failOn` names them (a created golden passes), `error`
+    /// always.
+    package func fails(failOn: [Status]) -> Bool {
+        switch status {
+        case .passed: return false
+        case .changed: return goldenWritten == nil
+        case .new, .deleted: return goldenWritten == nil && failOn.contains(status)
+        case .error: return true
+        }
     }
 }

@@ -38,15 +38,30 @@ package enum JUnitReport {
         return xml(cases)
     }
 
+    /// The report of a directory check: a case per image, in path order. New and
+    /// deleted images fail when `failOn` names them; a written golden is a pass with
+    /// its reason as output.
+    package static func xml(_ entries: [CheckEntry], failOn: [CheckEntry.Status]) -> String {
+        let cases = entries.map { entry in
+            Case(
+                name: entry.path,
+                failure: entry.status != .error && entry.fails(failOn: failOn) ? entry.message : nil,
+                error: entry.status == .error ? entry.message : nil,
+                output: entry.goldenWritten.map { "golden written (\($0)): \(entry.message)" }
+                    ?? (entry.fails(failOn: failOn) || entry.status == .passed ? "" : entry.message))
+        }
+        return xml(cases, suite: "iconbadge compare")
+    }
+
     /// The document for `cases`.
-    package static func xml(_ cases: [Case]) -> String {
+    package static func xml(_ cases: [Case], suite: String = "iconbadge batch --check") -> String {
         let failures = cases.filter { $0.failure != nil }.count
         let errors = cases.filter { $0.error != nil }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<testsuites name=\"iconbadge\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         out +=
-            "  <testsuite name=\"iconbadge batch --check\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+            "  <testsuite name=\"\(escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         for item in cases {
             out += "    <testcase classname=\"iconbadge.golden\" name=\"\(escape(item.name))\""
             guard item.failure != nil || item.error != nil || !item.output.isEmpty else {

@@ -1,0 +1,115 @@
+import BadgeCore
+import BadgeJobs
+import BadgeRender
+import BadgeSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `iconbadge compare ACTUAL_DIR EXPECTED_DIR`: the directory check, its lines, JSON,
+/// JUnit and HTML report.
+extension CompareCommand {
+    /// Whether `path` is a folder (links followed: the caller wrote the path).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Runs the directory check; exit 0 when every image passes, 1 when one fails,
+    /// the first error's code (64-74) otherwise.
+    ///
+    /// - Throws: 64 for options that do not go with folders, or a file paired with a
+    ///   folder; 66 for a missing folder, or two folders without an image; 73 when a
+    ///   report cannot be written.
+    static func runFolders(_ actual: String, _ expected: String, settings: Settings, io: CommandIO)
+        throws(BadgeError) -> ExitCode
+    {
+        guard isFolder(actual), isFolder(expected) else {
+            let file = isFolder(actual) ? expected : actual
+            throw .usage(
+                "compare takes two images or two folders; \(Quoted(file)) is \(InputFile.exists(file) ? "a file" : "missing") beside a folder"
+            )
+        }
+        if settings.diff != nil {
+            throw .usage("--diff writes one diff image; with two folders use --artifacts DIR or --html PATH")
+        }
+        try settings.compare.checkCombinations()
+        let (update, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
+        if let note { io.note(note) }
+        var check = DirectoryCheck.Settings()
+        check.compare = settings.compare
+        check.failOn = settings.failOn ?? [.new, .deleted]
+        check.update = update
+        check.workers = settings.jobs
+        check.limits = settings.limits
+        check.artifacts = settings.artifacts
+        var excluded: [String] = settings.artifacts.map { [$0] } ?? []
+        if let junit = settings.junit {
+            try OutputFile.checkWritable(OutputLocation(commandLine: junit), creatingFolders: true)
+        }
+        var assetsName: String?
+        if let html = settings.html {
+            guard html.hasSuffix(".html") || html.hasSuffix(".htm") else {
+                throw .usage("--html \(Quoted(html)): the report is an HTML page; name it .html")
+            }
+            try OutputFile.checkWritable(OutputLocation(commandLine: html), creatingFolders: true)
+            let assetsPath = String(html[..<html.lastIndex(of: ".")!]) + "-assets"
+            excluded.append(assetsPath)
+            let location = OutputLocation(commandLine: assetsPath)
+            assetsName = location.name
+            check.assets = try StagedFolder.beside(location)
+        }
+        let generated = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
+        let (entries, links): ([CheckEntry], [String])
+        do throws(BadgeError) {
+            (entries, links) = try DirectoryCheck.run(
+                actual: actual, expected: expected, settings: check, excluding: excluded)
+        } catch {
+            check.assets?.discard()
+            throw error
+        }
+        let report = DirectoryCheckReport(
+            entries: entries, actual: actual, expected: expected, failOn: check.failOn, update: update, links: links)
+        var code = report.exitCode
+        if let html = settings.html, let assets = check.assets, let assetsName {
+            do throws(BadgeError) {
+                try assets.commit(as: assetsName)
+                let page = HTMLReport.html(
+                    entries, title: "iconbadge compare \(actual) \(expected)", assetsFolder: assetsName,
+                    generated: generated)
+                try OutputFile.write(Array(page.utf8), to: html, creatingFolders: true)
+            } catch {
+                assets.discard()
+                io.error(ErrorWording.message(error))
+                code = code == .success || code == .different ? error.exitCode : code
+            }
+        }
+        if let junit = settings.junit {
+            do throws(BadgeError) {
+                try OutputFile.write(
+                    Array(JUnitReport.xml(entries, failOn: check.failOn).utf8), to: junit, creatingFolders: true)
+            } catch {
+                io.error(ErrorWording.message(error))
+                code = code == .success || code == .different ? error.exitCode : code
+            }
+        }
+        if !links.isEmpty {
+            let shown = links.prefix(3).map { Quoted($0).description }.joined(separator: ", ")
+            io.note(
+                "skipped \(links.count) link\(links.count == 1 ? "" : "s") (a link in a compared folder is never followed): \(shown)\(links.count > 3 ? ", …" : "")"
+            )
+        }
+        if settings.json {
+            io.writeOut(report.json.serialized() + "\n")
+        } else {
+            for entry in entries where entry.status != .passed || entry.goldenWritten != nil {
+                io.writeOut("\(entry.status.rawValue) \(Shown(entry.path)): \(entry.message)\n")
+            }
+            io.writeOut(report.summary + "\n")
+        }
+        return code
+    }
+}

@@ -1,0 +1,248 @@
+import BadgeCore
+import BadgeRender
+import BadgeSystem
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `iconbadge compare ACTUAL_DIR EXPECTED_DIR`: pairs the images of two folders by
+/// relative path and classifies each as passed, changed, new (actual only), deleted
+/// (expected only) or error, as reg-cli does; the pairs are compared in parallel with
+/// the same comparison as `compare`.
+///
+/// Both folders may come from a pull request: links inside them are skipped (with a
+/// note), never followed; the walk is bounded in depth and count; goldens written by
+/// an update and artifacts never go through a link (`OutputFile`).
+package enum DirectoryCheck {
+    /// File name extensions of the images paired (lower case): every format iconbadge
+    /// reads. Other files are not images and are left out.
+    package static let imageExtensions = [
+        "png", "svg", "svgz", "webp", "jpg", "jpeg", "gif", "bmp", "tif", "tiff", "ico",
+    ]
+    /// The most images one folder may hold: memory for the listing stays small.
+    package static let maxImages = 100_000
+    /// The deepest folder walked below a root.
+    package static let maxDepth = 32
+
+    /// How a directory check runs.
+    package struct Settings: Sendable {
+        /// How each pair is compared.
+        package var compare = CompareSettings()
+        /// Statuses besides `changed` (which always fails) that fail the check.
+        package var failOn: [CheckEntry.Status] = [.new, .deleted]
+        /// Which goldens may be written: `missing` copies new images into the expected
+        /// folder, `changed` copies failing ones over their goldens. A deleted image's
+        /// golden is never removed.
+        package var update = UpdateMode.none
+        /// Threads comparing pairs.
+        package var workers = 1
+        /// Limits for every image decoded.
+        package var limits = ImageLimits()
+        /// Where `REL/NAME.diff.png` of changed pairs goes, nil for none.
+        package var artifacts: String?
+        /// The HTML report's assets folder, staged, nil without a report.
+        package var assets: StagedFolder?
+
+        /// The defaults: exact comparison, failing on new and deleted images.
+        package init() {}
+    }
+
+    /// What a folder holds.
+    package struct Listing: Sendable {
+        /// Image paths relative to the folder, `/`-separated, sorted.
+        package var images: [String] = []
+        /// Links found (relative paths), skipped.
+        package var links: [String] = []
+    }
+
+    /// Lists the images below `root`: files with an image extension, in folders that
+    /// are not hidden (`.git`, `.iconbadge-…` staging folders), not links, and not one
+    /// of `excluded` (the other root, the artifacts folder, the report's assets).
+    ///
+    /// - Throws: 66 when `root` is not a folder; 65 over `maxImages` images or
+    ///   `maxDepth` folders deep.
+    package static func images(in root: String, excluding excluded: [String]) throws(BadgeError) -> Listing {
+        var info = stat()
+        guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .missingInput(path: root, reason: "is not a folder")
+        }
+        let skip = excluded.compactMap(identity)
+        var listing = Listing()
+        var pending: [(path: String, relative: String, depth: Int)] = [(root, "", 0)]
+        while let (folder, relative, depth) = pending.popLast() {
+            if let here = identity(folder), skip.contains(where: { $0 == here }), depth > 0 { continue }
+            for (name, isFolder, isLink) in AssetCatalog.entries(of: folder) where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if isLink {
+                    listing.links.append(child)
+                } else if isFolder {
+                    guard depth < maxDepth else {
+                        throw .badInput(
+                            path: root + "/" + child,
+                            reason: "is more than \(maxDepth) folders deep; compare a folder nearer the images")
+                    }
+                    pending.append((folder + "/" + name, child, depth + 1))
+                } else if let dot = name.lastIndex(of: "."),
+                    imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+                {
+                    listing.images.append(child)
+                    guard listing.images.count <= maxImages else {
+                        throw .badInput(
+                            path: root, reason: "holds more than \(maxImages) images; compare smaller folders")
+                    }
+                }
+            }
+        }
+        listing.images.sort()
+        listing.links.sort()
+        return listing
+    }
+
+    /// A folder's device and inode, or nil when it cannot be read.
+    private static func identity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
+    }
+
+    /// Compares every image of `actual` with its namesake in `expected`, in parallel.
+    /// Entries come back sorted by path.
+    ///
+    /// - Throws: as `images(in:excluding:)`; 64 when both are one folder; 66 when
+    ///   neither holds an image (nothing would be compared). A pair's own failures
+    ///   (unreadable, corrupt, over a limit, a golden that cannot be written) are
+    ///   `error` entries, not throws.
+    package static func run(
+        actual: String, expected: String, settings: Settings, excluding: [String] = []
+    ) throws(BadgeError) -> (entries: [CheckEntry], links: [String]) {
+        if let a = identity(actual), let b = identity(expected), a == b {
+            throw .usage(
+                "compare \(Quoted(actual)) \(Quoted(expected)): both are one folder, so every image would pass; give the folder of fresh renders and the goldens' folder"
+            )
+        }
+        let actualList = try images(in: actual, excluding: [expected] + excluding)
+        let expectedList = try images(in: expected, excluding: [actual] + excluding)
+        guard !actualList.images.isEmpty || !expectedList.images.isEmpty else {
+            throw .missingInput(
+                path: actual,
+                reason:
+                    "holds no image, nor does \(Quoted(expected)): nothing to compare (images are \(imageExtensions.joined(separator: ", ")) files)"
+            )
+        }
+        let inActual = Set(actualList.images)
+        let inExpected = Set(expectedList.images)
+        let paths = inActual.union(inExpected).sorted()
+        let entries = ParallelMap.map(count: paths.count, workers: settings.workers) { index in
+            let path = paths[index]
+            return entry(
+                path, index: index, actualRoot: actual, expectedRoot: expected,
+                inActual: inActual.contains(path), inExpected: inExpected.contains(path), settings: settings)
+        }
+        let links =
+            actualList.links.map { actual + "/" + $0 } + expectedList.links.map { expected + "/" + $0 }
+        return (entries, links)
+    }
+
+    /// The asset file name of entry `index` in role `actual`, `expected` or `diff`:
+    /// numbered, never derived from the image's own (untrusted) path.
+    package static func assetName(index: Int, role: String) -> String {
+        let number = String(index + 1)
+        return String(repeating: "0", count: max(0, 5 - number.count)) + number + "-" + role + ".png"
+    }
+
+    /// One pair's entry; every failure becomes an `error` entry.
+    private static func entry(
+        _ path: String, index: Int, actualRoot: String, expectedRoot: String, inActual: Bool, inExpected: Bool,
+        settings: Settings
+    ) -> CheckEntry {
+        let components = path.split(separator: "/").map(String.init)
+        let golden = OutputLocation(root: expectedRoot, components: components)
+        do throws(BadgeError) {
+            if !inExpected {
+                let bytes = try InputFile.bytes(
+                    at: actualRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
+                var entry = CheckEntry(
+                    path: path, status: .new, report: nil,
+                    message: "only in \(Shown(actualRoot)), no golden in \(Shown(expectedRoot))")
+                if let assets = settings.assets {
+                    let pixels = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
+                    entry.assets.actual = try writeAsset(pixels, index: index, role: "actual", into: assets)
+                }
+                if settings.update.createsMissing {
+                    try OutputFile.write(bytes, to: golden, creatingFolders: true)
+                    entry.goldenWritten = "missing"
+                    entry.message = "golden created from \(Shown(actualRoot + "/" + path))"
+                }
+                return entry
+            }
+            if !inActual {
+                var entry = CheckEntry(
+                    path: path, status: .deleted, report: nil,
+                    message: "only in \(Shown(expectedRoot)), not produced in \(Shown(actualRoot))")
+                if let assets = settings.assets {
+                    let pixels = try ImageFile.pixels(at: expectedRoot + "/" + path, limits: settings.limits)
+                    entry.assets.expected = try writeAsset(pixels, index: index, role: "expected", into: assets)
+                }
+                return entry
+            }
+            let bytes = try InputFile.bytes(
+                at: actualRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
+            let actual = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
+            let expected = try ImageFile.pixels(at: expectedRoot + "/" + path, limits: settings.limits)
+            let wantsDiff = settings.assets != nil || settings.artifacts != nil
+            let result = Comparer.compare(
+                actual, expected, settings: settings.compare, counting: true, diffImage: wantsDiff)
+            var entry = CheckEntry(
+                path: path, status: result.equal ? .passed : .changed, report: result.report,
+                message: result.report.line)
+            if let artifacts = settings.artifacts {
+                let name = OutputTemplate.baseName(of: components.last ?? path) + ".diff.png"
+                let location = OutputLocation(root: artifacts, components: components.dropLast() + [name])
+                if !result.equal, let diff = result.diff {
+                    try OutputFile.write(
+                        try ImageFile.pngData(of: diff, compression: .fast), to: location, creatingFolders: true)
+                    entry.report?.diffPath = location.description
+                } else {
+                    try OutputFile.removeIfPresent(location)
+                }
+            }
+            if let assets = settings.assets {
+                entry.assets.actual = try writeAsset(actual, index: index, role: "actual", into: assets)
+                entry.assets.expected =
+                    actual == expected
+                    ? entry.assets.actual : try writeAsset(expected, index: index, role: "expected", into: assets)
+                if !result.equal, let diff = result.diff {
+                    entry.assets.diff = try writeAsset(diff, index: index, role: "diff", into: assets)
+                }
+            }
+            if !result.equal, settings.update.rewritesChanged {
+                try OutputFile.write(bytes, to: golden, creatingFolders: true)
+                entry.goldenWritten = "changed"
+                entry.message = "golden updated: " + result.report.line
+            }
+            return entry
+        } catch {
+            return CheckEntry(
+                path: path, status: .error, report: nil, message: error.message, errorCode: error.exitCode)
+        }
+    }
+
+    /// An actual image's pixels from its bytes.
+    private static func decode(_ bytes: [UInt8], path: String, settings: Settings) throws(BadgeError) -> PixelBuffer {
+        try ImageFile.pixels(of: bytes, path: path, limits: settings.limits)
+    }
+
+    /// Writes `pixels` as the asset of entry `index` in `role`; returns its name.
+    private static func writeAsset(_ pixels: PixelBuffer, index: Int, role: String, into assets: StagedFolder)
+        throws(BadgeError) -> String
+    {
+        let name = assetName(index: index, role: role)
+        try assets.write(
+            try ImageFile.pngData(of: pixels, compression: .fast), components: [name],
+            shown: assets.destination + "/" + name)
+        return name
+    }
+}
