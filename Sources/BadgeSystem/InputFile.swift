@@ -1,4 +1,5 @@
 import BadgeCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -55,8 +56,29 @@ public enum InputFile {
         return try readAll(fd: fd, path: path, expected: size, limit: limit, what: what, waitsForData: false)
     }
 
+    /// Standard input, once read: a render at several scales (`- --scales 1,2`)
+    /// reads its icon once per scale, and a pipe can be read only once.
+    private static let standardInput = Mutex<[UInt8]?>(nil)
+
     private static func readStandardInput(limit: Int) throws(BadgeError) -> [UInt8] {
-        try readAll(fd: 0, path: "-", expected: 0, limit: limit, what: "file", waitsForData: true)
+        let result: Result<[UInt8], BadgeError> = standardInput.withLock { cached in
+            if let bytes = cached {
+                guard bytes.count <= limit else {
+                    return .failure(
+                        .badInput(path: "-", reason: "is \(bytes.count) bytes, over the \(limit)-byte limit for a file")
+                    )
+                }
+                return .success(bytes)
+            }
+            do throws(BadgeError) {
+                let bytes = try readAll(fd: 0, path: "-", expected: 0, limit: limit, what: "file", waitsForData: true)
+                cached = bytes
+                return .success(bytes)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Reads `fd` to its end, at most `limit` bytes.

@@ -114,7 +114,7 @@ import Testing
         let missing = try runIconbadge([Self.icon, "--value", "3", "--check", golden])
         #expect(missing.status == 66)
         let created = try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"])
-        #expect(created.status == 0 && created.stdoutText == "check: \(golden): created\n")
+        #expect(created.status == 0 && created.stdoutText == "check: \(golden): created (it was missing)\n")
         let unchanged = try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"])
         #expect(unchanged.stdoutText == "check: \(golden): unchanged\n")
         let same = try runIconbadge([Self.icon, "--value", "3", "--check", golden])
@@ -127,7 +127,10 @@ import Testing
         let fresh = try Renderer().compose(RenderRequest(iconPath: Self.icon, content: .value("4"))).pixels()
         #expect(actual == fresh)
         let updated = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--update"])
-        #expect(updated.stdoutText == "check: \(golden): updated (it differed)\n")
+        #expect(
+            updated.stdoutText
+                == "check: \(golden): updated (different: 62 of 2304 pixels differ (2.691%), largest channel difference 207)\n",
+            "\(updated.stdoutText)")
         // With --report, stdout is the JSON alone and the check's line goes to stderr.
         let reported = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--report"])
         #expect(reported.status == 0)
@@ -147,9 +150,9 @@ import Testing
         #expect(update.status == 0, "\(update.stderr)")
         // One golden deliberately changed.
         #expect(try runIconbadge([Self.icon, "--value", "9", "-o", folder + "/goldens/two.png"]).status == 0)
-        let run = try runIconbadge([
-            "batch", folder + "/m.json", "--check", folder + "/goldens", "--junit", folder + "/junit.xml",
-        ])
+        let run = try runIconbadge(
+            ["batch", folder + "/m.json", "--check", folder + "/goldens", "--junit", folder + "/junit.xml"],
+            in: folder)
         #expect(run.status == 1)
         #expect(run.stderrLines.last == "iconbadge: batch --check: 3 renders: 2 same, 1 different, 0 errors")
         let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
@@ -157,7 +160,9 @@ import Testing
         #expect(junit.contains("name=\"jobs[1] \(folder)/goldens/two.png\">"))
         #expect(junit.contains("<failure type=\"different\" message=\"different: "))
         #expect(junit.components(separatedBy: "<failure").count == 2)
-        #expect(FileManager.default.fileExists(atPath: folder + "/goldens/two.diff.png"))
+        // Artifacts go to iconbadge-artifacts/ in the working folder, not beside the goldens.
+        #expect(FileManager.default.fileExists(atPath: folder + "/iconbadge-artifacts/two.diff.png"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/goldens/two.diff.png"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/one.png"), "--check writes no outputs")
     }
 }

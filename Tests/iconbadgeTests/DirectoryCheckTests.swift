@@ -1,0 +1,194 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+/// `compare ACTUAL_DIR EXPECTED_DIR`: pairing, statuses, exit codes, update modes,
+/// reports and hostile folders.
+@Suite struct DirectoryCheckTests {
+    static let icon = Paths.fixture("icons/folder-48x48.png")
+    let fm = FileManager.default
+
+    /// `a/` and `e/`: one.png the same, sub/two.png changed, new.png only in a,
+    /// gone.png only in e.
+    func folders() throws -> String {
+        let folder = Paths.scratch("dircheck")
+        for (value, path) in [
+            ("3", "a/one.png"), ("3", "e/one.png"), ("4", "a/sub/two.png"), ("5", "e/sub/two.png"),
+            ("6", "a/new.png"), ("7", "e/gone.png"),
+        ] {
+            try fm.createDirectory(
+                atPath: folder + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            #expect(try runIconbadge([Self.icon, "--value", value, "-o", folder + "/" + path]).status == 0)
+        }
+        return folder
+    }
+
+    func json(_ run: RunResult) throws -> JSONValue { try JSONParser().parse(run.stdoutText) }
+
+    @Test func statusesCountsAndExitCodes() throws {
+        let folder = try folders()
+        let run = try runIconbadge(["compare", "a", "e"], in: folder)
+        #expect(run.status == 1)
+        #expect(
+            run.stdoutText == """
+                deleted gone.png: only in e, not produced in a
+                new new.png: only in a, no golden in e
+                changed sub/two.png: different: 62 of 2304 pixels differ (2.691%), largest channel difference 207
+                compare: 4 images: 1 passed, 1 changed, 1 new, 1 deleted, 0 errors
+
+                """, "\(run.stdoutText)")
+        let report = try json(try runIconbadge(["compare", "a", "e", "--json"], in: folder))
+        #expect(report["schema"] == .number(1) && report["kind"] == .string("directory"))
+        #expect(report["equal"] == .bool(false))
+        #expect(report["counts"]?["passed"] == .number(1) && report["counts"]?["total"] == .number(4))
+        guard case .array(let images) = report["images"] else { throw CancellationError() }
+        #expect(images.map { $0["path"] } == ["gone.png", "new.png", "one.png", "sub/two.png"].map { .string($0) })
+        #expect(images.map { $0["status"] } == ["deleted", "new", "passed", "changed"].map { .string($0) })
+        #expect(images[3]["comparison"]?["differentPixels"] == .number(62))
+        // new and deleted fail by default; --fail-on none keeps only changed failing.
+        try fm.removeItem(atPath: folder + "/e/sub/two.png")
+        try fm.copyItem(atPath: folder + "/a/sub/two.png", toPath: folder + "/e/sub/two.png")
+        #expect(try runIconbadge(["compare", "a", "e"], in: folder).status == 1)
+        #expect(try runIconbadge(["compare", "a", "e", "--fail-on", "none"], in: folder).status == 0)
+        #expect(try runIconbadge(["compare", "a", "e", "--fail-on", "new"], in: folder).status == 1)
+        #expect(try runIconbadge(["compare", "a", "e", "--fail-on", "deleted"], in: folder).status == 1)
+        try fm.removeItem(atPath: folder + "/a/new.png")
+        #expect(try runIconbadge(["compare", "a", "e", "--fail-on", "new"], in: folder).status == 0)
+        // changed always fails.
+        #expect(try runIconbadge([Self.icon, "--value", "8", "-o", folder + "/a/one.png"]).status == 0)
+        #expect(try runIconbadge(["compare", "a", "e", "--fail-on", "none"], in: folder).status == 1)
+        // The comparison options apply to every pair.
+        let budget = try runIconbadge(
+            ["compare", "a", "e", "--fail-on", "none", "--max-diff-pixels", "100"], in: folder)
+        #expect(budget.status == 0, "\(budget.stdoutText)")
+    }
+
+    @Test func updateModesCopyTheActualImagesAndNeverDeleteAGolden() throws {
+        let folder = try folders()
+        let missing = try runIconbadge(["compare", "a", "e", "--update", "missing", "--json"], in: folder)
+        #expect(missing.status == 1, "the changed image still fails")
+        let report = try json(missing)
+        #expect(report["written"] == .array([.object([("path", .string("new.png")), ("reason", .string("missing"))])]))
+        #expect(fm.contentsEqual(atPath: folder + "/a/new.png", andPath: folder + "/e/new.png"))
+        #expect(!fm.contentsEqual(atPath: folder + "/a/sub/two.png", andPath: folder + "/e/sub/two.png"))
+        let changed = try runIconbadge(["compare", "a", "e", "--update", "changed", "--fail-on", "new"], in: folder)
+        #expect(changed.status == 0, "\(changed.stdoutText)")
+        #expect(changed.stdoutText.contains("changed sub/two.png: golden updated: different: 62 of 2304"))
+        #expect(fm.contentsEqual(atPath: folder + "/a/sub/two.png", andPath: folder + "/e/sub/two.png"))
+        // A deleted image's golden stays: removing goldens is the user's act.
+        #expect(try runIconbadge(["compare", "a", "e", "--update"], in: folder).status == 1)
+        #expect(fm.fileExists(atPath: folder + "/e/gone.png"))
+        // On CI the variable is ignored.
+        let ci = try runIconbadge(
+            ["compare", "a", "e"], environment: ["ICONBADGE_UPDATE": "all", "CI": "1"], in: folder)
+        #expect(ci.stderr.contains("is ignored on a CI machine"))
+    }
+
+    @Test func reportsJUnitAndArtifacts() throws {
+        let folder = try folders()
+        let run = try runIconbadge(
+            ["compare", "a", "e", "--junit", "r/junit.xml", "--artifacts", "art", "--jobs", "2"], in: folder)
+        #expect(run.status == 1)
+        let junit = try String(contentsOfFile: folder + "/r/junit.xml", encoding: .utf8)
+        #expect(junit.contains("<testsuite name=\"iconbadge compare\" tests=\"4\" failures=\"3\" errors=\"0\">"))
+        #expect(junit.contains("<testcase classname=\"iconbadge.golden\" name=\"one.png\"/>"))
+        #expect(fm.fileExists(atPath: folder + "/art/sub/two.diff.png"))
+        let diff = try ImageFile.pixels(at: folder + "/art/sub/two.diff.png")
+        #expect(diff.width == 48 && diff.height == 48)
+        // Once the pair passes, its stale diff is removed.
+        try fm.removeItem(atPath: folder + "/e/sub/two.png")
+        try fm.copyItem(atPath: folder + "/a/sub/two.png", toPath: folder + "/e/sub/two.png")
+        #expect(try runIconbadge(["compare", "a", "e", "--artifacts", "art"], in: folder).status == 1)
+        #expect(!fm.fileExists(atPath: folder + "/art/sub/two.diff.png"))
+        // Parallel runs give the same report as one worker.
+        let one = try runIconbadge(["compare", "a", "e", "--json", "--jobs", "1"], in: folder)
+        let two = try runIconbadge(["compare", "a", "e", "--json", "--jobs", "2"], in: folder)
+        #expect(one.stdout == two.stdout)
+    }
+
+    @Test func badFoldersAndOptions() throws {
+        let folder = try folders()
+        let cases: [([String], Int32, String)] = [
+            (["compare", "a", "a"], 64, "both are one folder"),
+            (["compare", "a", "./a/"], 64, "both are one folder"),
+            (["compare", "a", "e/one.png"], 64, "two images or two folders"),
+            (["compare", "a", "missing"], 64, "is missing beside a folder"),
+            (["compare", "a", "e", "--diff", "d.png"], 64, "--artifacts DIR or --html PATH"),
+            (["compare", "a/one.png", "e/one.png", "--junit", "j.xml"], 64, "goes with two folders"),
+            (["compare", "a", "e", "--fail-on", "neww"], 64, "did you mean new?"),
+            (["compare", "a", "e", "--fail-on", "passed"], 64, "not a status that can fail"),
+            (["compare", "a", "e", "--html", "report.txt"], 64, "name it .html"),
+        ]
+        for (arguments, status, message) in cases {
+            let run = try runIconbadge(arguments, in: folder)
+            #expect(run.status == status, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        // Two folders without an image compare nothing: that is not a pass.
+        try fm.createDirectory(atPath: folder + "/x", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: folder + "/y", withIntermediateDirectories: true)
+        try "not an image".write(toFile: folder + "/x/notes.txt", atomically: true, encoding: .utf8)
+        let empty = try runIconbadge(["compare", "x", "y"], in: folder)
+        #expect(empty.status == 66 && empty.stderr.contains("nothing to compare"))
+        // An empty actual folder: every golden is deleted, a failure.
+        let nothingMade = try runIconbadge(["compare", "x", "e"], in: folder)
+        #expect(nothingMade.status == 1)
+        #expect(
+            nothingMade.stdoutText.hasSuffix("compare: 3 images: 0 passed, 0 changed, 0 new, 3 deleted, 0 errors\n"))
+    }
+
+    @Test func hostileFoldersAreReadNotFollowed() throws {
+        let folder = try folders()
+        // A link posing as an image is skipped with a note, never read.
+        try fm.createSymbolicLink(atPath: folder + "/a/passwd.png", withDestinationPath: "/etc/passwd")
+        try fm.createSymbolicLink(atPath: folder + "/a/linked", withDestinationPath: folder + "/e")
+        // A corrupt image is that pair's error; the others are still compared.
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/a/broken.png"))
+        try fm.copyItem(atPath: folder + "/e/one.png", toPath: folder + "/e/broken.png")
+        // A name with escape sequences is printed escaped.
+        let hostile = "red\u{1b}[31m.png"
+        try fm.copyItem(atPath: folder + "/e/one.png", toPath: folder + "/a/" + hostile)
+        let run = try runIconbadge(["compare", "a", "e", "--json"], in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("skipped 2 links"), "\(run.stderr)")
+        let report = try json(run)
+        #expect(report["counts"]?["error"] == .number(1))
+        #expect(report["counts"]?["total"] == .number(6))
+        #expect(report["skippedLinks"] == .array([.string("a/linked"), .string("a/passwd.png")]))
+        let plain = try runIconbadge(["compare", "a", "e"], in: folder)
+        #expect(!plain.stdoutText.contains("\u{1b}"))
+        #expect(plain.stdoutText.contains("new red\\u{1b}[31m.png: only in a"), "\(plain.stdoutText)")
+        #expect(plain.stdoutText.contains("error broken.png: "))
+        // An update never writes through a link in the goldens' folder.
+        try fm.createDirectory(atPath: folder + "/outside", withIntermediateDirectories: true)
+        try fm.removeItem(atPath: folder + "/e/sub/two.png")
+        try fm.removeItem(atPath: folder + "/e/sub")
+        try fm.createSymbolicLink(atPath: folder + "/e/sub", withDestinationPath: folder + "/outside")
+        let update = try runIconbadge(["compare", "a", "e", "--update", "missing"], in: folder)
+        #expect(update.status != 0)
+        #expect(try fm.contentsOfDirectory(atPath: folder + "/outside").isEmpty)
+    }
+
+    @Test func pixelmatchFixturesAsFolders() throws {
+        // The corpus subset's pixelmatch images, as a goldens folder and a copy with
+        // one image swapped.
+        let source = Paths.subset("pixelmatch")
+        let names = try fm.contentsOfDirectory(atPath: source).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(names.count == 3, "\(names)")
+        let folder = Paths.scratch("dircheck-pixelmatch")
+        try fm.copyItem(atPath: source, toPath: folder + "/expected")
+        try fm.copyItem(atPath: source, toPath: folder + "/actual")
+        try fm.removeItem(atPath: folder + "/actual/1a.png")
+        try fm.copyItem(atPath: source + "/1b.png", toPath: folder + "/actual/1a.png")
+        let run = try runIconbadge(
+            ["compare", "actual", "expected", "--threshold", "0.05", "--json"], in: folder)
+        #expect(run.status == 1)
+        let report = try json(run)
+        #expect(report["counts"]?["passed"] == .number(2) && report["counts"]?["changed"] == .number(1))
+        guard case .array(let images) = report["images"] else { throw CancellationError() }
+        // pixelmatch's own count for 1a/1b at threshold 0.05.
+        #expect(images[0]["comparison"]?["differentPixels"] == .number(143))
+    }
+}
