@@ -18,6 +18,7 @@ enum BatchCommand {
         var check: String?
         var update: UpdateMode?
         var junit: String?
+        var html: String?
         var artifacts: String?
         var compare = CompareSettings()
         var outputRoot: String?
@@ -89,6 +90,11 @@ enum BatchCommand {
                 completion: .file
             ) { settings, text throws(BadgeError) in settings.junit = text },
             OptionSpec(
+                name: "html", kind: .value(placeholder: "PATH"), group: "Golden check",
+                help: "with --check: write an HTML report (PATH and its PATH-assets folder of PNGs), viewable offline",
+                completion: .file
+            ) { settings, text throws(BadgeError) in settings.html = text },
+            OptionSpec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
                 help:
                     "where failed checks write NAME.actual.png and NAME.diff.png, made if missing (default: iconbadge-artifacts)",
@@ -139,8 +145,10 @@ enum BatchCommand {
             }
             var settings = parsed.settings
             guard
-                settings.check != nil || (settings.update == nil && settings.junit == nil && settings.artifacts == nil)
-            else { throw .usage("--update, --junit and --artifacts go with --check DIR") }
+                settings.check != nil
+                    || (settings.update == nil && settings.junit == nil && settings.html == nil
+                        && settings.artifacts == nil)
+            else { throw .usage("--update, --junit, --html and --artifacts go with --check DIR") }
             try settings.compare.checkCombinations()
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
             if settings.check != nil {
@@ -148,8 +156,13 @@ enum BatchCommand {
                 if let note { io.note(note) }
                 settings.update = mode
             }
-            let jobs = try plan(manifestPath: manifestPath, settings: settings, io: io)
-            return execute(jobs, settings: settings, io: io)
+            var jobs = try plan(manifestPath: manifestPath, settings: settings, io: io)
+            guard let html = settings.html else { return execute(jobs, settings: settings, io: io) }
+            let report = try HTMLReportFile(html)
+            for index in jobs.indices {
+                jobs[index].check?.reportAssets = ReportAssets(folder: report.assets, index: index)
+            }
+            return execute(jobs, settings: settings, io: io, html: report)
         }
     }
 
@@ -219,7 +232,9 @@ enum BatchCommand {
     }
 
     /// Runs the jobs; prints failures, check lines, the summary and the JUnit report.
-    static func execute(_ jobs: [RenderJob], settings: Settings, io: CommandIO) -> ExitCode {
+    static func execute(_ jobs: [RenderJob], settings: Settings, io: CommandIO, html: HTMLReportFile? = nil)
+        -> ExitCode
+    {
         let start = ContinuousClock.now
         let progress = ProgressLine(total: jobs.count, enabled: io.stderrIsTerminal && !settings.quiet, io: io)
         let outcomes = JobRunner.run(jobs, workers: settings.jobs, progress: { progress.update(done: $0) })
@@ -235,6 +250,17 @@ enum BatchCommand {
             io.note(
                 "a manifest's relative paths start from the working folder, \(Quoted(working)), not the manifest's folder; run batch from the folder they are written for"
             )
+        }
+        if let html {
+            do throws(BadgeError) {
+                try html.publish(
+                    CheckEntry.entries(of: outcomes, jobs: jobs),
+                    title: "iconbadge batch --check \(settings.check ?? "")",
+                    environment: io.environment)
+            } catch {
+                io.error(ErrorWording.message(error))
+                tally.firstError = tally.firstError ?? error.exitCode
+            }
         }
         if let junit = settings.junit {
             do throws(BadgeError) {

@@ -50,39 +50,27 @@ extension CompareCommand {
         if let junit = settings.junit {
             try OutputFile.checkWritable(OutputLocation(commandLine: junit), creatingFolders: true)
         }
-        var assetsName: String?
-        if let html = settings.html {
-            guard html.hasSuffix(".html") || html.hasSuffix(".htm") else {
-                throw .usage("--html \(Quoted(html)): the report is an HTML page; name it .html")
-            }
-            try OutputFile.checkWritable(OutputLocation(commandLine: html), creatingFolders: true)
-            let assetsPath = String(html[..<html.lastIndex(of: ".")!]) + "-assets"
-            excluded.append(assetsPath)
-            let location = OutputLocation(commandLine: assetsPath)
-            assetsName = location.name
-            check.assets = try StagedFolder.beside(location)
+        _ = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
+        let html = try settings.html.map { (path) throws(BadgeError) in try HTMLReportFile(path) }
+        if let html {
+            excluded.append(html.assetsPath)
+            check.assets = html.assets
         }
-        let generated = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
         let (entries, links): ([CheckEntry], [String])
         do throws(BadgeError) {
             (entries, links) = try DirectoryCheck.run(
                 actual: actual, expected: expected, settings: check, excluding: excluded)
         } catch {
-            check.assets?.discard()
+            html?.discard()
             throw error
         }
         let report = DirectoryCheckReport(
             entries: entries, actual: actual, expected: expected, failOn: check.failOn, update: update, links: links)
         var code = report.exitCode
-        if let html = settings.html, let assets = check.assets, let assetsName {
+        if let html {
             do throws(BadgeError) {
-                try assets.commit(as: assetsName)
-                let page = HTMLReport.html(
-                    entries, title: "iconbadge compare \(actual) \(expected)", assetsFolder: assetsName,
-                    generated: generated)
-                try OutputFile.write(Array(page.utf8), to: html, creatingFolders: true)
+                try html.publish(entries, title: "iconbadge compare \(actual) \(expected)", environment: io.environment)
             } catch {
-                assets.discard()
                 io.error(ErrorWording.message(error))
                 code = code == .success || code == .different ? error.exitCode : code
             }

@@ -111,6 +111,9 @@ package struct GoldenTarget: Sendable, Equatable {
     package var update: UpdateMode
     /// How the images are compared.
     package var compare: CompareSettings
+    /// Where the HTML report's images of this check go (`batch --check --html`), nil
+    /// without a report.
+    package var reportAssets: ReportAssets?
 
     /// A target from its parts.
     package init(
@@ -160,4 +163,30 @@ package enum Diagnostic: Sendable, Equatable {
     /// An explicit offset changed nothing: clamp took the badge to where it goes
     /// without it.
     case offsetIgnored
+}
+
+/// The HTML report's assets folder (staged) and the number of one check in it.
+package struct ReportAssets: Sendable, Equatable {
+    /// The staged assets folder.
+    package var folder: StagedFolder
+    /// The check's number: its assets are named after it (`00003-actual.png`).
+    package var index: Int
+
+    /// Assets from their parts.
+    package init(folder: StagedFolder, index: Int) {
+        self.folder = folder
+        self.index = index
+    }
+
+    /// Writes `pixels` as the asset in `role` (`actual`, `expected`, `diff`) and
+    /// returns its name.
+    ///
+    /// - Throws: 73/74 when the file cannot be written.
+    package func write(_ pixels: PixelBuffer, role: String) throws(BadgeError) -> String {
+        let name = DirectoryCheck.assetName(index: index, role: role)
+        try folder.write(
+            try ImageFile.pngData(of: pixels, compression: .fast), components: [name],
+            shown: folder.destination + "/" + name)
+        return name
+    }
 }

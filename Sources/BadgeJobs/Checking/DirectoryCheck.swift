@@ -239,10 +239,6 @@ package enum DirectoryCheck {
     private static func writeAsset(_ pixels: PixelBuffer, index: Int, role: String, into assets: StagedFolder)
         throws(BadgeError) -> String
     {
-        let name = assetName(index: index, role: role)
-        try assets.write(
-            try ImageFile.pngData(of: pixels, compression: .fast), components: [name],
-            shown: assets.destination + "/" + name)
-        return name
+        try ReportAssets(folder: assets, index: index).write(pixels, role: role)
     }
 }

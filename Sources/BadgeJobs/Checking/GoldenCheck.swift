@@ -27,6 +27,8 @@ package enum GoldenCheck {
         package var report: ComparisonReport?
         /// The actual image and the diff written for a failure.
         package var artifacts: [OutputLocation] = []
+        /// The HTML report's images of this check, when it has a report.
+        package var assets = CheckEntry.Assets()
     }
 
     /// Compares `composition` with the golden (decoded pixels) under the target's
@@ -63,18 +65,28 @@ package enum GoldenCheck {
             }
             try OutputFile.write(bytes, to: target.golden, creatingFolders: true)
             try removeArtifacts(target)
-            return Outcome(status: .created)
+            var outcome = Outcome(status: .created)
+            outcome.assets.actual = try target.reportAssets?.write(actual, role: "actual")
+            outcome.assets.expected = outcome.assets.actual
+            return outcome
         }
         let expected = try ImageFile.pixels(at: golden)
         let result = Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
+        var assets = CheckEntry.Assets()
+        if let report = target.reportAssets {
+            assets.actual = try report.write(actual, role: "actual")
+            assets.expected = actual == expected ? assets.actual : try report.write(expected, role: "expected")
+            if !result.equal, let diff = result.diff { assets.diff = try report.write(diff, role: "diff") }
+        }
         guard !result.equal else {
             try removeArtifacts(target)
-            return Outcome(status: target.update == .none ? .matched : .unchanged, report: result.report)
+            return Outcome(
+                status: target.update == .none ? .matched : .unchanged, report: result.report, assets: assets)
         }
         if target.update.rewritesChanged {
             try OutputFile.write(bytes, to: target.golden, creatingFolders: true)
             try removeArtifacts(target)
-            return Outcome(status: .updated, report: result.report)
+            return Outcome(status: .updated, report: result.report, assets: assets)
         }
         var report = result.report
         var written = [target.actual]
@@ -87,7 +99,7 @@ package enum GoldenCheck {
         } else {
             try OutputFile.removeIfPresent(target.diff)
         }
-        return Outcome(status: .different, report: report, artifacts: written)
+        return Outcome(status: .different, report: report, artifacts: written, assets: assets)
     }
 
     /// Removes a target's artifacts left by an earlier failing run.

@@ -30,7 +30,11 @@ package enum JUnitReport {
                         name: name,
                         failure: check?.status == .different ? (check?.report?.line ?? "different") : nil,
                         error: nil,
-                        output: (check?.artifacts ?? []).map { "wrote \($0.description)" }.joined(separator: "\n")))
+                        output: ((check?.artifacts ?? []).map { "wrote \($0.description)" }
+                            + (check?.status == .created ? ["golden created (it was missing)"] : [])
+                            + (check?.status == .updated
+                                ? ["golden updated (\(check?.report?.line ?? "different"))"] : []))
+                            .joined(separator: "\n")))
             case .failure(let error):
                 cases.append(Case(name: name, failure: nil, error: error.message, output: ""))
             }

@@ -1,0 +1,53 @@
+import BadgeCore
+import BadgeJobs
+import BadgeSystem
+
+/// An HTML report being made: its page's path and its staged assets folder
+/// (`report.html` and `report-assets/`), published together at the end: the assets
+/// folder is renamed into place (replacing the last run's), then the page written.
+struct HTMLReportFile {
+    /// The page's path.
+    let path: String
+    /// The assets folder's name beside the page (`report-assets`).
+    let assetsName: String
+    /// The assets folder's path, as the caller spelt the page's.
+    let assetsPath: String
+    /// The staged assets folder, written by the checks.
+    let assets: StagedFolder
+
+    /// Checks the page's path and stages its assets folder.
+    ///
+    /// - Throws: 64 when the page is not named `.html`; 73 when it or its folder
+    ///   cannot be written.
+    init(_ path: String) throws(BadgeError) {
+        guard path.hasSuffix(".html") || path.hasSuffix(".htm") else {
+            throw .usage("--html \(Quoted(path)): the report is an HTML page; name it .html")
+        }
+        try OutputFile.checkWritable(OutputLocation(commandLine: path), creatingFolders: true)
+        self.path = path
+        assetsPath = String(path[..<path.lastIndex(of: ".")!]) + "-assets"
+        let location = OutputLocation(commandLine: assetsPath)
+        assetsName = location.name ?? "report-assets"
+        assets = try StagedFolder.beside(location)
+    }
+
+    /// Publishes the report of `entries`: the assets folder, then the page. No date
+    /// unless `SOURCE_DATE_EPOCH` is set.
+    ///
+    /// - Throws: 64 for a bad `SOURCE_DATE_EPOCH`; 73/74 when a file cannot be
+    ///   written (the staged assets are then removed).
+    func publish(_ entries: [CheckEntry], title: String, environment: [String: String]) throws(BadgeError) {
+        do throws(BadgeError) {
+            let generated = try PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"])
+            try assets.commit(as: assetsName)
+            let page = HTMLReport.html(entries, title: title, assetsFolder: assetsName, generated: generated)
+            try OutputFile.write(Array(page.utf8), to: path, creatingFolders: true)
+        } catch {
+            assets.discard()
+            throw error
+        }
+    }
+
+    /// Removes the staged assets (the check did not run).
+    func discard() { assets.discard() }
+}
