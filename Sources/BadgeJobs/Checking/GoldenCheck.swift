@@ -59,8 +59,8 @@ package enum GoldenCheck {
         guard exists else {
             throw .missingInput(path: golden, reason: "no such golden image (create it with --update)")
         }
-        let expected = try ImageFile.pixels(at: golden)
-        let result = Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
+        let expected = try ImageFile.pixels(at: golden, keepTransparentColor: target.compare.storedColor)
+        let result = try Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
         guard !result.equal else { return Outcome(status: .matched, report: result.report) }
         var report = result.report
         var written = [target.actual]

@@ -40,7 +40,7 @@ package struct Manifest {
     /// batch's own flag; a job writes its `output`, not its icon).
     package static let excludedKeys = [
         "in-place", "check", "update", "artifacts", "report", "tolerance", "threshold",
-        "include-aa", "max-diff-pixels", "max-diff-ratio", "diff-color-alt", "force",
+        "include-aa", "max-diff-pixels", "max-diff-ratio", "diff-color-alt", "ignore", "mask", "stored-color", "force",
     ]
 
     /// Parses a manifest's bytes that came from `path`.
