@@ -180,18 +180,22 @@ enum CompareCommand {
                 {
                     throw .usage("--diff \(Quoted(diff)): the diff image is a PNG; name it .png")
                 }
-                for input in parsed.positionals where FileIdentity.same(input, diff) {
+                for input in parsed.positionals + [settings.compare.mask].compactMap(\.self)
+                where FileIdentity.same(input, diff) {
                     throw .usage(
                         "--diff \(Quoted(diff)) is an input file; write elsewhere (iconbadge never overwrites its input)"
                     )
                 }
                 try OutputFile.checkWritable(diff)
             }
-            let actual = try ImageFile.pixels(at: parsed.positionals[0], limits: settings.limits)
-            let expected = try ImageFile.pixels(at: parsed.positionals[1], limits: settings.limits)
-            let result = Comparer.compare(
+            let stored = settings.compare.storedColor
+            let actual = try ImageFile.pixels(
+                at: parsed.positionals[0], limits: settings.limits, keepTransparentColor: stored)
+            let expected = try ImageFile.pixels(
+                at: parsed.positionals[1], limits: settings.limits, keepTransparentColor: stored)
+            let result = try Comparer.compare(
                 actual, expected, settings: settings.compare, counting: settings.json,
-                diffImage: settings.diff != nil)
+                diffImage: settings.diff != nil, limits: settings.limits)
             var report = result.report
             if let path = settings.diff, let diff = result.diff {
                 try OutputFile.write(try ImageFile.pngData(of: diff), to: path)

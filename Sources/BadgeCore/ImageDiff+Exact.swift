@@ -1,7 +1,8 @@
 extension ImageDiff {
     /// The exact mode: a pixel differs when some channel (R, G, B or A, straight 8-bit)
     /// differs by more than the tolerance. Byte-identical rows are skipped whole; without a
-    /// diff image and with `countAll` false it stops at the first differing pixel.
+    /// diff image and with `countAll` false it stops at the first differing pixel that
+    /// is not ignored. Ignored pixels are skipped (drawn as such).
     static func exact(_ images: ImagePair, options: DiffOptions, painter: DiffPainter, into result: inout DiffResult) {
         let tolerance = min(max(options.tolerance, 0), 255)
         let stopAtFirst = !options.countAll && !painter.drawing
@@ -10,11 +11,15 @@ extension ImageDiff {
         var maxDelta = 0
         rows: for y in 0..<images.height {
             if images.rowsEqual(y) {
-                painter.unchangedRow(y, width: width)
+                painter.unchangedRow(y, of: images)
                 continue
             }
             let start = y * width * 4
             for k in stride(from: start, to: start + width * 4, by: 4) {
+                if images.isIgnored(k) {
+                    painter.ignored(k)
+                    continue
+                }
                 let delta = images.maxChannelDelta(at: k)
                 maxDelta = max(maxDelta, delta)
                 guard delta > tolerance else {

@@ -60,13 +60,25 @@ public struct DiffOptions: Equatable, Sendable {
     /// ``ImageDiff`` for the exact formula.
     public var unchangedOpacity: Double
 
+    /// How ignored pixels (``ImageDiff/compare(_:_:options:ignoring:)``'s map) are drawn:
+    /// this colour composited source-over, its alpha as coverage, onto the pixel an
+    /// unchanged one would get (the expected image faded to grey), opaque:
+    /// out = (c × a + v × (255 − a) + 127) / 255 per channel, in whole numbers, where v
+    /// is that grey. Default (0, 128, 255) at alpha 102 (40 %): a light blue that keeps
+    /// the expected image's shapes visible and is neither the red of differences nor the
+    /// yellow of anti-aliasing; a faded white pixel becomes (153, 204, 255). An opaque
+    /// colour draws ignored pixels flat. With ``diffMask`` they are transparent black like
+    /// every pixel that is not a difference. Unused when nothing is ignored, so the diff
+    /// image is then exactly what it is without a map.
+    public var ignoredColor: Color
+
     /// Options for either mode; the defaults are the exact mode with no tolerance, counting
     /// all differing pixels, without a diff image.
     public init(
         tolerance: Int = 0, threshold: Double? = nil, includeAntialiased: Bool = false, countAll: Bool = true,
         diffImage: Bool = false, diffMask: Bool = false, diffColor: Color = Color(red: 255, green: 0, blue: 0),
         alternateDarker: Color? = nil, antialiasedColor: Color = Color(red: 255, green: 255, blue: 0),
-        unchangedOpacity: Double = 0.1
+        unchangedOpacity: Double = 0.1, ignoredColor: Color = DiffOptions.defaultIgnoredColor
     ) {
         self.tolerance = tolerance
         self.threshold = threshold
@@ -78,7 +90,11 @@ public struct DiffOptions: Equatable, Sendable {
         self.alternateDarker = alternateDarker
         self.antialiasedColor = antialiasedColor
         self.unchangedOpacity = unchangedOpacity
+        self.ignoredColor = ignoredColor
     }
+
+    /// The default ``ignoredColor``: (0, 128, 255) at alpha 102 (40 %).
+    public static let defaultIgnoredColor = Color(red: 0, green: 128, blue: 255, alpha: 102)
 
     /// The exact mode with no tolerance, counting all differing pixels.
     public static let exact = DiffOptions()

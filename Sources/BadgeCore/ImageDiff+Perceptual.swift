@@ -5,7 +5,8 @@ extension ImageDiff {
 
     /// The perceptual mode (pixelmatch v7.1.0): YIQ delta above 35215 × threshold², with
     /// anti-aliased pixels forgiven unless included. Byte-identical rows and pixels have
-    /// delta 0 and are skipped.
+    /// delta 0 and are skipped; so are ignored pixels, whose values the anti-aliasing
+    /// test of their neighbours still reads as they are.
     static func perceptual(
         _ images: ImagePair, threshold: Double, options: DiffOptions, painter: DiffPainter,
         into result: inout DiffResult
@@ -21,11 +22,15 @@ extension ImageDiff {
         var maxDelta = 0
         for y in 0..<images.height {
             if images.rowsEqual(y) {
-                painter.unchangedRow(y, width: width)
+                painter.unchangedRow(y, of: images)
                 continue
             }
             for x in 0..<width {
                 let k = (y * width + x) * 4
+                if images.isIgnored(k) {
+                    painter.ignored(k)
+                    continue
+                }
                 if load32(actual, k) == load32(expected, k) {
                     painter.unchanged(k)
                     continue

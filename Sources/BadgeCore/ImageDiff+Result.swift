@@ -15,8 +15,16 @@ public struct DiffResult: Equatable, Sendable {
     /// and with ``DiffOptions/includeAntialiased``.
     public var antialiasedPixels: Int
 
-    /// Pixels compared, width × height; 0 when the sizes differ.
+    /// All pixels of the image, width × height, ignored ones included (a ratio budget
+    /// such as Playwright's `maxDiffPixelRatio` divides by all pixels); 0 when the sizes
+    /// differ.
     public var totalPixels: Int
+
+    /// Pixels the ignore map covers (``IgnoreMap/count``), whether or not they differ:
+    /// never compared, never in ``differentPixels``, ``antialiasedPixels`` or
+    /// ``maxChannelDelta``. 0 without a map and when the sizes differ; not cut short by
+    /// an early stop.
+    public var ignoredPixels: Int
 
     /// The largest absolute difference of one straight 8-bit channel (R, G, B or A) between
     /// the two images, 0-255, in either mode. 0 when the sizes differ; when ``stoppedEarly``
@@ -43,7 +51,8 @@ public struct DiffResult: Equatable, Sendable {
     /// Creates a result; ``ImageDiff`` is what normally makes one.
     public init(
         sameSize: Bool, differentPixels: Int, antialiasedPixels: Int, totalPixels: Int, maxChannelDelta: Int,
-        width: Int, height: Int, expectedWidth: Int, expectedHeight: Int, diff: PixelBuffer?, stoppedEarly: Bool
+        width: Int, height: Int, expectedWidth: Int, expectedHeight: Int, diff: PixelBuffer?, stoppedEarly: Bool,
+        ignoredPixels: Int = 0
     ) {
         self.sameSize = sameSize
         self.differentPixels = differentPixels
@@ -56,6 +65,7 @@ public struct DiffResult: Equatable, Sendable {
         self.expectedHeight = expectedHeight
         self.diff = diff
         self.stoppedEarly = stoppedEarly
+        self.ignoredPixels = ignoredPixels
     }
 
     /// Whether the images count as the same: same size and no differing pixel (anti-aliased

@@ -37,15 +37,29 @@
 /// (0.1), clamped to 0...255 and truncated to an integer (pixelmatch's formula, truncated
 /// as its Node.js output buffers store it). That is the expected pixel's luma blended
 /// with white by its alpha, then faded towards white by o. With ``DiffOptions/diffMask``
-/// those pixels (and anti-aliased ones) are transparent black instead.
+/// those pixels (and anti-aliased ones) are transparent black instead. Ignored pixels
+/// (an ``IgnoreMap``) are that faded grey tinted with ``DiffOptions/ignoredColor``.
+///
+/// **Ignored pixels** (an ``IgnoreMap``): skipped, never counted as different or
+/// anti-aliased, counted in ``DiffResult/ignoredPixels``; ``DiffResult/totalPixels``
+/// still counts every pixel. In the perceptual mode only the ignored pixel itself is
+/// skipped: the anti-aliasing test of a pixel beside it still reads its values as they
+/// are.
 public enum ImageDiff {
-    /// Compares `actual` (the fresh image) with `expected` (the golden) as `options` say.
+    /// Compares `actual` (the fresh image) with `expected` (the golden) as `options` say,
+    /// skipping the pixels `ignoring` marks.
     ///
     /// Images of different sizes are always different: the result has
     /// ``DiffResult/sameSize`` false, all counts 0 and no diff image, and no pixel is
     /// compared. Cost: one pass over both images (rows that are byte-identical are
     /// skipped with a word-wise comparison); memory: only the diff image, when asked for.
-    public static func compare(_ actual: PixelBuffer, _ expected: PixelBuffer, options: DiffOptions) -> DiffResult {
+    ///
+    /// - Parameter ignoring: pixels not compared, the size of both images (a map of
+    ///   another size, when the images are of one size, is a programming error and
+    ///   traps); nil or an empty map ignores nothing.
+    public static func compare(
+        _ actual: PixelBuffer, _ expected: PixelBuffer, options: DiffOptions, ignoring: IgnoreMap? = nil
+    ) -> DiffResult {
         var result = DiffResult(
             sameSize: actual.width == expected.width && actual.height == expected.height, differentPixels: 0,
             antialiasedPixels: 0, totalPixels: 0, maxChannelDelta: 0, width: actual.width, height: actual.height,
@@ -54,22 +68,31 @@ public enum ImageDiff {
         let width = actual.width
         let height = actual.height
         result.totalPixels = width * height
+        let map = ignoring.flatMap { $0.isEmpty ? nil : $0 }
+        if let map {
+            precondition(map.width == width && map.height == height, "ignore map size differs from the images'")
+            result.ignoredPixels = map.count
+        }
+        let noFlags: [UInt8] = []
 
         var diffBytes = [UInt8](repeating: 0, count: options.diffImage ? width * height * 4 : 0)
         if width > 0 && height > 0 {
             actual.bytes.withUnsafeBufferPointer { actualBytes in
                 expected.bytes.withUnsafeBufferPointer { expectedBytes in
-                    diffBytes.withUnsafeMutableBufferPointer { diffOut in
-                        let images = ImagePair(
-                            actual: actualBytes.baseAddress!, expected: expectedBytes.baseAddress!, width: width,
-                            height: height)
-                        let painter = DiffPainter(
-                            output: options.diffImage ? diffOut.baseAddress : nil, expected: images.expected,
-                            options: options)
-                        if let threshold = options.threshold {
-                            perceptual(images, threshold: threshold, options: options, painter: painter, into: &result)
-                        } else {
-                            exact(images, options: options, painter: painter, into: &result)
+                    (map?.flags ?? noFlags).withUnsafeBufferPointer { flags in
+                        diffBytes.withUnsafeMutableBufferPointer { diffOut in
+                            let images = ImagePair(
+                                actual: actualBytes.baseAddress!, expected: expectedBytes.baseAddress!, width: width,
+                                height: height, ignored: map == nil ? nil : flags.baseAddress)
+                            let painter = DiffPainter(
+                                output: options.diffImage ? diffOut.baseAddress : nil, expected: images.expected,
+                                options: options)
+                            if let threshold = options.threshold {
+                                perceptual(
+                                    images, threshold: threshold, options: options, painter: painter, into: &result)
+                            } else {
+                                exact(images, options: options, painter: painter, into: &result)
+                            }
                         }
                     }
                 }
@@ -93,9 +116,18 @@ extension ImageDiff {
         let width: Int
         /// Height (pixels).
         let height: Int
+        /// One flag byte per pixel, non-zero where the pixel is ignored; nil when none is.
+        let ignored: UnsafePointer<UInt8>?
 
         /// Bytes per row.
         var rowBytes: Int { width * 4 }
+
+        /// Whether the pixel at byte offset `k` (pixel index k / 4) is ignored.
+        @inline(__always)
+        func isIgnored(_ k: Int) -> Bool {
+            guard let ignored else { return false }
+            return ignored[k >> 2] != 0
+        }
 
         /// Whether row `y` is byte-for-byte the same in both images, compared 8 bytes at a time.
         func rowsEqual(_ y: Int) -> Bool {
@@ -143,6 +175,7 @@ extension ImageDiff {
         let antialiasedColor: Color
         let mask: Bool
         let opacity: Double
+        let ignoredColor: Color
 
         init(output: UnsafeMutablePointer<UInt8>?, expected: UnsafePointer<UInt8>, options: DiffOptions) {
             self.output = output
@@ -152,6 +185,7 @@ extension ImageDiff {
             antialiasedColor = options.antialiasedColor
             mask = options.diffMask
             opacity = options.unchangedOpacity
+            ignoredColor = options.ignoredColor
         }
 
         /// Whether anything is drawn at all.
@@ -174,22 +208,44 @@ extension ImageDiff {
         @inline(__always)
         func unchanged(_ k: Int) {
             guard let output, !mask else { return }
-            let luma =
-                Double(expected[k]) * 0.29889531 + Double(expected[k + 1]) * 0.58662247 + Double(expected[k + 2])
-                * 0.11448223
-            let value = 255 + (luma - 255) * opacity * Double(expected[k + 3]) / 255
-            let grey = UInt8(min(max(value, 0), 255))  // truncates, as a Uint8Array store does
+            let grey = fadedGrey(k)
             output[k] = grey
             output[k + 1] = grey
             output[k + 2] = grey
             output[k + 3] = 255
         }
 
-        /// Every pixel of row `y` (of `width` pixels) unchanged.
-        func unchangedRow(_ y: Int, width: Int) {
+        /// An ignored pixel at byte offset `k`: ``DiffOptions/ignoredColor`` composited
+        /// over the faded grey (nothing in a mask).
+        @inline(__always)
+        func ignored(_ k: Int) {
+            guard let output, !mask else { return }
+            let grey = Int(fadedGrey(k))
+            let a = Int(ignoredColor.alpha)
+            @inline(__always) func over(_ c: UInt8) -> UInt8 { UInt8((Int(c) * a + grey * (255 - a) + 127) / 255) }
+            output[k] = over(ignoredColor.red)
+            output[k + 1] = over(ignoredColor.green)
+            output[k + 2] = over(ignoredColor.blue)
+            output[k + 3] = 255
+        }
+
+        /// The expected pixel at byte offset `k` faded to grey (pixelmatch's formula).
+        @inline(__always)
+        private func fadedGrey(_ k: Int) -> UInt8 {
+            let luma =
+                Double(expected[k]) * 0.29889531 + Double(expected[k + 1]) * 0.58662247 + Double(expected[k + 2])
+                * 0.11448223
+            let value = 255 + (luma - 255) * opacity * Double(expected[k + 3]) / 255
+            return UInt8(min(max(value, 0), 255))  // truncates, as a Uint8Array store does
+        }
+
+        /// Every pixel of row `y` of `images` unchanged, or ignored where the map says so.
+        func unchangedRow(_ y: Int, of images: ImagePair) {
             guard drawing, !mask else { return }
-            let start = y * width * 4
-            for k in stride(from: start, to: start + width * 4, by: 4) { unchanged(k) }
+            let start = y * images.width * 4
+            for k in stride(from: start, to: start + images.width * 4, by: 4) {
+                if images.isIgnored(k) { ignored(k) } else { unchanged(k) }
+            }
         }
 
         @inline(__always)

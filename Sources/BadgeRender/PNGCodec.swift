@@ -36,17 +36,21 @@ enum PNGCodec {
     }
 
     /// Decodes PNG bytes that passed `PNGPreflight` to straight RGBA, exactly as
-    /// stored (no rounding through premultiplied alpha): what comparisons read.
+    /// stored (no rounding through premultiplied alpha): what comparisons read. A fully
+    /// transparent pixel is (0, 0, 0, 0) unless `keepTransparentColor`, which keeps the
+    /// colour the file stores under alpha 0.
     ///
     /// - Throws: as `decode(_:header:path:)`.
-    static func decodeStraight(_ bytes: [UInt8], header: PNGHeader, path: String) throws(BadgeError) -> PixelBuffer {
+    static func decodeStraight(
+        _ bytes: [UInt8], header: PNGHeader, path: String, keepTransparentColor: Bool = false
+    ) throws(BadgeError) -> PixelBuffer {
         var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
         var message = [CChar](repeating: 0, count: 256)
         let status = bytes.withUnsafeBufferPointer { input in
             pixels.withUnsafeMutableBufferPointer { output in
                 ib_png_decode_rgba(
                     input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), output.baseAddress,
-                    &message, message.count)
+                    keepTransparentColor ? 1 : 0, &message, message.count)
             }
         }
         guard status == Int32(IB_PNG_OK) else {

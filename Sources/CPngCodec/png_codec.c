@@ -83,19 +83,25 @@ static int ib_straight_pixels_append(ib_straight_pixels *lost, size_t *capacity,
     return 1;
 }
 
+// What ib_png_decode writes: premultiplied ARGB32 words, or straight RGBA bytes with
+// fully transparent pixels cleared to (0, 0, 0, 0) or kept as stored.
+enum { IB_DECODE_STRAIGHT = 0, IB_DECODE_PREMULTIPLIED = 1, IB_DECODE_STRAIGHT_KEEP = 2 };
+
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                         size_t stride, int premultiplied, ib_straight_pixels *lost, ib_png_color *color,
+                         size_t stride, int form, ib_straight_pixels *lost, ib_png_color *color,
                          char *error, size_t error_size);
 
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
                          uint8_t *pixels, size_t stride, ib_straight_pixels *lost, ib_png_color *color,
                          char *error, size_t error_size) {
-    return ib_png_decode(data, size, width, height, pixels, stride, 1, lost, color, error, error_size);
+    return ib_png_decode(data, size, width, height, pixels, stride, IB_DECODE_PREMULTIPLIED, lost, color, error,
+                         error_size);
 }
 
 int ib_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                       char *error, size_t error_size) {
-    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4, 0, NULL, NULL, error,
+                       int keep_transparent_color, char *error, size_t error_size) {
+    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4,
+                         keep_transparent_color ? IB_DECODE_STRAIGHT_KEEP : IB_DECODE_STRAIGHT, NULL, NULL, error,
                          error_size);
 }
 
@@ -141,8 +147,9 @@ static int ib_png_read_color(png_structp png, png_infop info, ib_png_color *colo
 }
 
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                         size_t stride, int premultiplied, ib_straight_pixels *lost, ib_png_color *color,
+                         size_t stride, int form, ib_straight_pixels *lost, ib_png_color *color,
                          char *error, size_t error_size) {
+    const int premultiplied = form == IB_DECODE_PREMULTIPLIED;
     ib_reader reader = {data, size, 0, error, error_size};
     png_bytep *volatile rows = NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, ib_png_error,
@@ -209,8 +216,9 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
     png_read_end(png, NULL);
 
     // Straight output: a fully transparent pixel is stored as transparent black, the
-    // one form every premultiplying pipeline (Cairo's included) gives it back in.
-    for (uint32_t y = 0; !premultiplied && y < height; y++) {
+    // one form every premultiplying pipeline (Cairo's included) gives it back in,
+    // unless the caller asked for the colour the file stores under it.
+    for (uint32_t y = 0; form == IB_DECODE_STRAIGHT && y < height; y++) {
         uint8_t *row = rows[y];
         for (uint32_t x = 0; x < width; x++) {
             uint8_t *p = row + (size_t)x * 4;

@@ -13,17 +13,32 @@ package enum Comparer {
         package var equal: Bool { report.equal }
     }
 
-    /// Compares decoded straight-alpha pixels (fully transparent pixels count as
-    /// 0,0,0,0, as `ImageFile` decodes them) under `settings`.
+    /// Compares decoded straight-alpha pixels under `settings`: fully transparent
+    /// pixels count as 0,0,0,0 as `ImageFile` decodes them, unless the caller decoded
+    /// with the stored colour kept (`settings.storedColor`). The settings' `--ignore`
+    /// rectangles and `--mask` are resolved against the expected image's size (the
+    /// mask is read from disk here, under `limits`).
     ///
     /// - Parameters:
     ///   - counting: count every differing pixel (not stop at the first).
     ///   - diffImage: make the diff image (implies counting).
+    ///   - limits: the limits the mask is decoded under (the images' own).
+    /// - Throws: 66 when the mask is missing or unreadable; 65 when it is not an image,
+    ///   is over a limit, or is not the expected image's size; 64 when nothing is left
+    ///   to compare.
     package static func compare(
-        _ actual: PixelBuffer, _ expected: PixelBuffer, settings: CompareSettings, counting: Bool, diffImage: Bool
-    ) -> Result {
+        _ actual: PixelBuffer, _ expected: PixelBuffer, settings: CompareSettings, counting: Bool, diffImage: Bool,
+        limits: ImageLimits = ImageLimits()
+    ) throws(BadgeError) -> Result {
+        let ignoring = try settings.ignoreMap(width: expected.width, height: expected.height, limits: limits)
+        if let ignoring, ignoring.count > 0, ignoring.count == expected.width * expected.height {
+            // A check that compares no pixel cannot fail: refuse it.
+            throw .usage(
+                "--ignore and --mask leave no pixel of the \(expected.width) × \(expected.height) image to compare; ignore less"
+            )
+        }
         var result = ImageDiff.compare(
-            actual, expected, options: settings.options(counting: counting, diffImage: diffImage))
+            actual, expected, options: settings.options(counting: counting, diffImage: diffImage), ignoring: ignoring)
         let diff = result.diff
         result.diff = nil
         return Result(

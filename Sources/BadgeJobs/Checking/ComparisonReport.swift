@@ -14,7 +14,8 @@ package struct ComparisonReport: Sendable, Equatable {
     /// `same`, `pixels` or `size`.
     package var reason: String { result.sameSize ? (result.differentPixels == 0 ? "same" : "pixels") : "size" }
 
-    /// `compare --json`: schema 1, documented in the README.
+    /// `compare --json`: schema 1, documented in the README. Keys are only ever added
+    /// within a schema (`ignoredPixels`, `ignoreRegions`, `mask` and `storedColor` were).
     package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("schema", .number(1)),
@@ -23,6 +24,7 @@ package struct ComparisonReport: Sendable, Equatable {
             ("differentPixels", .number(Double(result.differentPixels))),
             ("totalPixels", .number(Double(result.totalPixels))),
             ("antialiasedPixels", .number(Double(result.antialiasedPixels))),
+            ("ignoredPixels", .number(Double(result.ignoredPixels))),
             ("maxChannelDelta", .number(Double(result.maxChannelDelta))),
             ("width", .number(Double(result.width))),
             ("height", .number(Double(result.height))),
@@ -40,29 +42,36 @@ package struct ComparisonReport: Sendable, Equatable {
             ),
             ("maxDiffRatio", settings.maxDiffRatio.map { .number($0) } ?? .null),
             ("countComplete", .bool(!result.stoppedEarly)),
+            // How many --ignore rectangles were given (each resolved against the
+            // expected image; ignoredPixels says what they and the mask covered).
+            ("ignoreRegions", .number(Double(settings.ignore.count))),
+            ("mask", settings.mask.map { .string($0) } ?? .null),
+            ("storedColor", .bool(settings.storedColor)),
         ]
         members.append(("diff", diffPath.map { .string($0) } ?? .null))
         return .object(members)
     }
 
-    /// One human line.
+    /// One human line; it ends with ", N ignored" when an ignore map covered N pixels.
     package var line: String {
         guard result.sameSize else {
             return
                 "different: sizes differ (actual \(result.width) × \(result.height), expected \(result.expectedWidth) × \(result.expectedHeight))"
         }
+        let ignored = result.ignoredPixels > 0 ? ", \(result.ignoredPixels) ignored" : ""
         if result.stoppedEarly {
-            return "different: pixels differ (stopped at the first; --json or --diff counts them)"
+            return "different: pixels differ (stopped at the first; --json or --diff counts them)\(ignored)"
         }
         let total = result.totalPixels
         let percent = total > 0 ? Double(result.differentPixels) * 100 / Double(total) : 0
         let counted =
             "\(result.differentPixels) of \(total) pixels differ (\(ValueParsers.format((percent * 1000).rounded() / 1000))%)"
-        let aa = result.antialiasedPixels > 0 ? ", \(result.antialiasedPixels) anti-aliased not counted" : ""
+        let aa =
+            (result.antialiasedPixels > 0 ? ", \(result.antialiasedPixels) anti-aliased not counted" : "") + ignored
         if equal {
             return result.differentPixels == 0
                 ? (result.maxChannelDelta == 0 || settings.threshold == nil
-                    ? "same: \(total) pixels equal\(aa)"
+                    ? "same: \(total - result.ignoredPixels) pixels equal\(aa)"
                     : "same within threshold \(ValueParsers.format(settings.threshold!)): \(total) pixels, none beyond it\(aa)")
                 : "same within budget: \(counted)\(aa)"
         }

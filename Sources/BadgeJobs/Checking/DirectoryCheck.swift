@@ -191,10 +191,13 @@ package enum DirectoryCheck {
             let bytes = try InputFile.bytes(
                 at: actualRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
             let actual = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
-            let expected = try ImageFile.pixels(at: expectedRoot + "/" + path, limits: settings.limits)
+            let expected = try ImageFile.pixels(
+                at: expectedRoot + "/" + path, limits: settings.limits,
+                keepTransparentColor: settings.compare.storedColor)
             let wantsDiff = settings.assets != nil || settings.artifacts != nil
-            let result = Comparer.compare(
-                actual, expected, settings: settings.compare, counting: true, diffImage: wantsDiff)
+            let result = try Comparer.compare(
+                actual, expected, settings: settings.compare, counting: true, diffImage: wantsDiff,
+                limits: settings.limits)
             var entry = CheckEntry(
                 path: path, status: result.equal ? .passed : .changed, report: result.report,
                 message: result.report.line)
@@ -232,7 +235,8 @@ package enum DirectoryCheck {
 
     /// An actual image's pixels from its bytes.
     private static func decode(_ bytes: [UInt8], path: String, settings: Settings) throws(BadgeError) -> PixelBuffer {
-        try ImageFile.pixels(of: bytes, path: path, limits: settings.limits)
+        try ImageFile.pixels(
+            of: bytes, path: path, limits: settings.limits, keepTransparentColor: settings.compare.storedColor)
     }
 
     /// Writes `pixels` as the asset of entry `index` in `role`; returns its name.

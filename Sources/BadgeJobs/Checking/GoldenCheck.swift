@@ -70,8 +70,8 @@ package enum GoldenCheck {
             outcome.assets.expected = outcome.assets.actual
             return outcome
         }
-        let expected = try ImageFile.pixels(at: golden)
-        let result = Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
+        let expected = try ImageFile.pixels(at: golden, keepTransparentColor: target.compare.storedColor)
+        let result = try Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
         var assets = CheckEntry.Assets()
         if let report = target.reportAssets {
             assets.actual = try report.write(actual, role: "actual")

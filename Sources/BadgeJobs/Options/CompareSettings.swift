@@ -1,5 +1,6 @@
 import BadgeCore
 import BadgeRender
+import BadgeSystem
 
 /// How two images are compared, as `compare`, `--check` and `batch --check` take it.
 package struct CompareSettings: Equatable, Sendable {
@@ -16,6 +17,15 @@ package struct CompareSettings: Equatable, Sendable {
     package var maxDiffRatio: Double?
     /// Diff image colour for pixels darker in the actual image.
     package var alternateDarker: Color?
+    /// Rectangles not compared (`--ignore`, repeatable), in pixels or percent of the
+    /// expected image's size; their union with the mask's pixels is skipped.
+    package var ignore: [IgnoreRegion] = []
+    /// A mask image (`--mask`) the size of the expected image: where it is dark or
+    /// transparent (``IgnoreMap/maskIgnores(_:)``), pixels are not compared.
+    package var mask: String?
+    /// Compare the colour a PNG stores under fully transparent pixels too
+    /// (`--stored-color`) instead of taking every such pixel as (0, 0, 0, 0).
+    package var storedColor = false
 
     /// Exact comparison, no budget.
     package init() {}
@@ -32,6 +42,41 @@ package struct CompareSettings: Equatable, Sendable {
         if threshold == nil, includeAntialiased {
             throw .usage("--include-aa goes with --threshold (anti-aliasing is detected in the perceptual mode only)")
         }
+        // Values that accept any image would make a check that cannot fail.
+        if tolerance == 255 {
+            throw .invalidValue(
+                option: "--tolerance", value: "255",
+                problem: "forgives every change, so no image could fail; give at most 254")
+        }
+        if threshold == 1 {
+            throw .invalidValue(
+                option: "--threshold", value: "1",
+                problem: "is the largest colour distance there is, so no pixel could differ; give less than 1")
+        }
+        if maxDiffRatio == 1 {
+            throw .invalidValue(
+                option: "--max-diff-ratio", value: "1",
+                problem: "lets every pixel differ, so no image could fail; give less than 1")
+        }
+    }
+
+    /// The pixels not compared for an expected image of `width` × `height` pixels: the
+    /// `--ignore` rectangles (percentages of that size) and the `--mask` image, read
+    /// from disk under `limits`; nil when neither is given.
+    ///
+    /// - Throws: 66 when the mask is missing or unreadable, 65 when it is not an image
+    ///   iconbadge reads, is over a limit, or is not `width` × `height` (both sizes named).
+    package func ignoreMap(width: Int, height: Int, limits: ImageLimits = ImageLimits()) throws(BadgeError)
+        -> IgnoreMap?
+    {
+        guard !ignore.isEmpty || mask != nil else { return nil }
+        // ImageFile.pixels(at:limits:) with the mask named in "no such ..." messages.
+        let maskPixels = try mask.map { (path) throws(BadgeError) in
+            let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "mask image")
+            return try ImageFile.pixels(of: bytes, path: path, limits: limits)
+        }
+        return try IgnoreMap(
+            width: width, height: height, regions: ignore, mask: maskPixels, maskPath: mask ?? "mask")
     }
 
     /// The engine's options; `counting` asks for every differing pixel to be counted.
@@ -69,26 +114,28 @@ package struct CompareSettings: Equatable, Sendable {
     package static let options: [OptionSpec<CompareSettings>] = [
         OptionSpec(
             name: "tolerance", kind: .value(placeholder: "N"), group: "Comparison",
-            help: "exact mode: forgive per-channel differences up to N (0-255)", defaultText: "0"
+            help: "exact mode: forgive per-channel differences up to N (0-255)", defaultText: "0",
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.tolerance = try ValueParsers.integer(text, option: "--tolerance", range: 0...255)
         },
         OptionSpec(
             name: "threshold", kind: .value(placeholder: "T"), group: "Comparison",
-            help: "perceptual mode, pixelmatch-compatible: YIQ colour distance 0-1 (pixelmatch's default is 0.1)"
+            help: "perceptual mode, pixelmatch-compatible: YIQ colour distance 0-1 (pixelmatch's default is 0.1)",
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.threshold = try ValueParsers.number(text, option: "--threshold", range: 0...1, unit: "")
         },
         OptionSpec(
             name: "include-aa", kind: .flag, group: "Comparison",
-            help: "perceptual mode: count anti-aliased pixels as differences too"
+            help: "perceptual mode: count anti-aliased pixels as differences too", fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.includeAntialiased = try ValueParsers.bool(text, option: "--include-aa")
         },
         OptionSpec(
             name: "max-diff-pixels", kind: .value(placeholder: "N"), group: "Comparison",
             help: "the images still match with up to N differing pixels (with --max-diff-ratio, both must hold)",
-            defaultText: "0 unless --max-diff-ratio is given"
+            defaultText: "0 unless --max-diff-ratio is given", fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.maxDiffPixels = try ValueParsers.integer(
                 text, option: "--max-diff-pixels", range: 0...Int(Int32.max))
@@ -96,15 +143,45 @@ package struct CompareSettings: Equatable, Sendable {
         OptionSpec(
             name: "max-diff-ratio", kind: .value(placeholder: "R"), group: "Comparison",
             help:
-                "the images still match with up to this fraction (0-1) of pixels differing, alone or with --max-diff-pixels"
+                "the images still match with up to this fraction (0-1) of all pixels (ignored ones included) differing, alone or with --max-diff-pixels",
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.maxDiffRatio = try ValueParsers.number(text, option: "--max-diff-ratio", range: 0...1, unit: "")
         },
         OptionSpec(
             name: "diff-color-alt", kind: .value(placeholder: "COLOR"), group: "Comparison",
-            help: "diff image: colour for pixels darker in the actual image (default: red like the rest)"
+            help: "diff image: colour for pixels darker in the actual image (default: red like the rest)",
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.alternateDarker = try ValueParsers.color(text, option: "--diff-color-alt")
+        },
+        OptionSpec(
+            name: "ignore", kind: .value(placeholder: "X,Y,W,H"), group: "Comparison",
+            help:
+                "do not compare this rectangle: pixels (10) or percent of the expected image's width/height (12.5%); partly covered pixels are ignored too",
+            fromEnvironment: false, repeatable: true
+        ) { settings, text throws(BadgeError) in
+            settings.ignore.append(try ValueParsers.ignoreRegion(text, option: "--ignore"))
+        },
+        OptionSpec(
+            name: "mask", kind: .value(placeholder: "PATH"), group: "Comparison",
+            help:
+                "an image the expected image's size: pixels under its dark or transparent areas (luma over black below 128) are not compared",
+            completion: .file, fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            guard text != "-" else {
+                throw .invalidValue(
+                    option: "--mask", value: text, problem: "is standard input; give the mask as a file path")
+            }
+            settings.mask = text
+        },
+        OptionSpec(
+            name: "stored-color", kind: .flag, group: "Comparison",
+            help:
+                "also compare the colour a PNG stores under fully transparent pixels (otherwise they count as 0,0,0,0; other formats cannot keep it)",
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.storedColor = try ValueParsers.bool(text, option: "--stored-color")
         },
     ]
 }

@@ -128,6 +128,55 @@ package enum ValueParsers {
         return Offset(dx: try one(parts[0]), dy: try one(parts[1]))
     }
 
+    /// `X,Y,W,H` of `--ignore`: four numbers, each pixels (`10`, `2.5`) or percent
+    /// (`12.5%`) of the expected image's width (X, W) or height (Y, H); X and Y 0 or
+    /// more, W and H more than 0, a percentage at most 100 %. Rounding and clipping are
+    /// ``IgnoreRegion``'s.
+    ///
+    /// - Throws: `BadgeError.invalidValue` (64) naming the value, the bad part and the fix.
+    package static func ignoreRegion(_ text: String, option: String) throws(BadgeError) -> IgnoreRegion {
+        let example = "e.g. 0,0,32,16 in pixels or 0,90%,100%,10%"
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 4 else {
+            throw .invalidValue(
+                option: option, value: text,
+                problem: "is not X,Y,W,H (give four values, each pixels or a percentage, \(example))")
+        }
+        let names = ["X", "Y", "W", "H"]
+        var coordinates: [IgnoreRegion.Coordinate] = []
+        for (index, part) in parts.enumerated() {
+            let name = names[index]
+            let trimmed = part.trimmingSpaces()
+            let isPercent = trimmed.hasSuffix("%")
+            guard let value = DecimalNumber.parse(isPercent ? trimmed.dropLast() : trimmed) else {
+                throw .invalidValue(
+                    option: option, value: text,
+                    problem:
+                        "has \(name) = \(Quoted(String(part))), which is not a number of pixels or a percentage (\(example))"
+                )
+            }
+            let shown = ValueParsers.format(value) + (isPercent ? "%" : "")
+            if index < 2, value < 0 {
+                throw .invalidValue(
+                    option: option, value: text,
+                    problem: "has \(name) = \(shown); X and Y must be 0 or more (0,0 is the top-left corner)")
+            }
+            if index >= 2, value <= 0 {
+                throw .invalidValue(
+                    option: option, value: text,
+                    problem:
+                        "has \(name) = \(shown); W and H must be greater than 0 (an empty rectangle ignores nothing)")
+            }
+            if isPercent, value > 100 {
+                throw .invalidValue(
+                    option: option, value: text,
+                    problem: "has \(name) = \(shown); a percentage is at most 100% (of the expected image's side)")
+            }
+            coordinates.append(isPercent ? .percent(value) : .pixels(value))
+        }
+        return IgnoreRegion(x: coordinates[0], y: coordinates[1], width: coordinates[2], height: coordinates[3])
+    }
+
     /// `H` or `H,V` (each ≥ 0, points or percent).
     package static func padding(_ text: String, option: String) throws(BadgeError) -> Padding {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)

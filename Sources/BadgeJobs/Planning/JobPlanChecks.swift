@@ -20,7 +20,7 @@ package enum JobPlanChecks {
 
     /// Refuses writes that replace an input (`extraInputs`: the manifest, a catalog's
     /// Contents.json; every job's icon, images and fonts; the golden a job compares
-    /// with) or each other.
+    /// with and its `--mask`) or each other.
     ///
     /// - Throws: the first `Conflict` in job order.
     package static func checkIdentities(_ jobs: [RenderJob], extraInputs: [String] = []) throws(Conflict) {
@@ -30,8 +30,12 @@ package enum JobPlanChecks {
         var paths = extraInputs
         for job in jobs {
             paths += job.inputs
-            // A golden compared with is read: another job's artifact must not replace it.
-            if let check = job.check, check.update == .none { paths.append(check.golden.description) }
+            // A golden compared with is read, and a mask always: another job's artifact
+            // must not replace either.
+            if let check = job.check {
+                if check.update == .none { paths.append(check.golden.description) }
+                if let mask = check.compare.mask { paths.append(mask) }
+            }
         }
         let inputs = Membership(paths.compactMap { FileIdentity.existingKey($0) })
         // An input that does not exist (yet) is still one spelling of a file.

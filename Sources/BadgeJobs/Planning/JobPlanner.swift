@@ -486,12 +486,16 @@ package enum JobPlanner {
             if let goldens {
                 // A batch check renders in memory: the golden is DIR/<output path>.
                 let relative = location.relative.components
+                // The job's own ignore regions join the command's; its mask replaces it.
+                var compare = goldens.compare
+                compare.ignore += settings.compare.ignore
+                if let mask = settings.compare.mask { compare.mask = mask }
                 job.check = GoldenTarget(
                     golden: OutputLocation(root: goldens.goldens, components: relative),
                     artifacts: OutputLocation(
                         root: goldens.artifacts ?? GoldenTarget.defaultArtifacts,
                         components: Array(relative.dropLast())),
-                    update: goldens.update, compare: goldens.compare)
+                    update: goldens.update, compare: compare)
             } else {
                 // Templates and manifests name folders per job: they are made if missing.
                 if draft.writes { job.output = .file(location, creatingFolders: true) }

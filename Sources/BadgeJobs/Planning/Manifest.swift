@@ -37,10 +37,12 @@ package struct Manifest {
     package static let extraKeys = ["icon", "output", "scales", "densities"]
 
     /// Render options that mean nothing for one job of a batch (`--check` is the
-    /// batch's own flag; a job writes its `output`, not its icon).
+    /// batch's own flag; a job writes its `output`, not its icon). How strictly images
+    /// are compared is the batch command's to say; a job only adds the regions of its
+    /// own image not to compare (`"ignore"`, `"mask"`).
     package static let excludedKeys = [
         "in-place", "check", "update", "artifacts", "report", "tolerance", "threshold",
-        "include-aa", "max-diff-pixels", "max-diff-ratio", "diff-color-alt", "force",
+        "include-aa", "max-diff-pixels", "max-diff-ratio", "diff-color-alt", "stored-color", "force",
     ]
 
     /// Parses a manifest's bytes that came from `path`.

@@ -74,9 +74,11 @@ enum { IB_ZLIB_DEFAULT_STRATEGY = 0, IB_ZLIB_FILTERED = 1, IB_ZLIB_RLE = 3 };
 /// Decodes a whole PNG held in memory into straight (not premultiplied) 8-bit RGBA,
 /// width × 4 bytes a row, with the same expansions as ib_png_decode_argb32: the
 /// form images are compared in, with no rounding through premultiplied alpha. A
-/// fully transparent pixel comes out as (0, 0, 0, 0) whatever the file stores.
+/// fully transparent pixel comes out as (0, 0, 0, 0) whatever the file stores, unless
+/// `keep_transparent_color` is non-zero: then its stored colour is kept (expanded as
+/// every other pixel's is).
 int ib_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                       char *error, size_t error_size);
+                       int keep_transparent_color, char *error, size_t error_size);
 
 /// Settings of the PNG encoder (zlib level 0-9, zlib strategy, libpng filter mask).
 typedef struct {
