@@ -81,7 +81,7 @@ enum BatchCommand {
                 name: "update", kind: .flag, group: "Golden check",
                 help:
                     "with --check: write goldens that are missing (missing), fail (changed), or either (all, the bare flag); ICONBADGE_UPDATE sets it too, except on CI",
-                completion: .choices(UpdateMode.words)
+                completion: .choices(UpdateMode.words, exhaustive: false)
             ) { settings, text throws(BadgeError) in settings.update = try UpdateMode.parse(text, option: "--update")
             },
             OptionSpec(
@@ -106,7 +106,7 @@ enum BatchCommand {
         name: "batch",
         summary: "render the jobs of a manifest in parallel, at several scales",
         usage:
-            "iconbadge batch MANIFEST|- [--jobs N] [--scales LIST] [--quiet] [--check DIR [--update] [--junit PATH]]",
+            "iconbadge batch MANIFEST|- [--jobs N] [--scales LIST] [--quiet] [--check DIR [--update [MODE]] [--junit PATH] [--html PATH]]",
         description: """
             Renders every job of a manifest in one process, in parallel. MANIFEST is JSON,
             {"defaults": {...}, "jobs": [{...}, ...]}, with the render options' long names as keys plus

@@ -45,7 +45,7 @@ enum CompareCommand {
             name: "update", kind: .flag, group: "Folders",
             help:
                 "copy new images into EXPECTED_DIR (missing), failing ones over their goldens (changed), or both (all, the bare flag); ICONBADGE_UPDATE sets it too, except on CI",
-            completion: .choices(UpdateMode.words), fromEnvironment: false
+            completion: .choices(UpdateMode.words, exhaustive: false), fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.update = try UpdateMode.parse(text, option: "--update")
             settings.folderOptions.append("--update")
@@ -126,7 +126,7 @@ enum CompareCommand {
         name: "compare",
         summary: "compare two images, exactly or like pixelmatch (exit 1 when they differ)",
         usage:
-            "iconbadge compare ACTUAL EXPECTED [--tolerance N | --threshold T] [--diff PATH] [--json]\n       iconbadge compare ACTUAL_DIR EXPECTED_DIR [--fail-on LIST] [--update [MODE]] [--json] [--junit PATH] [--html PATH]",
+            "iconbadge compare (ACTUAL EXPECTED | ACTUAL_DIR EXPECTED_DIR) [--tolerance N | --threshold T] [--diff PATH | --html PATH] [--json]",
         description: """
             Compares two images (any format iconbadge reads) on decoded straight RGBA pixels, alpha included.
             Exact by default; --threshold switches to pixelmatch's perceptual mode. Exit 0: equal (within the

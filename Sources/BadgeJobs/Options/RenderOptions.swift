@@ -24,7 +24,7 @@ package enum RenderOptions {
                 name: "update", kind: .flag, group: "Golden check",
                 help:
                     "with --check: write the golden when it is missing (missing), fails (changed), or either (all, the bare flag); ICONBADGE_UPDATE sets it too, except on CI",
-                completion: .choices(UpdateMode.words), fromEnvironment: false
+                completion: .choices(UpdateMode.words, exhaustive: false), fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.update = try UpdateMode.parse(text, option: "--update")
             },
             Spec(
