@@ -104,7 +104,8 @@ let package = Package(
         .testTarget(name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeJobs", "BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeJobsTests", dependencies: ["BadgeJobs", "BadgeCore", "BadgeSystem", "TestSupport"]),
         .testTarget(
-            name: "iconbadgeTests", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender", "TestSupport", "iconbadge"]),
+            name: "iconbadgeTests",
+            dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender", "BadgeJobs", "TestSupport", "iconbadge"]),
     ],
     swiftLanguageModes: [.v6]
 )

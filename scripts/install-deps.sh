@@ -9,9 +9,11 @@ MODULES="cairo freetype2 harfbuzz fontconfig libpng16 fribidi lcms2 libwebp"
 APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libfribidi-dev liblcms2-dev libwebp-dev"
 BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi little-cms2 webp"
 # Packages checked with dpkg (no pkg-config module): fonts and tools the tests use:
-# strace (delays a write so a test can kill a render in the middle of it) and
-# poppler-utils (pdftocairo: tests compare PDF outputs with PNG ones).
-APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils"
+# strace (delays a write so a test can kill a render in the middle of it),
+# poppler-utils (pdftocairo: tests compare PDF outputs with PNG ones) and chromium (the
+# HTML report's browser tests open the report headless: its DOM once its script ran, a
+# screenshot; HTMLReportBrowserTests).
+APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium"
 if [ "${1:-}" = "--bench" ]; then
     APT_EXTRA="$APT_EXTRA imagemagick"
 fi
