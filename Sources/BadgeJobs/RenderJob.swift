@@ -182,8 +182,8 @@ package struct ReportAssets: Sendable, Equatable {
     /// returns its name.
     ///
     /// - Throws: 73/74 when the file cannot be written.
-    package func write(_ pixels: PixelBuffer, role: String) throws(BadgeError) -> String {
-        let name = DirectoryCheck.assetName(index: index, role: role)
+    package func write(_ pixels: PixelBuffer, role: HTMLReport.AssetRole) throws(BadgeError) -> String {
+        let name = HTMLReport.assetName(index: index + 1, role: role)
         try folder.write(
             try ImageFile.pngData(of: pixels, compression: .fast), components: [name],
             shown: folder.destination + "/" + name)

@@ -8,12 +8,12 @@ import Testing
 @Suite struct HTMLReportTests {
     static let hostile = "a<script>alert(1)</script>\"'.png"
 
-    static func entries() -> [CheckEntry] {
+    static func entries() throws -> [CheckEntry] {
         let red = PixelBuffer(width: 4, height: 4, fill: Color(red: 255, green: 0, blue: 0))
         var dot = red
         dot[1, 2] = Color(red: 0, green: 0, blue: 255)
-        let changed = Comparer.compare(dot, red, settings: CompareSettings(), counting: true, diffImage: true)
-        let passed = Comparer.compare(red, red, settings: CompareSettings(), counting: true, diffImage: false)
+        let changed = try Comparer.compare(dot, red, settings: CompareSettings(), counting: true, diffImage: true)
+        let passed = try Comparer.compare(red, red, settings: CompareSettings(), counting: true, diffImage: false)
         func name(_ index: Int, _ role: HTMLReport.AssetRole) -> String {
             HTMLReport.assetName(index: index, role: role)
         }
@@ -64,9 +64,9 @@ import Testing
     }
 
     @Test func pageIsDeterministicOrderedAndEscaped() throws {
-        let page = HTMLReport.html(Self.entries(), title: "check <1>", assetsFolder: "report-assets", generated: nil)
+        let page = HTMLReport.html(try Self.entries(), title: "check <1>", assetsFolder: "report-assets", generated: nil)
         #expect(
-            page == HTMLReport.html(Self.entries(), title: "check <1>", assetsFolder: "report-assets", generated: nil))
+            try page == HTMLReport.html(Self.entries(), title: "check <1>", assetsFolder: "report-assets", generated: nil))
         #expect(page.hasPrefix("<!DOCTYPE html>\n"))
         #expect(page.contains("<title>check &lt;1&gt;</title>"))
         #expect(
@@ -96,8 +96,8 @@ import Testing
         #expect(page.components(separatedBy: "src=\"report-assets/00001-actual.png\"").count == 2)
     }
 
-    @Test func pageNeverNamesTheNetwork() {
-        let page = HTMLReport.html(Self.entries(), title: "t", assetsFolder: "report-assets", generated: nil)
+    @Test func pageNeverNamesTheNetwork() throws {
+        let page = HTMLReport.html(try Self.entries(), title: "t", assetsFolder: "report-assets", generated: nil)
         for needle in ["http:", "https:", "//", "url(", "@import", "fetch(", "XMLHttpRequest", "src=\"data:"] {
             // `//` is allowed only where it starts a JavaScript comment.
             let hits = page.components(separatedBy: needle).count - 1

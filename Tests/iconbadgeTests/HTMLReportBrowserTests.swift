@@ -40,7 +40,7 @@ struct HTMLReportBrowserTests {
             return name
         }
         func compared(_ index: Int, path: String, actual: PixelBuffer, expected: PixelBuffer) throws -> CheckEntry {
-            let result = Comparer.compare(
+            let result = try Comparer.compare(
                 actual, expected, settings: CompareSettings(), counting: true, diffImage: true)
             let actualName = try write(actual, index, .actual)
             let same = result.equal && actual == expected

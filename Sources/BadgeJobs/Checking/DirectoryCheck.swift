@@ -146,13 +146,6 @@ package enum DirectoryCheck {
         return (entries, links)
     }
 
-    /// The asset file name of entry `index` in role `actual`, `expected` or `diff`:
-    /// numbered, never derived from the image's own (untrusted) path.
-    package static func assetName(index: Int, role: String) -> String {
-        let number = String(index + 1)
-        return String(repeating: "0", count: max(0, 5 - number.count)) + number + "-" + role + ".png"
-    }
-
     /// One pair's entry; every failure becomes an `error` entry.
     private static func entry(
         _ path: String, index: Int, actualRoot: String, expectedRoot: String, inActual: Bool, inExpected: Bool,
@@ -169,7 +162,7 @@ package enum DirectoryCheck {
                     message: "only in \(Shown(actualRoot)), no golden in \(Shown(expectedRoot))")
                 if let assets = settings.assets {
                     let pixels = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
-                    entry.assets.actual = try writeAsset(pixels, index: index, role: "actual", into: assets)
+                    entry.assets.actual = try writeAsset(pixels, index: index, role: .actual, into: assets)
                 }
                 if settings.update.createsMissing {
                     try OutputFile.write(bytes, to: golden, creatingFolders: true)
@@ -184,7 +177,7 @@ package enum DirectoryCheck {
                     message: "only in \(Shown(expectedRoot)), not produced in \(Shown(actualRoot))")
                 if let assets = settings.assets {
                     let pixels = try ImageFile.pixels(at: expectedRoot + "/" + path, limits: settings.limits)
-                    entry.assets.expected = try writeAsset(pixels, index: index, role: "expected", into: assets)
+                    entry.assets.expected = try writeAsset(pixels, index: index, role: .expected, into: assets)
                 }
                 return entry
             }
@@ -213,12 +206,12 @@ package enum DirectoryCheck {
                 }
             }
             if let assets = settings.assets {
-                entry.assets.actual = try writeAsset(actual, index: index, role: "actual", into: assets)
+                entry.assets.actual = try writeAsset(actual, index: index, role: .actual, into: assets)
                 entry.assets.expected =
                     actual == expected
-                    ? entry.assets.actual : try writeAsset(expected, index: index, role: "expected", into: assets)
+                    ? entry.assets.actual : try writeAsset(expected, index: index, role: .expected, into: assets)
                 if !result.equal, let diff = result.diff {
-                    entry.assets.diff = try writeAsset(diff, index: index, role: "diff", into: assets)
+                    entry.assets.diff = try writeAsset(diff, index: index, role: .diff, into: assets)
                 }
             }
             if !result.equal, settings.update.rewritesChanged {
@@ -240,7 +233,9 @@ package enum DirectoryCheck {
     }
 
     /// Writes `pixels` as the asset of entry `index` in `role`; returns its name.
-    private static func writeAsset(_ pixels: PixelBuffer, index: Int, role: String, into assets: StagedFolder)
+    private static func writeAsset(
+        _ pixels: PixelBuffer, index: Int, role: HTMLReport.AssetRole, into assets: StagedFolder
+    )
         throws(BadgeError) -> String
     {
         try ReportAssets(folder: assets, index: index).write(pixels, role: role)

@@ -66,7 +66,7 @@ package enum GoldenCheck {
             try OutputFile.write(bytes, to: target.golden, creatingFolders: true)
             try removeArtifacts(target)
             var outcome = Outcome(status: .created)
-            outcome.assets.actual = try target.reportAssets?.write(actual, role: "actual")
+            outcome.assets.actual = try target.reportAssets?.write(actual, role: .actual)
             outcome.assets.expected = outcome.assets.actual
             return outcome
         }
@@ -74,9 +74,9 @@ package enum GoldenCheck {
         let result = try Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
         var assets = CheckEntry.Assets()
         if let report = target.reportAssets {
-            assets.actual = try report.write(actual, role: "actual")
-            assets.expected = actual == expected ? assets.actual : try report.write(expected, role: "expected")
-            if !result.equal, let diff = result.diff { assets.diff = try report.write(diff, role: "diff") }
+            assets.actual = try report.write(actual, role: .actual)
+            assets.expected = actual == expected ? assets.actual : try report.write(expected, role: .expected)
+            if !result.equal, let diff = result.diff { assets.diff = try report.write(diff, role: .diff) }
         }
         guard !result.equal else {
             try removeArtifacts(target)
