@@ -306,4 +306,58 @@ struct HTMLReportBrowserTests {
             try FileManager.default.copyItem(atPath: shot, toPath: copy)
         }
     }
+
+    /// The report as CI makes it: `compare ACTUAL_DIR EXPECTED_DIR --html` and
+    /// `batch --check --html`, opened in Chromium.
+    @Test func theCommandsReportsLoadInTheBrowser() throws {
+        let folder = Paths.scratch("report-e2e")
+        let icon = Paths.fixture("icons/folder-48x48.png")
+        for (value, path) in [
+            ("3", "a/one.png"), ("3", "e/one.png"), ("4", "a/sub/two.png"), ("5", "e/sub/two.png"),
+            ("6", "a/new.png"), ("7", "e/gone.png"),
+        ] {
+            try FileManager.default.createDirectory(
+                atPath: folder + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            #expect(try runIconbadge([icon, "--value", value, "-o", folder + "/" + path]).status == 0)
+        }
+        let compare = try runIconbadge(
+            ["compare", "a", "e", "--html", "r/report.html"], environment: ["SOURCE_DATE_EPOCH": "1700000000"],
+            in: folder)
+        #expect(compare.status == 1)
+        let page = try String(contentsOfFile: folder + "/r/report.html", encoding: .utf8)
+        #expect(page.contains("2023-11-14T22:13:20Z"), "SOURCE_DATE_EPOCH dates the page")
+        // The same results give the same bytes; no date without SOURCE_DATE_EPOCH.
+        #expect(try runIconbadge(["compare", "a", "e", "--html", "r/again.html"], in: folder).status == 1)
+        let again = try String(contentsOfFile: folder + "/r/again.html", encoding: .utf8)
+        #expect(!again.contains("2023-") && !again.contains("2026-"))
+        #expect(
+            try runIconbadge(["compare", "a", "e", "--html", "r/third.html"], in: folder).stdout
+                == (try runIconbadge(["compare", "a", "e", "--html", "r/again.html"], in: folder).stdout))
+        #expect(try String(contentsOfFile: folder + "/r/again.html", encoding: .utf8) == again)
+        guard let run = try Self.browse(folder + "/r/report.html", ["--dump-dom"]) else { return }
+        let dom = run.stdoutText
+        #expect(Self.elements("body", in: dom).first?["data-ready"] == "1")
+        let rows = Self.elements("article", class: "entry", in: dom)
+        #expect(rows.count == 4)
+        #expect(rows.map { $0["data-status"] } == ["changed", "new", "deleted", "passed"])
+        let images = Self.elements("img", class: "px", in: dom).filter { $0["loading"] != "lazy" }
+        #expect(!images.isEmpty && images.allSatisfy { $0["data-loaded"] == "1" }, "\(images)")
+        #expect(images.allSatisfy { $0["src"]?.hasPrefix("report-assets/") == true })
+
+        // batch --check --html: a row per render.
+        let manifest =
+            #"{"jobs":[{"icon":"\#(icon)","value":"3","output":"one.png"},{"icon":"\#(icon)","value":"9","output":"sub/two.png"}]}"#
+        try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let batch = try runIconbadge(["batch", "m.json", "--check", "e", "--html", "r/batch.html"], in: folder)
+        #expect(batch.status == 1)
+        guard let batchRun = try Self.browse(folder + "/r/batch.html", ["--dump-dom"]) else { return }
+        let batchRows = Self.elements("article", class: "entry", in: batchRun.stdoutText)
+        #expect(batchRows.map { $0["data-status"] } == ["changed", "passed"])
+        // A second run replaces the assets folder: no stale image stays.
+        #expect(
+            try runIconbadge(["batch", "m.json", "--check", "e", "--html", "r/batch.html"], in: folder).status == 1)
+        let assets = try FileManager.default.contentsOfDirectory(atPath: folder + "/r/batch-assets").sorted()
+        #expect(
+            assets == ["00001-actual.png", "00002-actual.png", "00002-diff.png", "00002-expected.png"], "\(assets)")
+    }
 }
