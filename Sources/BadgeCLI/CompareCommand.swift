@@ -18,8 +18,6 @@ enum CompareCommand {
         var junit: String?
         var html: String?
         var artifacts: String?
-        /// The long names given that only a folder comparison takes.
-        var folderOptions: [String] = []
     }
 
     /// The options of a folder comparison.
@@ -29,7 +27,6 @@ enum CompareCommand {
             help: "compare N pairs at once", defaultText: "the number of cores", fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.jobs = try ValueParsers.integer(text, option: "--jobs", range: 1...256)
-            settings.folderOptions.append("--jobs")
         },
         OptionSpec(
             name: "fail-on", kind: .value(placeholder: "LIST"), group: "Folders",
@@ -39,7 +36,6 @@ enum CompareCommand {
             fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.failOn = try parseFailOn(text)
-            settings.folderOptions.append("--fail-on")
         },
         OptionSpec(
             name: "update", kind: .flag, group: "Folders",
@@ -48,7 +44,6 @@ enum CompareCommand {
             completion: .choices(UpdateMode.words, exhaustive: false), fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.update = try UpdateMode.parse(text, option: "--update")
-            settings.folderOptions.append("--update")
         },
         OptionSpec(
             name: "junit", kind: .value(placeholder: "PATH"), group: "Folders",
@@ -56,7 +51,6 @@ enum CompareCommand {
             fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.junit = text
-            settings.folderOptions.append("--junit")
         },
         OptionSpec(
             name: "html", kind: .value(placeholder: "PATH"), group: "Folders",
@@ -64,7 +58,6 @@ enum CompareCommand {
             completion: .file, fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.html = text
-            settings.folderOptions.append("--html")
         },
         OptionSpec(
             name: "artifacts", kind: .value(placeholder: "DIR"), group: "Folders",
@@ -72,7 +65,6 @@ enum CompareCommand {
             completion: .folder, fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.artifacts = text
-            settings.folderOptions.append("--artifacts")
         },
     ]
 
@@ -164,7 +156,8 @@ enum CompareCommand {
             if isFolder(parsed.positionals[0]) || isFolder(parsed.positionals[1]) {
                 return try runFolders(parsed.positionals[0], parsed.positionals[1], settings: parsed.settings, io: io)
             }
-            if let option = parsed.settings.folderOptions.first {
+            if let name = parsed.flags.first(where: { name in folderOnly.contains { $0.name == name } }) {
+                let option = "--" + name
                 throw .usage(
                     "\(option) goes with two folders (compare ACTUAL_DIR EXPECTED_DIR); here two images are compared")
             }

@@ -55,7 +55,7 @@ public enum BatchRenderer {
                 return [.failure(error)]
             }
         }
-        let results = ResultBox<Report>(count: requests.count)
+        let results = ResultSlots<RenderResult<Report>>(count: requests.count)
         let next = Atomic<Int>(0)
         let done = Atomic<Int>(0)
         let threads = max(1, min(workers, requests.count))
@@ -85,7 +85,7 @@ public enum BatchRenderer {
                 progress(done.add(1, ordering: .relaxed).newValue)
             }
         }
-        return results.values
+        return results.values { _ in .failure(.internalError("a batch job was not run")) }
     }
 }
 
@@ -121,28 +121,5 @@ enum WorkerThreads {
         }
         body()
         for thread in threads { pthread_join(thread, nil) }
-    }
-}
-
-/// Per-job result slots. Each slot is written by exactly one worker (the one that
-/// took its index from the atomic counter) and read only after every worker has
-/// finished, so no lock is needed (hence `@unchecked Sendable`).
-private final class ResultBox<Report: Sendable>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<RenderResult<Report>?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ index: Int, _ result: RenderResult<Report>) { slots[index] = result }
-
-    var values: [RenderResult<Report>] {
-        slots.map { $0 ?? .failure(.internalError("a batch job was not run")) }
     }
 }

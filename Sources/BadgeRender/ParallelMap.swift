@@ -10,7 +10,7 @@ public enum ParallelMap {
         count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> Value
     ) -> [Value] {
         guard count > 0 else { return [] }
-        let slots = Slots<Value>(count: count)
+        let slots = ResultSlots<Value>(count: count)
         let next = Atomic<Int>(0)
         WorkerThreads.run(count: max(1, min(workers, count))) {
             while true {
@@ -19,14 +19,15 @@ public enum ParallelMap {
                 slots.set(index, body(index))
             }
         }
-        return slots.values
+        return slots.values { _ in preconditionFailure("every index is taken by a worker") }
     }
 }
 
 /// One slot per item, each written by the one worker that took its index and read
 /// after every worker has finished (`WorkerThreads.run` joins them), so no lock is
-/// needed (hence `@unchecked Sendable`).
-private final class Slots<Value: Sendable>: @unchecked Sendable {
+/// needed (hence `@unchecked Sendable`). `ParallelMap` and `BatchRenderer` keep their
+/// results here.
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {
@@ -41,5 +42,8 @@ private final class Slots<Value: Sendable>: @unchecked Sendable {
 
     func set(_ index: Int, _ value: Value) { slots[index] = value }
 
-    var values: [Value] { slots.map { $0! } }
+    /// The values in index order; `missing` stands in for a slot never set.
+    func values(missing: (Int) -> Value) -> [Value] {
+        slots.enumerated().map { $0.element ?? missing($0.offset) }
+    }
 }

@@ -27,6 +27,44 @@ public enum InputFile {
             if code == ENOENT { throw .missingInput(path: path, reason: "no such \(what)") }
             throw .missingInput(path: path, reason: "cannot open: \(SystemError.text(code))")
         }
+        return try readWhole(fd, path: path, limit: limit, what: what)
+    }
+
+    /// The whole content of the regular file at `location`, opened like an output
+    /// (`DirectoryWalk`: no link followed inside the working folder or below a root),
+    /// the file itself never a link: a golden, whose pixels a report publishes, must be
+    /// the goldens folder's own file, not a link to one elsewhere.
+    ///
+    /// - Throws: `BadgeError.missingInput` (66) when it does not exist or is not a
+    ///   regular file; `BadgeError.badInput` (65) when it or a folder on the way is a
+    ///   link, or it is over `limit`.
+    public static func bytes(at location: OutputLocation, limit: Int, what: String) throws(BadgeError) -> [UInt8] {
+        let shown = location.description
+        let folder: FolderHandle?
+        do throws(BadgeError) {
+            folder = try DirectoryWalk.folder(of: location, missing: .stop)
+        } catch {
+            if case .cannotCreate(_, let reason) = error { throw .badInput(path: shown, reason: reason) }
+            throw error
+        }
+        guard let folder, let name = location.name, !name.utf8.contains(0) else {
+            throw .missingInput(path: shown, reason: "no such \(what)")
+        }
+        let fd = openat(folder.descriptor, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { throw .missingInput(path: shown, reason: "no such \(what)") }
+            if code == ELOOP {
+                throw .badInput(
+                    path: shown, reason: "is a symbolic link; \(article(what)) \(what) must be a file, not a link")
+            }
+            throw .missingInput(path: shown, reason: "cannot open: \(SystemError.text(code))")
+        }
+        return try readWhole(fd, path: shown, limit: limit, what: what)
+    }
+
+    /// Reads the open `fd` (closed here) of `path` whole: a regular file up to `limit`.
+    private static func readWhole(_ fd: Int32, path: String, limit: Int, what: String) throws(BadgeError) -> [UInt8] {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {

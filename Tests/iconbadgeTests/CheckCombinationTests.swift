@@ -211,4 +211,29 @@ import Testing
         #expect(linked.status == 73, "\(linked.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/elsewhere").isEmpty)
     }
+
+    /// A golden's pixels reach the artifacts and the HTML report: a golden that is a
+    /// link (to any image the CI machine can read) is refused, never read.
+    @Test func aGoldenThatIsALinkIsNotRead() throws {
+        let folder = Paths.scratch("golden-link")
+        #expect(try runIconbadge([Self.icon, "--value", "3", "-o", folder + "/secret.png"]).status == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/g", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/g/icon.png", withDestinationPath: "../secret.png")
+        let run = try runIconbadge(
+            [Self.icon, "--value", "3", "--check", "g/icon.png", "--artifacts", "art"], in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderr.contains("is a symbolic link"), "\(run.stderr)")
+        let manifest = #"{"jobs":[{"icon":"\#(Self.icon)","value":"3","output":"icon.png"}]}"#
+        try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let batch = try runIconbadge(["batch", "m.json", "--check", "g", "--html", "r/report.html"], in: folder)
+        #expect(batch.status == 65, "\(batch.stderr)")
+        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: folder + "/r/report-assets")) ?? []).contains {
+            $0.contains("expected")
+        })
+        // An update does not write through it either (73), and the target is untouched.
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/secret.png"))
+        let update = try runIconbadge([Self.icon, "--value", "4", "--check", "g/icon.png", "--update"], in: folder)
+        #expect(update.status == 73, "\(update.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/secret.png")) == before)
+    }
 }

@@ -51,7 +51,7 @@ import Testing
         Case(
             arguments: [icon, "--value", "3", "--jobs", "2"], status: 64,
             message:
-                "\"--jobs\" is not an option of render; it goes with batch, appiconset and android (see iconbadge help render)"
+                "\"--jobs\" is not an option of render; it goes with compare, batch, appiconset and android (see iconbadge help render)"
         ),
         Case(
             arguments: [icon, "--value", "3", "--bogus"], status: 64,

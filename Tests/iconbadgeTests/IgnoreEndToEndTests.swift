@@ -182,11 +182,13 @@ import Testing
         let batch = try runIconbadge(["batch", folder + "/m.json", "--check", folder, "--ignore", "50%,0,50%,50%"])
         #expect(batch.status == 0, "\(batch.stderr)")
         // A job adds its own regions ("ignore": [...]) and mask to the command's.
-        let keyed = #"{"jobs":[{"icon":"\#(Self.icon)","value":"4","output":"icon.png","ignore":["50%,0,50%,25%","50%,25%,50%,25%"]}]}"#
+        let keyed =
+            #"{"jobs":[{"icon":"\#(Self.icon)","value":"4","output":"icon.png","ignore":["50%,0,50%,25%","50%,25%,50%,25%"]}]}"#
         try keyed.write(toFile: folder + "/k.json", atomically: true, encoding: .utf8)
         let perJob = try runIconbadge(["batch", folder + "/k.json", "--check", folder], in: folder)
         #expect(perJob.status == 0, "\(perJob.stderr)")
-        let tooSmall = #"{"jobs":[{"icon":"\#(Self.icon)","value":"4","output":"icon.png","ignore":["50%,0,50%,25%"]}]}"#
+        let tooSmall =
+            #"{"jobs":[{"icon":"\#(Self.icon)","value":"4","output":"icon.png","ignore":["50%,0,50%,25%"]}]}"#
         try tooSmall.write(toFile: folder + "/t.json", atomically: true, encoding: .utf8)
         #expect(try runIconbadge(["batch", folder + "/t.json", "--check", folder], in: folder).status == 1)
         // A bad region names the job and key; strictness stays the command's (65).

@@ -84,7 +84,9 @@ import Testing
         try FileManager.default.copyItem(atPath: Self.icon, toPath: folder + "/g.png")
         let artifactIcon = folder + "/g.actual.png"
         try FileManager.default.copyItem(atPath: Self.icon, toPath: artifactIcon)
-        let check = try runIconbadge([artifactIcon, "--value", "7", "--check", folder + "/g.png"])
+        let check = try runIconbadge([
+            artifactIcon, "--value", "7", "--check", folder + "/g.png", "--artifacts", folder,
+        ])
         #expect(check.status == 64, "\(check.stderr)")
         // batch: ./ spelling, a NUL, duplicates by spelling, the manifest itself.
         let manifests: [(String, String)] = [
@@ -266,7 +268,7 @@ import Testing
         let golden = folder + "/g.svg"
         #expect(
             try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"]).stdoutText.hasSuffix(
-                "created\n"))
+                "created (it was missing)\n"))
         let again = try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"])
         #expect(again.stdoutText.hasSuffix("unchanged\n"), "\(again.stdoutText)")
         #expect(try runIconbadge([Self.icon, "--value", "3", "--check", golden]).status == 0)

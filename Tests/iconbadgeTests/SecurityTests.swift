@@ -54,10 +54,13 @@ import Testing
         let folder = Paths.scratch("check-replaces-script")
         let victim = try victim(in: folder)
         try FileManager.default.createDirectory(atPath: folder + "/goldens", withIntermediateDirectories: true)
-        // The pull request changes goldens/a.png and commits goldens/a.actual.png as a link.
+        // The pull request changes goldens/a.png and commits the artifact's place,
+        // iconbadge-artifacts/a.actual.png, as a link.
         #expect(try runIconbadge([Self.icon, "--value", "4", "-o", folder + "/goldens/a.png"]).status == 0)
-        try makeLink(folder + "/goldens/a.actual.png", to: "../victim.sh")
-        let single = try runIconbadge([Self.icon, "--value", "5", "--check", folder + "/goldens/a.png"])
+        try FileManager.default.createDirectory(
+            atPath: folder + "/iconbadge-artifacts", withIntermediateDirectories: true)
+        try makeLink(folder + "/iconbadge-artifacts/a.actual.png", to: "../victim.sh")
+        let single = try runIconbadge([Self.icon, "--value", "5", "--check", "goldens/a.png"], in: folder)
         #expect(single.status == 73, "\(single.stderr)")
         #expect(single.stderr.contains("a.actual.png\": is a symbolic link"))
         try write(#"{"jobs":[{"icon":"\#(Self.icon)","value":"5","output":"a.png"}]}"#, to: folder + "/m.json")
@@ -216,9 +219,16 @@ import Testing
         try write(
             #"{"jobs":[{"icon":"\#(Self.icon)","value":"3","output":"x.png"},{"icon":"\#(Self.icon)","value":"7","output":"x.actual.png"}]}"#,
             to: folder + "/m.json")
+        // By default artifacts go to iconbadge-artifacts/, far from the goldens.
         let run = try runIconbadge(["batch", "m.json", "--check", "goldens", "--quiet"], in: folder)
-        #expect(run.status == 65, "\(run.stderr)")
-        #expect(run.stderr.contains("would overwrite an input"), "\(run.stderr)")
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(data(folder + "/goldens/x.actual.png") == golden)
+        #expect(entries(folder + "/goldens") == ["x.actual.png", "x.png"])
+        // Artifacts named into the goldens folder: refused before anything is written.
+        let inside = try runIconbadge(
+            ["batch", "m.json", "--check", "goldens", "--artifacts", "goldens", "--quiet"], in: folder)
+        #expect(inside.status == 65, "\(inside.stderr)")
+        #expect(inside.stderr.contains("would overwrite an input"), "\(inside.stderr)")
         #expect(data(folder + "/goldens/x.actual.png") == golden)
         #expect(entries(folder + "/goldens") == ["x.actual.png", "x.png"])
     }
