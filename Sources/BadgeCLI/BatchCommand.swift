@@ -149,6 +149,11 @@ enum BatchCommand {
                     || (settings.update == nil && settings.junit == nil && settings.html == nil
                         && settings.artifacts == nil)
             else { throw .usage("--update, --junit, --html and --artifacts go with --check DIR") }
+            guard settings.check != nil || settings.compare == CompareSettings() else {
+                throw .usage(
+                    "the comparison options (--tolerance, --threshold, --ignore, ...) go with --check DIR; without it nothing is compared"
+                )
+            }
             try settings.compare.checkCombinations()
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
             if settings.check != nil {
@@ -226,6 +231,9 @@ enum BatchCommand {
         case .overwritesInput(let label, let role, let path):
             let what = role == "output" ? "" : " (\(role))"
             return .badInput(path: manifestPath, reason: "\(label)\(what) would overwrite an input, \(Quoted(path))")
+        case .goldenIsInput(let label, let path):
+            return .badInput(
+                path: manifestPath, reason: "\(label)'s golden \(Quoted(path)) is one of its inputs (its icon)")
         case .sameFile(let first, let second, let path):
             return .badInput(path: manifestPath, reason: "\(first) and \(second) both write \(Quoted(path))")
         }
@@ -242,8 +250,11 @@ enum BatchCommand {
         var tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
         // A manifest's relative paths start from the working folder, not the manifest's:
         // run from elsewhere, every icon is "no such file". Say so once.
-        let relativeMissing = outcomes.contains { outcome in
-            if case .failure(.missingInput(let path, _)) = outcome.result { return !path.hasPrefix("/") && path != "-" }
+        let relativeMissing = outcomes.indices.contains { index in
+            // A missing input of the manifest's (an icon, image or font), not a golden.
+            if case .failure(.missingInput(let path, _)) = outcomes[index].result {
+                return !path.hasPrefix("/") && path != "-" && jobs[index].inputs.contains(path)
+            }
             return false
         }
         if relativeMissing, let working = Platform.workingFolder() {

@@ -1,4 +1,5 @@
 import BadgeCore
+import BadgeJobs
 import BadgeSystem
 import Synchronization
 
@@ -15,7 +16,7 @@ public struct CommandIO: Sendable {
     public var writeOut: @Sendable (String) -> Void
     /// Writes text to standard error.
     public var writeErr: @Sendable (String) -> Void
-    /// The environment iconbadge reads (`ICONBADGE_*`, `SOURCE_DATE_EPOCH`, `CI`).
+    /// The environment iconbadge reads (`ICONBADGE_*`, `SOURCE_DATE_EPOCH`, the CI variables of `UpdateMode.isCI`).
     public var environment: [String: String]
     /// Whether standard error is a terminal (progress lines are shown only then).
     public var stderrIsTerminal: Bool
@@ -70,13 +71,17 @@ public struct CommandIO: Sendable {
         var pointer = environ
         while let entry = pointer.pointee {
             pointer += 1
-            guard entry[0] == 0x49 || entry[0] == 0x53 || entry[0] == 0x43 else { continue }  // "I", "S", "C"
+            // A quick first-byte filter: ICONBADGE_*, SOURCE_DATE_EPOCH and the CI
+            // variables (UpdateMode.isCI) start with one of these letters.
+            guard [0x49, 0x53, 0x43, 0x47, 0x54, 0x42, 0x4A, 0x44].contains(UInt8(bitPattern: entry[0])) else {
+                continue
+            }
             let text = String(cString: entry)
-            // CI: whether ICONBADGE_UPDATE may update goldens (UpdateMode.resolve).
-            guard text.hasPrefix("ICONBADGE_") || text.hasPrefix("SOURCE_DATE_EPOCH=") || text.hasPrefix("CI="),
-                let equals = text.firstIndex(of: "=")
+            guard let equals = text.firstIndex(of: "=") else { continue }
+            let name = String(text[..<equals])
+            guard name.hasPrefix("ICONBADGE_") || name == "SOURCE_DATE_EPOCH" || UpdateMode.ciVariables.contains(name)
             else { continue }
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            result[name] = String(text[text.index(after: equals)...])
         }
         return result
     }

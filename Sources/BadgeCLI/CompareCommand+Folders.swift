@@ -47,6 +47,7 @@ extension CompareCommand {
         check.limits = settings.limits
         check.artifacts = settings.artifacts
         var excluded: [String] = settings.artifacts.map { [$0] } ?? []
+        try refuseOutputsInside(actual, expected, settings: settings)
         if let junit = settings.junit {
             try OutputFile.checkWritable(OutputLocation(commandLine: junit), creatingFolders: true)
         }
@@ -67,6 +68,16 @@ extension CompareCommand {
         let report = DirectoryCheckReport(
             entries: entries, actual: actual, expected: expected, failOn: check.failOn, update: update, links: links)
         var code = report.exitCode
+        // No pair compared and no golden written: whatever --fail-on says, the check
+        // checked nothing (every image renamed, an empty render folder).
+        if !entries.contains(where: { $0.status == .passed || $0.status == .changed || $0.goldenWritten != nil }),
+            !entries.contains(where: { $0.status == .error })
+        {
+            io.error(
+                "compare \(Quoted(actual)) \(Quoted(expected)): no image is in both folders, so nothing was compared (\(report.count(.new)) new, \(report.count(.deleted)) deleted); check the folders' paths"
+            )
+            code = .noInput
+        }
         if let html {
             do throws(BadgeError) {
                 try html.publish(entries, title: "iconbadge compare \(actual) \(expected)", environment: io.environment)
@@ -99,5 +110,29 @@ extension CompareCommand {
             io.writeOut(report.summary + "\n")
         }
         return code
+    }
+
+    /// Refuses reports and artifacts inside a compared folder (the next run would
+    /// compare them, or `--update` copy them into the goldens) and a compared folder
+    /// inside the artifacts or assets folder (it would be left out of the walk).
+    ///
+    /// - Throws: 64 naming the option and the folder.
+    static func refuseOutputsInside(_ actual: String, _ expected: String, settings: Settings) throws(BadgeError) {
+        var outputs: [(option: String, path: String, isFolder: Bool)] = []
+        if let artifacts = settings.artifacts { outputs.append(("--artifacts", artifacts, true)) }
+        if let junit = settings.junit { outputs.append(("--junit", junit, false)) }
+        if let html = settings.html {
+            outputs.append(("--html", html, false))
+            if let dot = html.lastIndex(of: ".") { outputs.append(("--html", String(html[..<dot]) + "-assets", true)) }
+        }
+        for (option, path, isFolder) in outputs {
+            for folder in [actual, expected] {
+                if PathContainment.isInside(path, folder) || (isFolder && PathContainment.isInside(folder, path)) {
+                    throw .usage(
+                        "\(option) \(Quoted(path)) is inside \(Quoted(folder))\(isFolder ? " or holds it" : ""), a compared folder; write reports and artifacts elsewhere (e.g. iconbadge-artifacts/)"
+                    )
+                }
+            }
+        }
     }
 }

@@ -118,7 +118,7 @@ enum CompareCommand {
         name: "compare",
         summary: "compare two images, exactly or like pixelmatch (exit 1 when they differ)",
         usage:
-            "iconbadge compare (ACTUAL EXPECTED | ACTUAL_DIR EXPECTED_DIR) [--tolerance N | --threshold T] [--diff PATH | --html PATH] [--json]",
+            "iconbadge compare (ACTUAL EXPECTED [--diff PATH] | ACTUAL_DIR EXPECTED_DIR [--junit PATH] [--html PATH]) [--tolerance N | --threshold T] [--json]",
         description: """
             Compares two images (any format iconbadge reads) on decoded straight RGBA pixels, alpha included.
             Exact by default; --threshold switches to pixelmatch's perceptual mode. Exit 0: equal (within the
@@ -155,6 +155,14 @@ enum CompareCommand {
             }
             if isFolder(parsed.positionals[0]) || isFolder(parsed.positionals[1]) {
                 return try runFolders(parsed.positionals[0], parsed.positionals[1], settings: parsed.settings, io: io)
+            }
+            if parsed.positionals[0] != "-", FileIdentity.same(parsed.positionals[0], parsed.positionals[1]) {
+                throw .usage(
+                    "compare \(Quoted(parsed.positionals[0])) \(Quoted(parsed.positionals[1])): both are one file, so they would always be equal; give the fresh image and the golden"
+                )
+            }
+            if parsed.settings.compare.alternateDarker != nil, parsed.settings.diff == nil {
+                throw .usage("--diff-color-alt colours the diff image; it goes with --diff PATH")
             }
             if let name = parsed.flags.first(where: { name in folderOnly.contains { $0.name == name } }) {
                 let option = "--" + name

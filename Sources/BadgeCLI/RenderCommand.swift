@@ -110,6 +110,9 @@ enum RenderCommand {
             return .usage(
                 "\(option) \(Quoted(path))\(scale) is an input file; write elsewhere (iconbadge never overwrites its input)"
             )
+        case .goldenIsInput(_, let path):
+            return .usage(
+                "--check \(Quoted(path)) is an input of the render (the icon); compare with a golden image of its own")
         case .sameFile(let first, let second, let path):
             return .usage("\(first) and \(second) both write \(Quoted(path)); give each its own file")
         }

@@ -97,3 +97,19 @@ public struct PixelRect: Equatable, Hashable, Sendable {
         self.height = height
     }
 }
+
+extension IgnoreRegion: CustomStringConvertible {
+    /// `X,Y,W,H` as `--ignore` takes it (`10,0,25%,25%`); whole numbers without `.0`.
+    public var description: String {
+        func number(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        }
+        func text(_ coordinate: Coordinate) -> String {
+            switch coordinate {
+            case .pixels(let value): return number(value)
+            case .percent(let value): return number(value) + "%"
+            }
+        }
+        return [x, y, width, height].map(text).joined(separator: ",")
+    }
+}

@@ -45,7 +45,12 @@ private func launch(
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ICONBADGE_") && $0.key != "CI" }
+    // The host's CI variables would change what ICONBADGE_UPDATE does: tests give them.
+    let ci: Set = [
+        "CI", "GITHUB_ACTIONS", "GITLAB_CI", "TF_BUILD", "BUILDKITE", "CIRCLECI", "TRAVIS", "JENKINS_URL",
+        "TEAMCITY_VERSION", "CODEBUILD_BUILD_ID", "BITBUCKET_BUILD_NUMBER", "DRONE",
+    ]
+    var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("ICONBADGE_") && !ci.contains($0.key) }
     for (key, value) in environment { env[key] = value }
     process.environment = env
     if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }

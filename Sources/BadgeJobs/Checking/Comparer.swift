@@ -37,6 +37,14 @@ package enum Comparer {
                 "--ignore and --mask leave no pixel of the \(expected.width) × \(expected.height) image to compare; ignore less"
             )
         }
+        let total = expected.width * expected.height
+        if let pixels = settings.maxDiffPixels, total > 0, pixels >= total {
+            throw .invalidValue(
+                option: "--max-diff-pixels", value: String(pixels),
+                problem:
+                    "lets every pixel of the \(expected.width) × \(expected.height) image differ, so it could not fail; give less than \(total)"
+            )
+        }
         var result = ImageDiff.compare(
             actual, expected, options: settings.options(counting: counting, diffImage: diffImage), ignoring: ignoring)
         let diff = result.diff

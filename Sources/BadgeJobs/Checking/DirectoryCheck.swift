@@ -41,7 +41,7 @@ package enum DirectoryCheck {
         package var workers = 1
         /// Limits for every image decoded.
         package var limits = ImageLimits()
-        /// Where `REL/NAME.diff.png` of changed pairs goes, nil for none.
+        /// Where `REL.diff.png` of changed pairs goes (`sub/icon.png.diff.png`), nil for none.
         package var artifacts: String?
         /// The HTML report's assets folder, staged, nil without a report.
         package var assets: StagedFolder?
@@ -56,6 +56,9 @@ package enum DirectoryCheck {
         package var images: [String] = []
         /// Links found (relative paths), skipped.
         package var links: [String] = []
+        /// Names that are not valid UTF-8 (relative paths, the bad bytes shown as
+        /// U+FFFD): they cannot be paired or reported faithfully, so each is an error.
+        package var badNames: [String] = []
     }
 
     /// Lists the images below `root`: files with an image extension, in folders that
@@ -74,9 +77,11 @@ package enum DirectoryCheck {
         var pending: [(path: String, relative: String, depth: Int)] = [(root, "", 0)]
         while let (folder, relative, depth) = pending.popLast() {
             if let here = identity(folder), skip.contains(where: { $0 == here }), depth > 0 { continue }
-            for (name, isFolder, isLink) in AssetCatalog.entries(of: folder) where !name.hasPrefix(".") {
+            for (name, isFolder, isLink, valid) in entries(of: folder) where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                if isLink {
+                if !valid {
+                    listing.badNames.append(child)
+                } else if isLink {
                     listing.links.append(child)
                 } else if isFolder {
                     guard depth < maxDepth else {
@@ -98,7 +103,30 @@ package enum DirectoryCheck {
         }
         listing.images.sort()
         listing.links.sort()
+        listing.badNames.sort()
         return listing
+    }
+
+    /// The entries of `folder` (name, is a folder, is a link, name is valid UTF-8),
+    /// without `.` and `..`; empty when it cannot be read. A name that is not UTF-8 is
+    /// kept (with U+FFFD for its bad bytes) so that it is reported, not lost.
+    static func entries(of folder: String) -> [(String, Bool, Bool, Bool)] {
+        guard let stream = opendir(folder) else { return [] }
+        defer { closedir(stream) }
+        var list: [(String, Bool, Bool, Bool)] = []
+        while let entry = readdir(stream) {
+            let raw = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            guard let name = String(validating: raw, as: UTF8.self) else {
+                list.append((String(decoding: raw, as: UTF8.self), false, false, false))
+                continue
+            }
+            if name == "." || name == ".." { continue }
+            var info = stat()
+            guard lstat(folder + "/" + name, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            list.append((name, type == S_IFDIR, type == S_IFLNK, true))
+        }
+        return list.sorted { $0.0 < $1.0 }
     }
 
     /// A folder's device and inode, or nil when it cannot be read.
@@ -135,12 +163,23 @@ package enum DirectoryCheck {
         let inActual = Set(actualList.images)
         let inExpected = Set(expectedList.images)
         let paths = inActual.union(inExpected).sorted()
-        let entries = ParallelMap.map(count: paths.count, workers: settings.workers) { index in
+        var entries = ParallelMap.map(count: paths.count, workers: settings.workers) { index in
             let path = paths[index]
             return entry(
                 path, index: index, actualRoot: actual, expectedRoot: expected,
                 inActual: inActual.contains(path), inExpected: inExpected.contains(path), settings: settings)
         }
+        for (root, bad) in [(actual, actualList.badNames), (expected, expectedList.badNames)] {
+            for path in bad {
+                entries.append(
+                    CheckEntry(
+                        path: path, status: .error, report: nil,
+                        message:
+                            "\(Quoted(root + "/" + path)): the name is not valid UTF-8, so it cannot be paired or reported; rename it",
+                        errorCode: .dataError))
+            }
+        }
+        entries.sort { $0.path < $1.path }
         let links =
             actualList.links.map { actual + "/" + $0 } + expectedList.links.map { expected + "/" + $0 }
         return (entries, links)
@@ -165,6 +204,12 @@ package enum DirectoryCheck {
                     entry.assets.actual = try writeAsset(pixels, index: index, role: .actual, into: assets)
                 }
                 if settings.update.createsMissing {
+                    // `missing` never replaces a file, whatever the walk saw.
+                    guard !InputFile.exists(expectedRoot + "/" + path) else {
+                        throw .cannotCreate(
+                            path: expectedRoot + "/" + path,
+                            reason: "exists but was not compared; --update missing never replaces a golden")
+                    }
                     try OutputFile.write(bytes, to: golden, creatingFolders: true)
                     entry.goldenWritten = "missing"
                     entry.message = "golden created from \(Shown(actualRoot + "/" + path))"
@@ -195,7 +240,8 @@ package enum DirectoryCheck {
                 path: path, status: result.equal ? .passed : .changed, report: result.report,
                 message: result.report.line)
             if let artifacts = settings.artifacts {
-                let name = OutputTemplate.baseName(of: components.last ?? path) + ".diff.png"
+                // The whole name: icon.png and icon.webp each get their own diff.
+                let name = (components.last ?? path) + ".diff.png"
                 let location = OutputLocation(root: artifacts, components: components.dropLast() + [name])
                 if !result.equal, let diff = result.diff {
                     try OutputFile.write(

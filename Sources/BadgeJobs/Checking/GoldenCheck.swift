@@ -29,6 +29,8 @@ package enum GoldenCheck {
         package var artifacts: [OutputLocation] = []
         /// The HTML report's images of this check, when it has a report.
         package var assets = CheckEntry.Assets()
+        /// Why an update rewrote a golden it could not compare with (unreadable).
+        package var reason: String?
     }
 
     /// Compares `composition` with the golden (decoded pixels) under the target's
@@ -82,7 +84,9 @@ package enum GoldenCheck {
             guard target.update.rewritesChanged else { throw error }
             try OutputFile.write(bytes, to: target.golden, creatingFolders: true)
             try removeArtifacts(target)
-            return Outcome(status: .updated)
+            var outcome = Outcome(status: .updated)
+            outcome.reason = "the old one could not be read: \(error.message)"
+            return outcome
         }
         let result = try Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
         var assets = CheckEntry.Assets()

@@ -21,7 +21,8 @@ package enum UpdateMode: String, Sendable, CaseIterable {
     /// The words `--update` takes after it (`--update missing`, `--update=changed`).
     package static let words = allCases.map(\.rawValue)
 
-    /// `--update`'s value: a mode name, or a bare flag's `true` (all) / `false` (none).
+    /// `--update`'s value: a mode name, or a bare flag's `true` (all) / `false` (none);
+    /// `ICONBADGE_UPDATE` also takes `1`/`yes` (all) and `0`/`no` (none).
     ///
     /// - Throws: 64 naming the value and the modes.
     package static func parse(_ text: String, option: String) throws(BadgeError) -> UpdateMode {
@@ -61,14 +62,25 @@ package enum UpdateMode: String, Sendable, CaseIterable {
         guard mode != .none, isCI(environment) else { return (mode, nil) }
         return (
             .none,
-            "\(environmentName)=\(Quoted(text)) is ignored on a CI machine (CI is set), so that a failing check cannot pass as an update; write --update \(mode.rawValue) in the command to update goldens there"
+            "\(environmentName)=\(Quoted(text)) is ignored on a CI machine (\(ciVariables.first { environment[$0] != nil } ?? "CI") is set), so that a failing check cannot pass as an update; write --update \(mode.rawValue) in the command to update goldens there"
         )
     }
 
-    /// Whether `environment` is a CI machine's: `CI` set to anything but empty,
-    /// `false` or `0`.
+    /// Variables CI systems set that say "this is CI": `CI` (GitHub Actions, GitLab CI,
+    /// CircleCI, Travis CI, Buildkite, Drone, Bitbucket, Azure Pipelines with its
+    /// `TF_BUILD`) and those of systems that do not set `CI` (Jenkins's `JENKINS_URL`,
+    /// TeamCity's `TEAMCITY_VERSION`, AWS CodeBuild's `CODEBUILD_BUILD_ID`).
+    package static let ciVariables = [
+        "CI", "GITHUB_ACTIONS", "GITLAB_CI", "TF_BUILD", "BUILDKITE", "CIRCLECI", "TRAVIS", "JENKINS_URL",
+        "TEAMCITY_VERSION", "CODEBUILD_BUILD_ID", "BITBUCKET_BUILD_NUMBER", "DRONE",
+    ]
+
+    /// Whether `environment` is a CI machine's: one of `ciVariables` set to anything
+    /// but empty, `false`, `0` or `no`.
     package static func isCI(_ environment: [String: String]) -> Bool {
-        guard let value = environment["CI"] else { return false }
-        return !["", "false", "0", "no"].contains(value.lowercased())
+        ciVariables.contains { name in
+            guard let value = environment[name] else { return false }
+            return !["", "false", "0", "no"].contains(value.lowercased())
+        }
     }
 }

@@ -70,6 +70,13 @@ package struct CompareSettings: Equatable, Sendable {
         -> IgnoreMap?
     {
         guard !ignore.isEmpty || mask != nil else { return nil }
+        // A rectangle that misses the image ignores nothing: most likely a typo, or
+        // pixels meant for a larger golden.
+        for region in ignore where region.pixelRect(width: width, height: height) == nil {
+            throw .invalidValue(
+                option: "--ignore", value: region.description,
+                problem: "lies outside the \(width) × \(height) image, so it ignores nothing; fix the rectangle")
+        }
         // ImageFile.pixels(at:limits:) with the mask named in "no such ..." messages.
         let maskPixels = try mask.map { (path) throws(BadgeError) in
             let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "mask image")

@@ -3,13 +3,14 @@ import BadgeCore
 /// PDF dates from `SOURCE_DATE_EPOCH` (reproducible-builds.org/specs/source-date-epoch).
 package enum PDFDate {
     /// `YYYY-MM-DDTHH:mm:SSZ` (ISO 8601, what Cairo's PDF metadata takes) for the
-    /// epoch seconds in `value`, or nil when unset (then no date is recorded).
+    /// epoch seconds in `value`, or nil when unset or empty (then no date is recorded).
     ///
     /// - Throws: `BadgeError.invalidValue` (64) for a value that is not a whole
     ///   number of seconds from 0 to 9999-12-31: the specification asks tools to fail
     ///   rather than guess.
     package static func sourceDateEpoch(_ value: String?) throws(BadgeError) -> String? {
-        guard let value else { return nil }
+        // Empty counts as unset: CI templates often export the variable empty.
+        guard let value, !value.isEmpty else { return nil }
         guard let seconds = DecimalNumber.parseInteger(value, in: 0...253_402_300_799) else {
             throw .invalidValue(
                 option: "SOURCE_DATE_EPOCH", value: value,

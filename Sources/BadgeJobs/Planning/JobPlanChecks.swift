@@ -16,6 +16,9 @@ package enum JobPlanChecks {
         case overwritesInput(job: String, role: String, path: String)
         /// Two jobs (or two roles of one job) write the same file.
         case sameFile(first: String, second: String, path: String)
+        /// `job`'s golden is one of its own inputs (its icon): the render of an icon
+        /// with no visible badge equals the icon, so the check could not fail.
+        case goldenIsInput(job: String, path: String)
     }
 
     /// Refuses writes that replace an input (`extraInputs`: the manifest, a catalog's
@@ -27,6 +30,12 @@ package enum JobPlanChecks {
         // Inputs exist (or the render fails reading them), so they are compared by
         // inode; a write can replace one only if it exists too: its inode, without
         // resolving any path (a lone render pays no realpath).
+        for job in jobs {
+            guard let golden = job.check?.golden, let key = FileIdentity.existingKey(golden) else { continue }
+            if job.inputs.contains(where: { FileIdentity.existingKey($0) == key }) {
+                throw .goldenIsInput(job: job.label, path: golden.description)
+            }
+        }
         var paths = extraInputs
         for job in jobs {
             paths += job.inputs

@@ -31,6 +31,15 @@ package enum JobPlanner {
         throws(BadgeError) -> [RenderJob]
     {
         try settings.checkCombinations()
+        if settings.check == "-" {
+            throw .usage("--check needs a golden image file; standard input cannot be one")
+        }
+        if icon == "-", let template = [settings.output, settings.check].compactMap({ $0 }).first(where: {
+            $0.contains("{name}")
+        }) {
+            throw .usage(
+                "\(Quoted(template)) uses {name}, and an icon on standard input has no name; write the name in the path")
+        }
         let creationDate = try PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"])
         if let scales = settings.scales {
             return try renderScales(settings, icon: icon, scales: scales, creationDate: creationDate)

@@ -10,6 +10,8 @@ package enum JUnitReport {
         package var name: String
         /// Why the check failed (the images differ), or nil.
         package var failure: String?
+        /// The failure's type attribute: `different`, `new` or `deleted`.
+        package var failureType = "different"
         /// Why the check could not run (a read or render error), or nil.
         package var error: String?
         /// Extra lines (artifact paths).
@@ -20,14 +22,15 @@ package enum JUnitReport {
     package static func xml(_ outcomes: [JobOutcome], jobs: [RenderJob]) -> String {
         var cases: [Case] = []
         for (outcome, job) in zip(outcomes, jobs) {
-            let golden = job.check?.golden.description ?? job.output?.description ?? ""
-            let name = "\(outcome.label) \(golden)"
+            // Named by the golden alone: a job's number changes when the manifest is
+            // reordered, and CI systems track a test's history by its name.
+            let golden = job.check?.golden.description ?? job.output?.description ?? outcome.label
             switch outcome.result {
             case .success(let done):
                 let check = done.check
                 cases.append(
                     Case(
-                        name: name,
+                        name: golden,
                         failure: check?.status == .different ? (check?.report?.line ?? "different") : nil,
                         error: nil,
                         output: ((check?.artifacts ?? []).map { "wrote \($0.description)" }
@@ -36,7 +39,7 @@ package enum JUnitReport {
                                 ? ["golden updated (\(check?.report?.line ?? "different"))"] : []))
                             .joined(separator: "\n")))
             case .failure(let error):
-                cases.append(Case(name: name, failure: nil, error: error.message, output: ""))
+                cases.append(Case(name: golden, failure: nil, error: error.message, output: ""))
             }
         }
         return xml(cases)
@@ -47,12 +50,14 @@ package enum JUnitReport {
     /// its reason as output.
     package static func xml(_ entries: [CheckEntry], failOn: [CheckEntry.Status]) -> String {
         let cases = entries.map { entry in
-            Case(
+            var item = Case(
                 name: entry.path,
                 failure: entry.status != .error && entry.fails(failOn: failOn) ? entry.message : nil,
                 error: entry.status == .error ? entry.message : nil,
                 output: entry.goldenWritten.map { "golden written (\($0)): \(entry.message)" }
                     ?? (entry.fails(failOn: failOn) || entry.status == .passed ? "" : entry.message))
+            if entry.status == .new || entry.status == .deleted { item.failureType = entry.status.rawValue }
+            return item
         }
         return xml(cases, suite: "iconbadge compare")
     }
@@ -74,7 +79,7 @@ package enum JUnitReport {
             }
             out += ">\n"
             if let failure = item.failure {
-                out += "      <failure type=\"different\" message=\"\(escape(failure))\"/>\n"
+                out += "      <failure type=\"\(escape(item.failureType))\" message=\"\(escape(failure))\"/>\n"
             }
             if let error = item.error {
                 out += "      <error type=\"error\" message=\"\(escape(error))\"/>\n"
