@@ -27,7 +27,11 @@ extension CompareCommand {
     static func runFolders(_ actual: String, _ expected: String, settings: Settings, io: CommandIO)
         throws(BadgeError) -> ExitCode
     {
-        guard isFolder(actual), isFolder(expected) else {
+        // A first run may name a goldens folder that does not exist yet: an update that
+        // creates goldens makes it.
+        let (update, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
+        let expectedMissing = !InputFile.exists(expected) && update.createsMissing && isFolder(actual)
+        guard isFolder(actual), isFolder(expected) || expectedMissing else {
             let file = isFolder(actual) ? expected : actual
             throw .usage(
                 "compare takes two images or two folders; \(Quoted(file)) is \(InputFile.exists(file) ? "a file" : "missing") beside a folder"
@@ -37,7 +41,6 @@ extension CompareCommand {
             throw .usage("--diff writes one diff image; with two folders use --artifacts DIR or --html PATH")
         }
         try settings.compare.checkCombinations()
-        let (update, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
         if let note { io.note(note) }
         var check = DirectoryCheck.Settings()
         check.compare = settings.compare

@@ -156,11 +156,6 @@ enum CompareCommand {
             if isFolder(parsed.positionals[0]) || isFolder(parsed.positionals[1]) {
                 return try runFolders(parsed.positionals[0], parsed.positionals[1], settings: parsed.settings, io: io)
             }
-            if parsed.positionals[0] != "-", FileIdentity.same(parsed.positionals[0], parsed.positionals[1]) {
-                throw .usage(
-                    "compare \(Quoted(parsed.positionals[0])) \(Quoted(parsed.positionals[1])): both are one file, so they would always be equal; give the fresh image and the golden"
-                )
-            }
             if parsed.settings.compare.alternateDarker != nil, parsed.settings.diff == nil {
                 throw .usage("--diff-color-alt colours the diff image; it goes with --diff PATH")
             }
@@ -188,6 +183,11 @@ enum CompareCommand {
                     )
                 }
                 try OutputFile.checkWritable(diff)
+            }
+            if parsed.positionals[0] != "-", FileIdentity.same(parsed.positionals[0], parsed.positionals[1]) {
+                throw .usage(
+                    "compare \(Quoted(parsed.positionals[0])) \(Quoted(parsed.positionals[1])): both are one file, so they would always be equal; give the fresh image and the golden"
+                )
             }
             let stored = settings.compare.storedColor
             let actual = try ImageFile.pixels(

@@ -162,7 +162,8 @@ struct Reporter {
             return text
         case .created: return "check: \(shown): created (it was missing)"
         case .updated:
-            return "check: \(shown): updated (\(outcome.report?.line ?? outcome.reason.map { Shown($0).description } ?? "different"))"
+            return
+                "check: \(shown): updated (\(outcome.report?.line ?? outcome.reason.map { Shown($0).description } ?? "different"))"
         case .unchanged: return "check: \(shown): unchanged"
         }
     }

@@ -87,6 +87,20 @@ import Testing
             ([Self.icon, "--value", "3", "--check", "g/icon.png", "--max-diff-ratio", "1"], "--max-diff-ratio"),
             // batch's check options without --check.
             (["batch", "m.json", "--update"], "go with --check DIR"),
+            (["batch", "m.json", "--threshold", "0.1"], "go with --check DIR"),
+            (["batch", "m.json", "--ignore", "0,0,1,1"], "go with --check DIR"),
+            // The golden is the icon: an icon with no visible badge renders as itself.
+            ([Self.icon, "--value", "0", "--check", Self.icon], "is an input of the render"),
+            // Standard input is no golden, and has no {name}.
+            ([Self.icon, "--value", "3", "--check", "-"], "standard input cannot be one"),
+            (["-", "--value", "3", "--scales", "1,2", "--check", "g/{name}{@scale}.png"], "has no name"),
+            // Budgets and regions that leave nothing to fail, known once the size is.
+            ([Self.icon, "--value", "3", "--check", "g/icon.png", "--max-diff-pixels", "2304"], "could not fail"),
+            ([Self.icon, "--value", "3", "--check", "g/icon.png", "--ignore", "0,0,100%,100%"], "leave no pixel"),
+            ([Self.icon, "--value", "3", "--check", "g/icon.png", "--ignore", "60,0,5,5"], "lies outside the 48 × 48"),
+            // One image compared with itself, however spelled.
+            (["compare", "g/icon.png", "./g/../g/icon.png"], "both are one file"),
+            (["compare", "g/icon.png", "g/icon@2x.png", "--diff-color-alt", "blue"], "goes with --diff"),
         ]
         for (arguments, message) in refused {
             let run = try runIconbadge(arguments, in: folder)
@@ -227,13 +241,37 @@ import Testing
         try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
         let batch = try runIconbadge(["batch", "m.json", "--check", "g", "--html", "r/report.html"], in: folder)
         #expect(batch.status == 65, "\(batch.stderr)")
-        #expect(!((try? FileManager.default.contentsOfDirectory(atPath: folder + "/r/report-assets")) ?? []).contains {
-            $0.contains("expected")
-        })
+        #expect(
+            !((try? FileManager.default.contentsOfDirectory(atPath: folder + "/r/report-assets")) ?? []).contains {
+                $0.contains("expected")
+            })
         // An update does not write through it either (73), and the target is untouched.
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/secret.png"))
         let update = try runIconbadge([Self.icon, "--value", "4", "--check", "g/icon.png", "--update"], in: folder)
         #expect(update.status == 73, "\(update.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/secret.png")) == before)
+    }
+
+    @Test func updatesAreIgnoredOnEveryKnownCIAndSayWhy() throws {
+        let folder = try goldens()
+        for variable in ["CI", "GITHUB_ACTIONS", "JENKINS_URL", "TEAMCITY_VERSION", "CODEBUILD_BUILD_ID", "TF_BUILD"] {
+            let run = try runIconbadge(
+                [Self.icon, "--value", "4", "--check", "g/icon.png"],
+                environment: ["ICONBADGE_UPDATE": "all", variable: "true"], in: folder)
+            #expect(run.status == 1, "\(variable): \(run.stdoutText)")
+            #expect(run.stderr.contains("(\(variable) is set)"), "\(run.stderr)")
+        }
+        // CI=false is not CI; an empty SOURCE_DATE_EPOCH is unset, not an error.
+        let local = try runIconbadge(
+            [Self.icon, "--value", "3", "--check", "g/icon.png"],
+            environment: ["ICONBADGE_UPDATE": "all", "CI": "false", "SOURCE_DATE_EPOCH": ""], in: folder)
+        #expect(local.status == 0, "\(local.stderr)")
+        #expect(local.stdoutText == "check: g/icon.png: unchanged\n")
+        // An unreadable golden rewritten by an update says so.
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/g/icon.png"))
+        let rewritten = try runIconbadge(
+            [Self.icon, "--value", "3", "--check", "g/icon.png", "--update", "changed"], in: folder)
+        #expect(rewritten.status == 0)
+        #expect(rewritten.stdoutText.contains("updated (the old one could not be read: "), "\(rewritten.stdoutText)")
     }
 }

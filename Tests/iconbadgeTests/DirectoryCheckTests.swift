@@ -94,14 +94,14 @@ import Testing
         let junit = try String(contentsOfFile: folder + "/r/junit.xml", encoding: .utf8)
         #expect(junit.contains("<testsuite name=\"iconbadge compare\" tests=\"4\" failures=\"3\" errors=\"0\">"))
         #expect(junit.contains("<testcase classname=\"iconbadge.golden\" name=\"one.png\"/>"))
-        #expect(fm.fileExists(atPath: folder + "/art/sub/two.diff.png"))
-        let diff = try ImageFile.pixels(at: folder + "/art/sub/two.diff.png")
+        #expect(fm.fileExists(atPath: folder + "/art/sub/two.png.diff.png"))
+        let diff = try ImageFile.pixels(at: folder + "/art/sub/two.png.diff.png")
         #expect(diff.width == 48 && diff.height == 48)
         // Once the pair passes, its stale diff is removed.
         try fm.removeItem(atPath: folder + "/e/sub/two.png")
         try fm.copyItem(atPath: folder + "/a/sub/two.png", toPath: folder + "/e/sub/two.png")
         #expect(try runIconbadge(["compare", "a", "e", "--artifacts", "art"], in: folder).status == 1)
-        #expect(!fm.fileExists(atPath: folder + "/art/sub/two.diff.png"))
+        #expect(!fm.fileExists(atPath: folder + "/art/sub/two.png.diff.png"))
         // Parallel runs give the same report as one worker.
         let one = try runIconbadge(["compare", "a", "e", "--json", "--jobs", "1"], in: folder)
         let two = try runIconbadge(["compare", "a", "e", "--json", "--jobs", "2"], in: folder)
@@ -134,7 +134,7 @@ import Testing
         #expect(empty.status == 66 && empty.stderr.contains("nothing to compare"))
         // An empty actual folder: every golden is deleted, a failure.
         let nothingMade = try runIconbadge(["compare", "x", "e"], in: folder)
-        #expect(nothingMade.status == 1)
+        #expect(nothingMade.status == 66)
         #expect(
             nothingMade.stdoutText.hasSuffix("compare: 3 images: 0 passed, 0 changed, 0 new, 3 deleted, 0 errors\n"))
     }
@@ -190,5 +190,48 @@ import Testing
         guard case .array(let images) = report["images"] else { throw CancellationError() }
         // pixelmatch's own count for 1a/1b at threshold 0.05.
         #expect(images[0]["comparison"]?["differentPixels"] == .number(143))
+    }
+
+    @Test func aCheckThatComparesNothingOrWritesIntoTheFoldersIsRefused() throws {
+        let folder = try folders()
+        // No image in both folders: 66 whatever --fail-on says.
+        try FileManager.default.createDirectory(atPath: folder + "/empty", withIntermediateDirectories: true)
+        let nothing = try runIconbadge(["compare", "empty", "e", "--fail-on", "none"], in: folder)
+        #expect(nothing.status == 66, "\(nothing.stderr)")
+        #expect(nothing.stderr.contains("nothing was compared"))
+        // ...unless an update created the goldens (a first run).
+        #expect(try runIconbadge(["compare", "a", "fresh"], in: folder).status == 64, "a missing goldens folder")
+        let first = try runIconbadge(["compare", "a", "fresh", "--update", "missing"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdoutText.hasSuffix("3 goldens written\n"), "\(first.stdoutText)")
+        // Reports and artifacts inside a compared folder, or holding one, are refused.
+        for (option, path) in [
+            ("--artifacts", "e/art"), ("--artifacts", "."), ("--junit", "e/junit.xml"), ("--html", "a/report.html"),
+            ("--junit", "e/sub/two.png"),
+        ] {
+            let run = try runIconbadge(["compare", "a", "e", option, path], in: folder)
+            #expect(run.status == 64, "\(option) \(path): \(run.stderr)")
+            #expect(run.stderr.contains("a compared folder"), "\(run.stderr)")
+        }
+        #expect(try ImageFile.pixels(at: folder + "/e/sub/two.png").width == 48, "the golden is intact")
+        // A folder of the user's named like the report's assets is not replaced.
+        try FileManager.default.createDirectory(atPath: folder + "/r/report-assets", withIntermediateDirectories: true)
+        try "mine".write(toFile: folder + "/r/report-assets/notes.txt", atomically: true, encoding: .utf8)
+        let assets = try runIconbadge(["compare", "a", "e", "--html", "r/report.html"], in: folder)
+        #expect(assets.status == 73, "\(assets.stderr)")
+        #expect(try String(contentsOfFile: folder + "/r/report-assets/notes.txt", encoding: .utf8) == "mine")
+        // An image whose name is not UTF-8 is an error, not skipped.
+        let raw = Array((folder + "/a/").utf8) + [0x62, 0xFF, 0x2E, 0x70, 0x6E, 0x67]
+        let fd = raw.withUnsafeBufferPointer { buffer -> Int32 in
+            var bytes = Array(buffer) + [0]
+            return bytes.withUnsafeMutableBufferPointer { creat($0.baseAddress!, 0o644) }
+        }
+        #expect(fd >= 0)
+        close(fd)
+        let bad = try runIconbadge(["compare", "a", "e", "--json"], in: folder)
+        #expect(bad.status == 65)
+        let report = try json(bad)
+        #expect(report["counts"]?["error"] == .number(1))
+        #expect(bad.stdoutText.contains("is not valid UTF-8"))
     }
 }

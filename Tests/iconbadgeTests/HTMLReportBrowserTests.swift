@@ -358,6 +358,9 @@ struct HTMLReportBrowserTests {
             try runIconbadge(["batch", "m.json", "--check", "e", "--html", "r/batch.html"], in: folder).status == 1)
         let assets = try FileManager.default.contentsOfDirectory(atPath: folder + "/r/batch-assets").sorted()
         #expect(
-            assets == ["00001-actual.png", "00002-actual.png", "00002-diff.png", "00002-expected.png"], "\(assets)")
+            assets == [
+                ".iconbadge-report", "00001-actual.png", "00002-actual.png", "00002-diff.png", "00002-expected.png",
+            ],
+            "\(assets)")
     }
 }

@@ -152,7 +152,10 @@ package enum DirectoryCheck {
             )
         }
         let actualList = try images(in: actual, excluding: [expected] + excluding)
-        let expectedList = try images(in: expected, excluding: [actual] + excluding)
+        // A goldens folder that does not exist yet holds no image (an update makes it).
+        let expectedList =
+            !InputFile.exists(expected) && settings.update.createsMissing
+            ? Listing() : try images(in: expected, excluding: [actual] + excluding)
         guard !actualList.images.isEmpty || !expectedList.images.isEmpty else {
             throw .missingInput(
                 path: actual,

@@ -34,11 +34,14 @@ package enum JobPlanner {
         if settings.check == "-" {
             throw .usage("--check needs a golden image file; standard input cannot be one")
         }
-        if icon == "-", let template = [settings.output, settings.check].compactMap({ $0 }).first(where: {
-            $0.contains("{name}")
-        }) {
+        if icon == "-",
+            let template = [settings.output, settings.check].compactMap({ $0 }).first(where: {
+                $0.contains("{name}")
+            })
+        {
             throw .usage(
-                "\(Quoted(template)) uses {name}, and an icon on standard input has no name; write the name in the path")
+                "\(Quoted(template)) uses {name}, and an icon on standard input has no name; write the name in the path"
+            )
         }
         let creationDate = try PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"])
         if let scales = settings.scales {
