@@ -117,11 +117,14 @@ import Testing
         let big = folder + "/big.png"
         let made = try runIconbadge([Self.icon, "--value", "3", "--size", "300", "-o", big])
         #expect(made.status == 0)
-        let refused = try runIconbadge(["compare", big, big, "--max-side", "200"])
+        // Two files (one file twice would be refused: it always equals itself).
+        let copy = folder + "/copy.png"
+        try FileManager.default.copyItem(atPath: big, toPath: copy)
+        let refused = try runIconbadge(["compare", big, copy, "--max-side", "200"])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains("over the 200 px side limit (raise it with --max-side"))
-        #expect(try runIconbadge(["compare", big, big, "--max-side", "400"]).status == 0)
-        #expect(try runIconbadge(["compare", big, big, "--max-pixels", "100"]).status == 65)
+        #expect(try runIconbadge(["compare", big, copy, "--max-side", "400"]).status == 0)
+        #expect(try runIconbadge(["compare", big, copy, "--max-pixels", "100"]).status == 65)
     }
 
     // MARK: - Found by a new-user trial on real asset catalogs
