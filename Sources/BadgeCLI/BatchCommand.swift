@@ -149,6 +149,19 @@ enum BatchCommand {
                     || (settings.update == nil && settings.junit == nil && settings.html == nil
                         && settings.artifacts == nil)
             else { throw .usage("--update, --junit, --html and --artifacts go with --check DIR") }
+            if let goldens = settings.check {
+                let outputs: [(String, String?)] = [
+                    ("--artifacts", settings.artifacts), ("--junit", settings.junit), ("--html", settings.html),
+                ]
+                for case (let option, let path?) in outputs where PathContainment.isInside(path, goldens) {
+                    throw .usage(
+                        "\(option) \(Quoted(path)) is inside the goldens folder \(Quoted(goldens)), where it would be committed with the goldens; write it elsewhere (e.g. iconbadge-artifacts/)"
+                    )
+                }
+            }
+            if settings.junit == "-" {
+                throw .usage("--junit needs a file path (standard output carries the check lines)")
+            }
             guard settings.check != nil || settings.compare == CompareSettings() else {
                 throw .usage(
                     "the comparison options (--tolerance, --threshold, --ignore, ...) go with --check DIR; without it nothing is compared"

@@ -50,6 +50,9 @@ extension CompareCommand {
         check.limits = settings.limits
         check.artifacts = settings.artifacts
         var excluded: [String] = settings.artifacts.map { [$0] } ?? []
+        if settings.junit == "-" {
+            throw .usage("--junit needs a file path (standard output carries the report)")
+        }
         try refuseOutputsInside(actual, expected, settings: settings)
         if let junit = settings.junit {
             try OutputFile.checkWritable(OutputLocation(commandLine: junit), creatingFolders: true)

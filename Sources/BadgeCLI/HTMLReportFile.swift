@@ -26,8 +26,10 @@ struct HTMLReportFile {
     /// - Throws: 64 when the page is not named `.html`; 73 when it or its folder
     ///   cannot be written.
     init(_ path: String) throws(BadgeError) {
-        guard path.hasSuffix(".html") || path.hasSuffix(".htm") else {
-            throw .usage("--html \(Quoted(path)): the report is an HTML page; name it .html")
+        guard path.hasSuffix(".html") || path.hasSuffix(".htm"), let name = LexicalPath(path).name,
+            !name.hasPrefix(".")
+        else {
+            throw .usage("--html \(Quoted(path)): the report is an HTML page; name it NAME.html")
         }
         try OutputFile.checkWritable(OutputLocation(commandLine: path), creatingFolders: true)
         self.path = path

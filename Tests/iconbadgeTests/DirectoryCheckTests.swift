@@ -119,7 +119,7 @@ import Testing
             (["compare", "a/one.png", "e/one.png", "--junit", "j.xml"], 64, "goes with two folders"),
             (["compare", "a", "e", "--fail-on", "neww"], 64, "did you mean new?"),
             (["compare", "a", "e", "--fail-on", "passed"], 64, "not a status that can fail"),
-            (["compare", "a", "e", "--html", "report.txt"], 64, "name it .html"),
+            (["compare", "a", "e", "--html", "report.txt"], 64, "name it NAME.html"),
         ]
         for (arguments, status, message) in cases {
             let run = try runIconbadge(arguments, in: folder)
@@ -233,5 +233,46 @@ import Testing
         let report = try json(bad)
         #expect(report["counts"]?["error"] == .number(1))
         #expect(bad.stdoutText.contains("is not valid UTF-8"))
+    }
+
+    @Test func whatCannotBeReadFailsAndWhatIsNoImageIsNeverAGolden() throws {
+        let folder = try folders()
+        // A path over the system's length limit cannot be listed: an error, not a skip.
+        let script = """
+            set -e
+            for side in a e; do
+              cd "$1/$side"
+              for i in $(seq 21); do n=$(printf 'x%.0s' $(seq 200)); mkdir "$n"; cd -P "$n"; done
+              cp "$2" deep.png
+            done
+            """
+        // bash: dash's cd builds the whole path and fails past PATH_MAX.
+        let made = try runIconbadgeWith(executable: "/bin/bash", ["-c", script, "bash", folder, Self.icon])
+        #expect(made.status == 0, "\(made.stderr)")
+        let deep = try runIconbadge(["compare", "a", "e", "--json"], in: folder)
+        #expect(deep.status == 66, "\(deep.stderr)")
+        let report = try json(deep)
+        #expect(report["counts"]?["error"] == .number(1), "one entry for the unreadable folder, not one per side")
+        #expect(deep.stdoutText.contains("the folder cannot be read"))
+        let removed = try runIconbadgeWith(
+            executable: "/bin/rm",
+            [
+                "-rf", folder + "/a/" + String(repeating: "x", count: 200),
+                folder + "/e/" + String(repeating: "x", count: 200),
+            ])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        // A new file that is no image is not copied in as a golden.
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: folder + "/a/fake.png"))
+        let update = try runIconbadge(["compare", "a", "e", "--update", "missing", "--fail-on", "none"], in: folder)
+        #expect(update.status == 65, "\(update.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/e/fake.png"))
+        // Nested folders, a report on standard output and too many rectangles are refused.
+        try FileManager.default.createDirectory(atPath: folder + "/e/inner", withIntermediateDirectories: true)
+        let nested = try runIconbadge(["compare", "e/inner", "e"], in: folder)
+        #expect(nested.status == 64 && nested.stderr.contains("one folder is inside the other"), "\(nested.stderr)")
+        #expect(try runIconbadge(["compare", "a", "e", "--junit", "-"], in: folder).status == 64)
+        let many = Array(repeating: ["--ignore", "0,0,1,1"], count: 257).flatMap { $0 }
+        let tooMany = try runIconbadge(["compare", "a", "e"] + many, in: folder)
+        #expect(tooMany.stdoutText.contains("over the limit of 256"), "\(tooMany.stdoutText)")
     }
 }

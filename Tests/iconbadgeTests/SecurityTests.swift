@@ -227,10 +227,15 @@ import Testing
         // Artifacts named into the goldens folder: refused before anything is written.
         let inside = try runIconbadge(
             ["batch", "m.json", "--check", "goldens", "--artifacts", "goldens", "--quiet"], in: folder)
-        #expect(inside.status == 65, "\(inside.stderr)")
-        #expect(inside.stderr.contains("would overwrite an input"), "\(inside.stderr)")
+        #expect(inside.status == 64, "\(inside.stderr)")
+        #expect(inside.stderr.contains("is inside the goldens folder"), "\(inside.stderr)")
+        // A single check's artifacts beside its golden, likewise.
+        #expect(try runIconbadge([Self.icon, "--value", "3", "-o", folder + "/goldens/y.png"]).status == 0)
+        let beside = try runIconbadge(
+            [Self.icon, "--value", "4", "--check", "goldens/y.png", "--artifacts", "goldens/."], in: folder)
+        #expect(beside.status == 64 && beside.stderr.contains("is the folder of the golden"), "\(beside.stderr)")
         #expect(data(folder + "/goldens/x.actual.png") == golden)
-        #expect(entries(folder + "/goldens") == ["x.actual.png", "x.png"])
+        #expect(entries(folder + "/goldens") == ["x.actual.png", "x.png", "y.png"])
     }
 
     // MARK: - 6, 7. Limits come from the caller; memory is bounded

@@ -23,14 +23,17 @@ package enum Comparer {
     ///   - counting: count every differing pixel (not stop at the first).
     ///   - diffImage: make the diff image (implies counting).
     ///   - limits: the limits the mask is decoded under (the images' own).
+    ///   - decodedMask: the settings' mask already decoded (a directory check decodes
+    ///     it once for every pair), or nil to read it here.
     /// - Throws: 66 when the mask is missing or unreadable; 65 when it is not an image,
     ///   is over a limit, or is not the expected image's size; 64 when nothing is left
     ///   to compare.
     package static func compare(
         _ actual: PixelBuffer, _ expected: PixelBuffer, settings: CompareSettings, counting: Bool, diffImage: Bool,
-        limits: ImageLimits = ImageLimits()
+        limits: ImageLimits = ImageLimits(), decodedMask: PixelBuffer? = nil
     ) throws(BadgeError) -> Result {
-        let ignoring = try settings.ignoreMap(width: expected.width, height: expected.height, limits: limits)
+        let ignoring = try settings.ignoreMap(
+            width: expected.width, height: expected.height, limits: limits, decodedMask: decodedMask)
         if let ignoring, ignoring.count > 0, ignoring.count == expected.width * expected.height {
             // A check that compares no pixel cannot fail: refuse it.
             throw .usage(

@@ -45,6 +45,8 @@ package enum DirectoryCheck {
         package var artifacts: String?
         /// The HTML report's assets folder, staged, nil without a report.
         package var assets: StagedFolder?
+        /// The comparison's mask, decoded once for every pair (`run` fills it).
+        package var decodedMask: PixelBuffer?
 
         /// The defaults: exact comparison, failing on new and deleted images.
         package init() {}
@@ -59,6 +61,9 @@ package enum DirectoryCheck {
         /// Names that are not valid UTF-8 (relative paths, the bad bytes shown as
         /// U+FFFD): they cannot be paired or reported faithfully, so each is an error.
         package var badNames: [String] = []
+        /// Entries that could not be read (a folder without permission, a path over
+        /// the system's length limit), with the reason: each is an error, never skipped.
+        package var unreadable: [(path: String, reason: String)] = []
     }
 
     /// Lists the images below `root`: files with an image extension, in folders that
@@ -77,7 +82,15 @@ package enum DirectoryCheck {
         var pending: [(path: String, relative: String, depth: Int)] = [(root, "", 0)]
         while let (folder, relative, depth) = pending.popLast() {
             if let here = identity(folder), skip.contains(where: { $0 == here }), depth > 0 { continue }
-            for (name, isFolder, isLink, valid) in entries(of: folder) where !name.hasPrefix(".") {
+            let listed: [(String, Bool, Bool, Bool)]
+            switch entries(of: folder) {
+            case .success(let found): listed = found
+            case .failure(let reason):
+                guard depth > 0 else { throw .missingInput(path: root, reason: "cannot be read: \(reason)") }
+                listing.unreadable.append((relative, "the folder cannot be read: \(reason)"))
+                continue
+            }
+            for (name, isFolder, isLink, valid) in listed where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 if !valid {
                     listing.badNames.append(child)
@@ -104,14 +117,16 @@ package enum DirectoryCheck {
         listing.images.sort()
         listing.links.sort()
         listing.badNames.sort()
+        listing.unreadable.sort { $0.path < $1.path }
         return listing
     }
 
     /// The entries of `folder` (name, is a folder, is a link, name is valid UTF-8),
-    /// without `.` and `..`; empty when it cannot be read. A name that is not UTF-8 is
-    /// kept (with U+FFFD for its bad bytes) so that it is reported, not lost.
-    static func entries(of folder: String) -> [(String, Bool, Bool, Bool)] {
-        guard let stream = opendir(folder) else { return [] }
+    /// without `.` and `..`, or why they cannot be read (the folder or one entry). A
+    /// name that is not UTF-8 is kept (with U+FFFD for its bad bytes) so that it is
+    /// reported, not lost.
+    static func entries(of folder: String) -> FolderListing {
+        guard let stream = opendir(folder) else { return .failure(SystemError.text(errno)) }
         defer { closedir(stream) }
         var list: [(String, Bool, Bool, Bool)] = []
         while let entry = readdir(stream) {
@@ -122,11 +137,20 @@ package enum DirectoryCheck {
             }
             if name == "." || name == ".." { continue }
             var info = stat()
-            guard lstat(folder + "/" + name, &info) == 0 else { continue }
+            guard lstat(folder + "/" + name, &info) == 0 else {
+                return .failure("\(Quoted(name)): \(SystemError.text(errno))")
+            }
             let type = info.st_mode & S_IFMT
             list.append((name, type == S_IFDIR, type == S_IFLNK, true))
         }
-        return list.sorted { $0.0 < $1.0 }
+        return .success(list.sorted { $0.0 < $1.0 })
+    }
+
+    /// A folder's entries (name, is a folder, is a link, name is valid UTF-8), or why
+    /// they cannot be read. (Not `Result`: its `Error` conformance of the reason text.)
+    enum FolderListing {
+        case success([(String, Bool, Bool, Bool)])
+        case failure(String)
     }
 
     /// A folder's device and inode, or nil when it cannot be read.
@@ -151,6 +175,14 @@ package enum DirectoryCheck {
                 "compare \(Quoted(actual)) \(Quoted(expected)): both are one folder, so every image would pass; give the folder of fresh renders and the goldens' folder"
             )
         }
+        if PathContainment.isInside(actual, expected) || PathContainment.isInside(expected, actual) {
+            throw .usage(
+                "compare \(Quoted(actual)) \(Quoted(expected)): one folder is inside the other, so its images would be walked twice and an update could write goldens among the renders; give two separate folders"
+            )
+        }
+        var decoded = settings
+        decoded.decodedMask = try settings.compare.decodeMask(limits: settings.limits)
+        let settings = decoded
         let actualList = try images(in: actual, excluding: [expected] + excluding)
         // A goldens folder that does not exist yet holds no image (an update makes it).
         let expectedList =
@@ -172,8 +204,15 @@ package enum DirectoryCheck {
                 path, index: index, actualRoot: actual, expectedRoot: expected,
                 inActual: inActual.contains(path), inExpected: inExpected.contains(path), settings: settings)
         }
-        for (root, bad) in [(actual, actualList.badNames), (expected, expectedList.badNames)] {
-            for path in bad {
+        var reported = Set<String>()
+        for (root, list) in [(actual, actualList), (expected, expectedList)] {
+            for (path, reason) in list.unreadable where reported.insert(path).inserted {
+                entries.append(
+                    CheckEntry(
+                        path: path.isEmpty ? "." : path, status: .error, report: nil,
+                        message: "\(Quoted(root + "/" + path)): \(reason)", errorCode: .noInput))
+            }
+            for path in list.badNames where reported.insert(path).inserted {
                 entries.append(
                     CheckEntry(
                         path: path, status: .error, report: nil,
@@ -202,9 +241,13 @@ package enum DirectoryCheck {
                 var entry = CheckEntry(
                     path: path, status: .new, report: nil,
                     message: "only in \(Shown(actualRoot)), no golden in \(Shown(expectedRoot))")
-                if let assets = settings.assets {
+                // Decoded even without a report when it may become a golden: a file
+                // that is no image (or over a limit) must not be committed as one.
+                if settings.assets != nil || settings.update.createsMissing {
                     let pixels = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
-                    entry.assets.actual = try writeAsset(pixels, index: index, role: .actual, into: assets)
+                    if let assets = settings.assets {
+                        entry.assets.actual = try writeAsset(pixels, index: index, role: .actual, into: assets)
+                    }
                 }
                 if settings.update.createsMissing {
                     // `missing` never replaces a file, whatever the walk saw.
@@ -238,7 +281,7 @@ package enum DirectoryCheck {
             let wantsDiff = settings.assets != nil || settings.artifacts != nil
             let result = try Comparer.compare(
                 actual, expected, settings: settings.compare, counting: true, diffImage: wantsDiff,
-                limits: settings.limits)
+                limits: settings.limits, decodedMask: settings.decodedMask)
             var entry = CheckEntry(
                 path: path, status: result.equal ? .passed : .changed, report: result.report,
                 message: result.report.line)

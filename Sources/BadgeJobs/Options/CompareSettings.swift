@@ -30,6 +30,20 @@ package struct CompareSettings: Equatable, Sendable {
     /// Exact comparison, no budget.
     package init() {}
 
+    /// The most `--ignore` rectangles one comparison takes (command and job together).
+    package static let maxIgnoreRegions = 256
+
+    /// The mask image, decoded once for many comparisons (a directory check), or nil
+    /// without one.
+    ///
+    /// - Throws: as `ignoreMap`: 66 missing, 65 not an image or over a limit.
+    package func decodeMask(limits: ImageLimits) throws(BadgeError) -> PixelBuffer? {
+        guard let mask else { return nil }
+        // ImageFile.pixels(at:limits:) with the mask named in "no such ..." messages.
+        let bytes = try InputFile.bytes(at: mask, limit: limits.maxRasterBytes, what: "mask image")
+        return try ImageFile.pixels(of: bytes, path: mask, limits: limits)
+    }
+
     /// Refuses options that mean nothing together.
     ///
     /// - Throws: `BadgeError.usage` (64) naming them.
@@ -66,10 +80,19 @@ package struct CompareSettings: Equatable, Sendable {
     ///
     /// - Throws: 66 when the mask is missing or unreadable, 65 when it is not an image
     ///   iconbadge reads, is over a limit, or is not `width` × `height` (both sizes named).
-    package func ignoreMap(width: Int, height: Int, limits: ImageLimits = ImageLimits()) throws(BadgeError)
+    package func ignoreMap(
+        width: Int, height: Int, limits: ImageLimits = ImageLimits(), decodedMask: PixelBuffer? = nil
+    ) throws(BadgeError)
         -> IgnoreMap?
     {
         guard !ignore.isEmpty || mask != nil else { return nil }
+        // Each rectangle costs its area: a bound keeps a manifest's list from costing
+        // minutes (a mask covers any shape).
+        guard ignore.count <= Self.maxIgnoreRegions else {
+            throw .invalidValue(
+                option: "--ignore", value: "\(ignore.count) rectangles",
+                problem: "is over the limit of \(Self.maxIgnoreRegions); draw the shape as a --mask image")
+        }
         // A rectangle that misses the image ignores nothing: most likely a typo, or
         // pixels meant for a larger golden.
         for region in ignore where region.pixelRect(width: width, height: height) == nil {
@@ -77,11 +100,8 @@ package struct CompareSettings: Equatable, Sendable {
                 option: "--ignore", value: region.description,
                 problem: "lies outside the \(width) × \(height) image, so it ignores nothing; fix the rectangle")
         }
-        // ImageFile.pixels(at:limits:) with the mask named in "no such ..." messages.
-        let maskPixels = try mask.map { (path) throws(BadgeError) in
-            let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "mask image")
-            return try ImageFile.pixels(of: bytes, path: path, limits: limits)
-        }
+        var maskPixels = decodedMask
+        if maskPixels == nil { maskPixels = try decodeMask(limits: limits) }
         return try IgnoreMap(
             width: width, height: height, regions: ignore, mask: maskPixels, maskPath: mask ?? "mask")
     }

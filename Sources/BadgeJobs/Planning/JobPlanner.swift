@@ -56,6 +56,9 @@ package enum JobPlanner {
             throw .usage("--check \(Quoted(check)) is a template; templates go with --scales (e.g. --scales 1,2,3)")
         }
         if let check = settings.check { try refusePDFGolden(check) }
+        if let check = settings.check, let artifacts = settings.artifacts {
+            try refuseArtifactsBesideGolden(artifacts, golden: check)
+        }
         var outputPath = settings.output
         if settings.inPlace {
             guard outputPath == nil else {
@@ -95,6 +98,18 @@ package enum JobPlanner {
                 update: settings.update ?? .none, compare: settings.compare)
         }
         return [job]
+    }
+
+    /// Artifacts in the golden's own folder would be committed with it (the accident
+    /// the `iconbadge-artifacts/` default avoids) and could replace another golden.
+    ///
+    /// - Throws: 64 naming both.
+    static func refuseArtifactsBesideGolden(_ artifacts: String, golden: String) throws(BadgeError) {
+        let folder = OutputFile.parentFolder(of: golden)
+        guard PathContainment.resolved(artifacts) == PathContainment.resolved(folder) else { return }
+        throw .usage(
+            "--artifacts \(Quoted(artifacts)) is the folder of the golden \(Quoted(golden)): artifacts there would be committed with it, and could replace another golden; write them elsewhere (the default is iconbadge-artifacts/)"
+        )
     }
 
     /// Goldens are compared as pixels, and iconbadge cannot read PDF.
@@ -170,6 +185,9 @@ package enum JobPlanner {
         }
         guard output != "-" else { throw .usage("--scales writes one file per scale; -o - cannot hold them") }
         if let check = settings.check { try refusePDFGolden(check) }
+        if let check = settings.check, let artifacts = settings.artifacts {
+            try refuseArtifactsBesideGolden(artifacts, golden: check)
+        }
         if let check = settings.check, scales.count > 1, !hasScaleToken(check) {
             throw .usage(
                 "--check \(Quoted(check)) names one golden for \(scales.count) scales; give a template such as 'goldens/{name}{@scale}.png'"
