@@ -64,9 +64,11 @@ import Testing
     }
 
     @Test func pageIsDeterministicOrderedAndEscaped() throws {
-        let page = HTMLReport.html(try Self.entries(), title: "check <1>", assetsFolder: "report-assets", generated: nil)
+        let page = HTMLReport.html(
+            try Self.entries(), title: "check <1>", assetsFolder: "report-assets", generated: nil)
         #expect(
-            try page == HTMLReport.html(Self.entries(), title: "check <1>", assetsFolder: "report-assets", generated: nil))
+            try page
+                == HTMLReport.html(Self.entries(), title: "check <1>", assetsFolder: "report-assets", generated: nil))
         #expect(page.hasPrefix("<!DOCTYPE html>\n"))
         #expect(page.contains("<title>check &lt;1&gt;</title>"))
         #expect(
