@@ -22,6 +22,8 @@ enum BatchCommand {
         var artifacts: String?
         var compare = CompareSettings()
         var outputRoot: String?
+        /// `--set` and `--env`.
+        var overrides = ManifestOverrides()
         /// Limits for every job (a manifest cannot set them).
         var limits = ImageLimits()
         /// Which limits the command line set (they override `ICONBADGE_*`).
@@ -72,6 +74,23 @@ enum BatchCommand {
                     throw .invalidValue(option: "--output-root", value: text, problem: "is empty (give a folder)")
                 }
                 settings.outputRoot = text
+            },
+            OptionSpec(
+                name: "set", kind: .value(placeholder: "KEY=VALUE"), group: "Options",
+                help:
+                    "set a manifest key in every job, over its own (--set text=1234, --set background=#34C759)",
+                fromEnvironment: false, repeatable: true
+            ) { settings, text throws(BadgeError) in
+                settings.overrides.set.append(try ManifestOverrides.parseSet(text))
+            },
+            OptionSpec(
+                name: "env", kind: .value(placeholder: "NAME"), group: "Options",
+                help:
+                    "let the manifest's values read ${NAME} from the environment (only the variables named here)",
+                fromEnvironment: false, repeatable: true
+            ) { settings, text throws(BadgeError) in
+                try ManifestOverrides.checkVariableName(text)
+                settings.overrides.variables.append((text, getenv(text).map { String(cString: $0) }))
             },
             OptionSpec(
                 name: "check", kind: .value(placeholder: "DIR"), group: "Golden check",
@@ -195,7 +214,7 @@ enum BatchCommand {
     static func plan(_ bytes: [UInt8], manifestPath: String, settings: Settings, io: CommandIO) throws(BadgeError)
         -> [RenderJob]
     {
-        let manifest = try Manifest.parse(bytes, path: manifestPath)
+        let manifest = try settings.overrides.apply(to: Manifest.parse(bytes, path: manifestPath), path: manifestPath)
         // The environment is under every job, as under every render; then the batch's
         // own limit flags.
         var base = try ArgumentParser(options: RenderOptions.all).parse(

@@ -19,7 +19,9 @@ enum HiddenBadge {
                 "--overflow expand grows each image past its slot's size, which breaks the set; use clamp (the default) or clip"
             )
         }
-        if let value = render.value, case .hidden(let reason) = render.labelRules.label(for: value) {
+        var rules = render.labelRules
+        rules.verbatim = render.text != nil
+        if let value = render.shownValue, case .hidden(let reason) = rules.label(for: value) {
             let why = reason == .zero ? "the value is 0 (--show-zero draws it)" : "the value is empty"
             if failIfHidden {
                 throw .usage("--fail-if-hidden: the badge is hidden: \(why); nothing written")

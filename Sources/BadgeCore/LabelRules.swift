@@ -15,6 +15,10 @@ public struct LabelRules: Equatable, Sendable {
     /// Longest text in grapheme clusters (user-perceived characters); longer text
     /// keeps `maxCharacters - 1` clusters and ends in `…`. Nil means no limit.
     public var maxCharacters: Int?
+    /// Text as given, never a count (`--text`): a build number `1234` or `0042` is
+    /// drawn as written, not clamped to `99+` nor stripped of zeros, and `0` is drawn.
+    /// Only an empty value hides the badge.
+    public var verbatim = false
 
     /// The iOS defaults: max 99, suffix `+`, zero hidden, no length limit.
     public init(maxCount: Int = 99, maxSuffix: String = "+", showZero: Bool = false, maxCharacters: Int? = nil) {
@@ -28,7 +32,7 @@ public struct LabelRules: Equatable, Sendable {
     public func label(for value: String) -> LabelDecision {
         if value.isEmpty { return .hidden(.empty) }
         var text = value
-        if value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+        if !verbatim, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
             let digits = value.drop(while: { $0 == "0" })
             if digits.isEmpty {
                 if !showZero { return .hidden(.zero) }

@@ -42,6 +42,12 @@ package enum RenderOptions {
             fromEnvironment: false
         ) { settings, text throws(BadgeError) in settings.value = text },
         Spec(
+            name: "text", kind: .value(placeholder: "TEXT"), group: "Badge",
+            help:
+                "text to show as written, never a count: a build number 1234 or 0042 stays so (--value 1234 shows 99+); only \"\" hides the badge",
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.text = text },
+        Spec(
             name: "dot", kind: .flag, group: "Badge", help: "draw a plain dot with no text",
             fromEnvironment: false
         ) { settings, text throws(BadgeError) in settings.dot = try ValueParsers.bool(text, option: "--dot") },

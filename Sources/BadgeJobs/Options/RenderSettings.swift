@@ -13,6 +13,8 @@ package struct RenderSettings {
     package var icon: String?
     package var output: String?
     package var value: String?
+    /// `--text`: text drawn as given, never a count.
+    package var text: String?
     package var dot = false
     package var image: String?
     package var labelRules = LabelRules()
@@ -61,16 +63,20 @@ package struct RenderSettings {
     /// - Throws: `BadgeError.usage` when the content is missing or given twice, or
     ///   font options conflict.
     package func request(icon: String) throws(BadgeError) -> RenderRequest {
-        let contents = [value != nil, dot, image != nil].filter { $0 }.count
+        let contents = [value != nil, text != nil, dot, image != nil].filter { $0 }.count
         guard contents == 1 else {
             if contents == 0 {
-                throw .usage("nothing to draw: give --value TEXT, --dot or --image PATH")
+                throw .usage("nothing to draw: give --value TEXT, --text TEXT, --dot or --image PATH")
             }
-            throw .usage("--value, --dot and --image are exclusive: give one")
+            throw .usage("--value, --text, --dot and --image are exclusive: give one")
         }
         let content: BadgeContent
+        var labelRules = labelRules
         if let value {
             content = .value(value)
+        } else if let text {
+            content = .value(text)
+            labelRules.verbatim = true
         } else if let image {
             content = .image(path: image)
         } else {
@@ -105,6 +111,9 @@ package struct RenderSettings {
 
     /// Every file a render with these settings reads, the icon first: outputs must
     /// not be any of them.
+    /// The value or text shown (`{value}` in templates), nil for a dot or an image.
+    package var shownValue: String? { value ?? text }
+
     package func inputFiles(icon: String) -> [String] {
         [icon] + (image.map { [$0] } ?? []) + (fontFile.map { [$0] } ?? []) + fallbackFonts
     }

@@ -464,10 +464,11 @@ package enum JobPlanner {
                         draft.icon, name: "", scale: 1, value: "", ext: "", density: draft.densities?.first))
                 let ext = (settings.format ?? OutputFormat(path: draft.output) ?? .png).rawValue
                 outputPath = try OutputTemplate.expand(
-                    draft.output, name: name, scale: scale, value: settings.value ?? "", ext: ext, density: density)
+                    draft.output, name: name, scale: scale, value: settings.shownValue ?? "", ext: ext, density: density
+                )
                 if outputRoot == nil, let check = settings.check {
                     checkPath = try OutputTemplate.expand(
-                        check, name: name, scale: scale, value: settings.value ?? "", ext: "png")
+                        check, name: name, scale: scale, value: settings.shownValue ?? "", ext: "png")
                 }
             } catch {
                 throw wording(.general, error.message)

@@ -5,7 +5,7 @@ import BadgeRender
 /// (one job object per line). Keys are the render command's long option names
 /// (`"value"`, `"background"`, `"badge-anchor"`), plus `"icon"`, `"output"` and
 /// `"scales"`; each job is its defaults with its own keys on top (a job's `value`,
-/// `dot` or `image` replaces any of the three in the defaults).
+/// `text`, `dot` or `image` replaces any of the four in the defaults).
 package struct Manifest {
     /// One job as written: its keys and values, defaults merged, in order.
     package struct Entry {
@@ -92,7 +92,8 @@ package struct Manifest {
             }
             // A job's own content (value, dot or image) replaces the defaults' content,
             // and its own scale or scales the defaults' scale and scales.
-            let content: Set<String> = ["value", "dot", "image"], scale: Set<String> = ["scale", "scales", "densities"]
+            let content: Set<String> = ["value", "text", "dot", "image"],
+                scale: Set<String> = ["scale", "scales", "densities"]
             let ownsContent = pairs.contains { content.contains($0.0) }
             let ownsScale = pairs.contains { scale.contains($0.0) }
             var merged = defaults.filter { key, _ in

@@ -1,0 +1,119 @@
+import BadgeCore
+
+/// What the batch command line changes in every job of a manifest: `--set KEY=VALUE`
+/// and the `${NAME}` variables `--env NAME` lets a manifest read.
+package struct ManifestOverrides: Sendable {
+    /// `--set` pairs, in order: each replaces the key in every job.
+    package var set: [(key: String, value: String)] = []
+    /// `--env` names: the environment variables `${NAME}` may expand, with their
+    /// values (nil when unset).
+    package var variables: [(name: String, value: String?)] = []
+
+    /// No overrides.
+    package init() {}
+
+    /// The keys a job's content is given by; setting one replaces the others.
+    static let contentKeys: Set<String> = ["value", "text", "dot", "image"]
+
+    /// `--set KEY=VALUE`, split.
+    ///
+    /// - Throws: 64 when there is no `=` or the key is empty.
+    package static func parseSet(_ text: String) throws(BadgeError) -> (key: String, value: String) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw .invalidValue(
+                option: "--set", value: text, problem: "is not KEY=VALUE (e.g. --set value=1234 or --set text=beta)")
+        }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+
+    /// `--env NAME`: a variable name (letters, digits, `_`, not starting with a digit).
+    ///
+    /// - Throws: 64 for another name.
+    package static func checkVariableName(_ name: String) throws(BadgeError) {
+        let bytes = Array(name.utf8)
+        let valid =
+            !bytes.isEmpty && !(48...57).contains(bytes[0])
+            && bytes.allSatisfy {
+                ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95
+            }
+        guard valid else {
+            throw .invalidValue(
+                option: "--env", value: name,
+                problem: "is not a variable name (letters, digits and _, e.g. BUILD_NUMBER)")
+        }
+    }
+
+    /// `manifest` with every job's `--set` keys replaced and `${NAME}` expanded in its
+    /// string values (also inside arrays). `$${` writes a literal `${`.
+    ///
+    /// - Throws: 65 naming the job, key and variable when a `${NAME}` is not one of
+    ///   the `--env` names (a manifest may come from a pull request: it must not read
+    ///   CI secrets into an image), is unset, or is not closed.
+    package func apply(to manifest: Manifest, path: String) throws(BadgeError) -> Manifest {
+        var result = manifest
+        for index in result.entries.indices {
+            var pairs = result.entries[index].pairs
+            for (key, value) in set {
+                pairs.removeAll {
+                    $0.key == key || (Self.contentKeys.contains(key) && Self.contentKeys.contains($0.key))
+                }
+                pairs.append((key, .string(value)))
+            }
+            let label = "jobs[\(result.entries[index].index)]"
+            for pair in pairs.indices {
+                pairs[pair].value = try expand(pairs[pair].value, at: "\(label).\(pairs[pair].key)", path: path)
+            }
+            result.entries[index].pairs = pairs
+        }
+        return result
+    }
+
+    private func expand(_ value: JSONValue, at place: String, path: String) throws(BadgeError) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(try expand(text, at: place, path: path))
+        case .array(let items):
+            var expanded: [JSONValue] = []
+            for item in items { expanded.append(try expand(item, at: place, path: path)) }
+            return .array(expanded)
+        default: return value
+        }
+    }
+
+    /// `text` with its `${NAME}` replaced.
+    func expand(_ text: String, at place: String, path: String) throws(BadgeError) -> String {
+        guard text.contains("${") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let dollar = rest.firstIndex(of: "$") {
+            out += rest[..<dollar]
+            let after = rest[rest.index(after: dollar)...]
+            if after.hasPrefix("${") {
+                out += "${"
+                rest = after.dropFirst(2)
+                continue
+            }
+            guard after.hasPrefix("{") else {
+                out += "$"
+                rest = after
+                continue
+            }
+            guard let close = after.firstIndex(of: "}") else {
+                throw .badInput(path: path, reason: "\(place): \"${\" is not closed (write $${ for a literal ${)")
+            }
+            let name = String(after[after.index(after: after.startIndex)..<close])
+            guard let variable = variables.first(where: { $0.name == name }) else {
+                throw .badInput(
+                    path: path,
+                    reason:
+                        "\(place): ${\(name)} is not a variable the command lets the manifest read; give --env \(name) to batch (a manifest may come from a pull request, so it reads only what the command names)"
+                )
+            }
+            guard let value = variable.value else {
+                throw .badInput(path: path, reason: "\(place): ${\(name)} is not set in the environment")
+            }
+            out += value
+            rest = after[after.index(after: close)...]
+        }
+        return out + rest
+    }
+}
