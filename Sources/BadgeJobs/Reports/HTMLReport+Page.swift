@@ -118,6 +118,9 @@ extension HTMLReport {
         }
         body[data-zoom="fit"] img.px { width: auto; max-width: 100%; }
         body[data-zoom="fit"] .pane-side figure { flex: 1 1 0; }
+        /* Narrow panes in fit zoom: captions wrap instead of running into the next. */
+        body[data-zoom="fit"] figcaption { white-space: normal; }
+        body[data-zoom="fit"] figcaption .size { white-space: nowrap; }
         img.px[data-broken] { min-width: 120px; min-height: 40px; line-height: normal; padding: 8px; font-size: 12px; }
         .refused { display: block; padding: 8px; color: var(--error); font-size: 12px; line-height: normal; }
         .slider { --split: 50%; border: 0; }
