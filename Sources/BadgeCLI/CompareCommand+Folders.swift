@@ -57,6 +57,8 @@ extension CompareCommand {
         if let junit = settings.junit {
             try OutputFile.checkWritable(OutputLocation(commandLine: junit), creatingFolders: true)
         }
+        // A bad SOURCE_DATE_EPOCH is refused now, not after every pair was compared
+        // (the report reads it when it is published).
         _ = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
         let html = try settings.html.map { (path) throws(BadgeError) in try HTMLReportFile(path) }
         if let html {
