@@ -89,7 +89,12 @@ struct Reporter {
                     )
                 case .render(.smallText(let label, let pixels, let became)):
                     let size = (pixels * 10).rounded() / 10
-                    let outcome = became == .dot ? "drawn as a dot" : "hidden"
+                    let outcome: String
+                    switch became {
+                    case .dot: outcome = "drawn as a dot"
+                    case .hidden: outcome = "hidden"
+                    case .bandWithoutText: outcome = "the band is drawn without it"
+                    }
                     io.note(
                         "\(prefix)the text \(Quoted(label)) would be \(size) px, under --min-text-px: \(outcome) (--small-text keep draws it anyway)"
                     )

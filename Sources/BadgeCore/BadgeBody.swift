@@ -6,4 +6,6 @@ public enum BadgeBody: Equatable, Sendable {
     case dot
     /// An image whose natural size is given (pixels of the decoded image).
     case image(width: Int, height: Int)
+    /// A shield's two texts, shaped at the same size (pixels).
+    case shield(label: TextMetrics, message: TextMetrics)
 }

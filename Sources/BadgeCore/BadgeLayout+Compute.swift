@@ -49,6 +49,11 @@ extension BadgeLayout {
         case .text(let metrics):
             height = style.height ?? (max(metrics.lineHeight, style.minHeight) + 2 * style.paddingY)
             width = max(metrics.advance + 2 * style.paddingX, height, style.minWidth)
+        case .shield(let label, let message):
+            height =
+                style.height
+                ?? (max(max(label.lineHeight, message.lineHeight), style.minHeight) + 2 * style.paddingY)
+            width = max(label.advance + message.advance + 4 * style.paddingX, height, style.minWidth)
         case .dot:
             width = style.dotSize
             height = width
@@ -67,7 +72,10 @@ extension BadgeLayout {
         }
         let badgeW = max(1, roundHalfUp(width))
         let badgeH = max(1, roundHalfUp(height))
-        let radius = min(max(0, style.radius ?? badgeH / 2), min(badgeW, badgeH) / 2)
+        // A shield's corners default to shields.io's flat style: a 3 px radius on its
+        // 20 px height (15 %); every other shape's to half the height (a pill).
+        let defaultRadius = style.shape == .shield ? badgeH * 0.15 : badgeH / 2
+        let radius = min(max(0, style.radius ?? defaultRadius), min(badgeW, badgeH) / 2)
 
         var iconRect = Rect(x: 0, y: 0, width: iconW, height: iconH)
         let anchorPoint = style.anchor.point(in: shape.box)
@@ -178,6 +186,38 @@ extension BadgeLayout {
                         badgeWidth: Int(badgeW), badgeHeight: Int(badgeH)))
             }
         }
+        var shield: ShieldParts?
+        if case .shield(let label, let message) = body {
+            let labelWidth = min(badgeW - 1, max(1, roundHalfUp(label.advance + 2 * style.paddingX)))
+            let labelRect = Rect(x: badgeRect.x, y: badgeRect.y, width: labelWidth, height: badgeH)
+            let messageRect = Rect(
+                x: badgeRect.x + labelWidth, y: badgeRect.y, width: badgeW - labelWidth, height: badgeH)
+            // One baseline for both parts: the union of their centring boxes is centred.
+            let labelBox = label.centringBox
+            let messageBox = message.centringBox
+            let top = min(labelBox.minY, messageBox.minY)
+            let bottom = max(labelBox.maxY, messageBox.maxY)
+            let baseline = roundHalfUp(badgeRect.center.y - (top + bottom) / 2)
+            let labelOrigin = Point(
+                x: roundHalfUp(labelRect.center.x - (labelBox.minX + labelBox.maxX) / 2), y: baseline)
+            let messageOrigin = Point(
+                x: roundHalfUp(messageRect.center.x - (messageBox.minX + messageBox.maxX) / 2), y: baseline)
+            for (metrics, origin, part) in [(label, labelOrigin, labelRect), (message, messageOrigin, messageRect)] {
+                if let ink = metrics.inkBounds?.offsetBy(dx: origin.x, dy: origin.y), !part.contains(ink) {
+                    throw .overLimit(
+                        path: "",
+                        .textInk(
+                            inkWidth: Int(ink.width.rounded(.up)), inkHeight: Int(ink.height.rounded(.up)),
+                            badgeWidth: Int(part.width), badgeHeight: Int(part.height)))
+                }
+            }
+            shield = ShieldParts(
+                labelRect: labelRect, messageRect: messageRect, labelOrigin: labelOrigin, messageOrigin: messageOrigin)
+            inkBounds = [
+                label.inkBounds?.offsetBy(dx: labelOrigin.x, dy: labelOrigin.y),
+                message.inkBounds?.offsetBy(dx: messageOrigin.x, dy: messageOrigin.y),
+            ].compactMap { $0 }.reduce(nil) { $0?.union($1) ?? $1 }
+        }
         var layout = BadgeLayout(
             canvasWidth: Int(canvasW), canvasHeight: Int(canvasH), iconRect: iconRect, badgeRect: badgeRect,
             cornerRadius: radius, borderWidth: min(max(0, style.borderWidth), min(badgeW, badgeH) / 2),
@@ -185,6 +225,7 @@ extension BadgeLayout {
         layout.requestedRect = requested.offsetBy(dx: shiftX, dy: shiftY)
         layout.referenceBox = shape.box.offsetBy(dx: shiftX, dy: shiftY)
         layout.offsetIgnored = offsetIgnored
+        layout.shield = shield
         return layout
     }
 

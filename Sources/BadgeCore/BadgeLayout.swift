@@ -32,6 +32,12 @@ public struct BadgeLayout: Equatable, Sendable {
     /// place it takes it without the offset).
     public var offsetIgnored = false
 
+    /// A ribbon's or banner's band; nil for the other shapes (`badgeRect` is then the
+    /// band's bounds on the canvas).
+    public var band: BandLayout? = nil
+    /// A shield's two parts; nil for the other shapes.
+    public var shield: ShieldParts? = nil
+
     /// Whether clamp moved the badge from where it was asked to be.
     public var moved: Bool { requestedRect.map { $0 != badgeRect } ?? false }
 
@@ -54,5 +60,25 @@ public struct BadgeLayout: Equatable, Sendable {
     /// The canvas as a rectangle at the origin (pixels).
     public var canvasRect: Rect {
         Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
+    }
+}
+
+/// A shield's two parts side by side inside `BadgeLayout.badgeRect` (pixels).
+public struct ShieldParts: Equatable, Sendable {
+    /// The left part, holding the label.
+    public var labelRect: Rect
+    /// The right part, holding the message.
+    public var messageRect: Rect
+    /// The label's pen origin (left end of the baseline, whole pixels).
+    public var labelOrigin: Point
+    /// The message's pen origin (whole pixels; on the label's baseline).
+    public var messageOrigin: Point
+
+    /// A shield's parts from their rectangles and pen origins (pixels).
+    public init(labelRect: Rect, messageRect: Rect, labelOrigin: Point, messageOrigin: Point) {
+        self.labelRect = labelRect
+        self.messageRect = messageRect
+        self.labelOrigin = labelOrigin
+        self.messageOrigin = messageOrigin
     }
 }

@@ -66,6 +66,16 @@ public struct BadgeStyle: Equatable, Sendable {
     public var offset: Offset = .zero
     /// What to do with a badge that overhangs the reference shape.
     public var overflow: Overflow = .clamp
+    /// The badge's outline: a pill (iOS's badge), a ribbon, a banner or a shield.
+    public var shape: BadgeShape = .pill
+    /// A ribbon's distance from its corner, along each edge to the band's centre line
+    /// (default 40 % of the reference box's shorter side).
+    public var ribbonDistance: Length = .percent(40)
+    /// How a banner's ends meet the icon's shape.
+    public var bandEnds: BandEnds = .shape
+    /// A shield's left (label) part fill, straight alpha; the right part uses
+    /// `background`. Default #555555, shields.io's label grey.
+    public var labelBackground = Color(red: 0x55, green: 0x55, blue: 0x55)
     /// The preset's own height and text size (points): a percentage height or text
     /// size sets the pixels per point of every other length from them, so the whole
     /// badge keeps its proportions (`pixels(scale:side:)`).
@@ -111,6 +121,9 @@ public struct BadgeStyle: Equatable, Sendable {
         style.anchor = anchor
         style.badgeAnchor = badgeAnchor
         style.overflow = overflow
+        style.shape = shape
+        style.ribbonDistance = px(ribbonDistance)
+        style.bandEnds = bandEnds
         return style
     }
 }
@@ -149,6 +162,12 @@ public struct PixelStyle: Equatable, Sendable {
     public var badgeAnchor: Anchor = .center
     /// See `BadgeStyle`.
     public var overflow: Overflow = .clamp
+    /// See `BadgeStyle`.
+    public var shape: BadgeShape = .pill
+    /// A ribbon's distance from its corner (pixels).
+    public var ribbonDistance: Double = 0
+    /// See `BadgeStyle`.
+    public var bandEnds: BandEnds = .shape
 
     /// A style of pixel lengths with iOS's defaults at 1x.
     public init(unit: Double = 1) { self.unit = unit }

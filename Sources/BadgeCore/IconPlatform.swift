@@ -117,7 +117,7 @@ public struct ReferenceShape: Equatable, Sendable {
     }
 
     /// Whether the mask is the plain canvas rectangle (clamp is then per axis).
-    var isCanvasRectangle: Bool {
+    public var isCanvasRectangle: Bool {
         if case .rectangle(let rect) = mask.kind {
             return rect == Rect(x: 0, y: 0, width: Double(mask.width), height: Double(mask.height))
         }
@@ -147,7 +147,7 @@ public struct ContentShape: Equatable, Sendable {
     }
 
     /// The opaque pixels as a mask, within `box` when given.
-    func mask(within box: Rect?, width: Int, height: Int) -> ShapeMask {
+    public func mask(within box: Rect?, width: Int, height: Int) -> ShapeMask {
         var spans = rows
         if let box {
             let left = Int(box.minX.rounded(.up))

@@ -30,4 +30,6 @@ public enum SmallTextOutcome: String, Equatable, Sendable {
     case dot
     /// Nothing (the badge is hidden).
     case hidden
+    /// A ribbon or banner drawn without its text.
+    case bandWithoutText = "band-without-text"
 }

@@ -75,6 +75,14 @@ enum BadgePainter {
     private static func paintBadge(
         _ composition: Composition, _ layout: BadgeLayout, into cr: OpaquePointer, vector: Bool
     ) throws(BadgeError) {
+        if let band = layout.band {
+            try paintBand(composition, layout, band, into: cr)
+            return
+        }
+        if let shield = layout.shield {
+            paintShield(composition, layout, shield, into: cr)
+            return
+        }
         let style = composition.style
         let rect = layout.badgeRect
         cairo_save(cr)
@@ -177,7 +185,7 @@ enum BadgePainter {
         }
     }
 
-    private static func paintText(_ text: ShapedText, at origin: Point, color: Color, into cr: OpaquePointer) {
+    static func paintText(_ text: ShapedText, at origin: Point, color: Color, into cr: OpaquePointer) {
         setColor(cr, color)
         for run in text.runs {
             let scaled = run.face.scaledFont(pixelSize: text.pixelSize)

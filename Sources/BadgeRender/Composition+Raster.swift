@@ -14,8 +14,10 @@ extension Composition {
     /// - Throws: `BadgeError.internalError` when Cairo fails.
     func rasterize(consumingIcon: Bool = false) throws(BadgeError) -> ImageSurface {
         if let rasterized { return rasterized }
+        // A band masked by the icon's alpha reads the icon while drawing: not in place.
         let inPlace =
-            consumingIcon && ownsIcon && iconMask == .none && icon.width == canvasWidth && icon.height == canvasHeight
+            consumingIcon && ownsIcon && iconMask == .none && !(layout?.band != nil && bandFollowsAlpha)
+            && icon.width == canvasWidth && icon.height == canvasHeight
             && (layout?.iconRect ?? Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight)))
                 == Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
         let target = inPlace ? try icon.pixels() : try ImageSurface(width: canvasWidth, height: canvasHeight)

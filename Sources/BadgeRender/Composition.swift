@@ -17,6 +17,11 @@ public final class Composition {
     public let missingGlyphs: [Unicode.Scalar]
     /// The text's total advance (pixels), nil without text.
     public var textAdvance: Double? { text?.metrics.advance }
+    /// A shield's message, as drawn; nil for the other shapes.
+    public var messageLabel: String?
+    /// The text's em size as drawn (pixels), nil without text: a ribbon's or a
+    /// shield's may be smaller than the style's after shrinking to fit.
+    public var textPixels: Double? { text?.pixelSize }
     /// Every face consulted for the text, in order (for the missing-glyph warning).
     public var fontsTried: [String] { text?.fontsTried ?? [] }
     /// For `--report`: every face used and how many glyphs it drew.
@@ -29,6 +34,8 @@ public final class Composition {
     let iconMask: IconMask
     let scale: Double
     let text: ShapedText?
+    /// A shield's message (its right part); `text` is then its label.
+    let message: ShapedText?
     let badgeImage: LoadedIcon?
     let isDot: Bool
     /// Whether the decoded icon belongs to this composition alone (no `IconCache`),
@@ -65,10 +72,16 @@ public final class Composition {
     var colorConversion: ColorConversion?
     /// The icon's opaque pixels, when the platform placed the badge by them.
     var contentShape: ContentShape?
+    /// The shape a ribbon or banner is cut to (the platform's mask); nil: the canvas.
+    var bandClip: ShapeMask?
+    /// Whether a ribbon or banner is also cut to the icon's own alpha: on platforms
+    /// whose shape is the icon's pixels (`canvas`, `content`, `android-legacy`).
+    var bandFollowsAlpha = false
 
     init(
         icon: LoadedIcon, layout: BadgeLayout?, hidden: HiddenReason?, label: String?, style: BadgeStyle,
-        iconMask: IconMask, scale: Double, text: ShapedText?, badgeImage: LoadedIcon?, isDot: Bool
+        iconMask: IconMask, scale: Double, text: ShapedText?, badgeImage: LoadedIcon?, isDot: Bool,
+        message: ShapedText? = nil
     ) {
         self.icon = icon
         self.layout = layout
@@ -78,13 +91,16 @@ public final class Composition {
         self.iconMask = iconMask
         self.scale = scale
         self.text = text
+        self.message = message
         self.badgeImage = badgeImage
         self.isDot = isDot
         canvasWidth = layout?.canvasWidth ?? icon.width
         canvasHeight = layout?.canvasHeight ?? icon.height
-        missingGlyphs = text?.missing ?? []
+        var missing = text?.missing ?? []
+        for scalar in message?.missing ?? [] where !missing.contains(scalar) { missing.append(scalar) }
+        missingGlyphs = missing
         var used: [(String, Int)] = []
-        for run in text?.runs ?? [] {
+        for run in (text?.runs ?? []) + (message?.runs ?? []) {
             if let index = used.firstIndex(where: { $0.0 == run.face.reportName }) {
                 used[index].1 += run.glyphs.count
             } else {

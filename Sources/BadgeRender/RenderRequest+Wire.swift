@@ -125,6 +125,10 @@ extension RenderRequest {
         w.length(style.offset.dx)
         w.length(style.offset.dy)
         w.string(style.overflow.rawValue)
+        w.string(style.shape.rawValue)
+        w.length(style.ribbonDistance)
+        w.string(style.bandEnds.rawValue)
+        w.bytesOf(style.labelBackground)
         w.double(scale)
         switch font {
         case .bundled(let weight):
@@ -217,6 +221,12 @@ extension RenderRequest {
         style.offset = Offset(dx: try r.length(), dy: try r.length())
         guard let overflow = Overflow(rawValue: try r.string()) else { throw WireReader.Malformed() }
         style.overflow = overflow
+        guard let shape = BadgeShape(rawValue: try r.string()) else { throw WireReader.Malformed() }
+        style.shape = shape
+        style.ribbonDistance = try r.length()
+        guard let ends = BandEnds(rawValue: try r.string()) else { throw WireReader.Malformed() }
+        style.bandEnds = ends
+        style.labelBackground = try r.color()
         scale = try r.double()
         switch try r.tag() {
         case 0:

@@ -110,6 +110,7 @@ public final class Renderer {
             paintStyle.background = conversion.convert(paintStyle.background)
             paintStyle.textColor = conversion.convert(paintStyle.textColor)
             paintStyle.borderColor = conversion.convert(paintStyle.borderColor)
+            paintStyle.labelBackground = conversion.convert(paintStyle.labelBackground)
         }
         let side = min(shape.box.width, shape.box.height)
         var style = request.style.pixels(scale: request.scale, side: side)
@@ -123,17 +124,37 @@ public final class Renderer {
         }
         func make(
             _ layout: BadgeLayout?, hidden: HiddenReason? = nil, label: String? = nil, text: ShapedText? = nil,
-            image: LoadedIcon? = nil, isDot: Bool = false
+            image: LoadedIcon? = nil, isDot: Bool = false, message: ShapedText? = nil
         ) -> Composition {
             let composition = Composition(
                 icon: icon, layout: layout, hidden: hidden, label: label, style: paintStyle,
-                iconMask: request.iconMask, scale: style.unit, text: text, badgeImage: image, isDot: isDot)
+                iconMask: request.iconMask, scale: style.unit, text: text, badgeImage: image, isDot: isDot,
+                message: message)
             composition.notes = notes
             composition.platform = request.platform
             composition.greyscaleBadge = request.greyscaleBadge
             composition.knockoutText = request.knockoutText
             composition.colorConversion = conversion
             composition.contentShape = content
+            return composition
+        }
+        if request.style.shape != .pill {
+            // On the plain canvas a band follows the icon's alpha: its text is kept on
+            // the icon's opaque pixels too.
+            var room = shape
+            if request.platform == .canvas, request.style.shape.isBand {
+                let opaque: ContentShape
+                if let content { opaque = content } else { opaque = ContentShape(alphaOf: try icon.pixels()) }
+                let full = opaque.rows.allSatisfy { $0 == [0..<icon.width] }
+                if !full { room.mask = opaque.mask(within: nil, width: icon.width, height: icon.height) }
+            }
+            let shaped = try composeShape(
+                request, icon: icon, shape: shape, room: room.mask, style: style, notes: &notes)
+            let composition = make(
+                shaped.layout, hidden: shaped.hidden, label: shaped.label, text: shaped.text, message: shaped.message)
+            composition.messageLabel = shaped.messageLabel
+            composition.bandClip = shaped.layout?.band != nil && !shape.isCanvasRectangle ? shape.mask : nil
+            composition.bandFollowsAlpha = [.canvas, .content, .androidLegacy].contains(request.platform)
             return composition
         }
         switch request.content {

@@ -114,6 +114,7 @@ package enum RenderOptions {
             completion: .choices(anchorNames)
         ) { settings, text throws(BadgeError) in
             settings.style.anchor = try ValueParsers.choice(text, option: "--anchor", as: Anchor.self)
+            settings.anchorGiven = true
         },
         Spec(
             name: "badge-anchor", kind: .value(placeholder: "POINT"), group: "Placement",
@@ -121,6 +122,7 @@ package enum RenderOptions {
             completion: .choices(anchorNames)
         ) { settings, text throws(BadgeError) in
             settings.style.badgeAnchor = try ValueParsers.choice(text, option: "--badge-anchor", as: Anchor.self)
+            settings.badgeAnchorGiven = true
         },
         Spec(
             name: "offset", kind: .value(placeholder: "DX,DY"), group: "Placement",
@@ -140,6 +142,29 @@ package enum RenderOptions {
     ]
 
     package static let shape: [Spec] = [
+        Spec(
+            name: "shape", kind: .value(placeholder: "SHAPE"), group: "Size and shape",
+            help:
+                "pill (iOS's badge); ribbon: a band across the --anchor corner; banner: a band along the top or bottom edge; shield: LABEL|MESSAGE in two colours",
+            defaultText: "pill", completion: .choices(BadgeShape.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.style.shape = try ValueParsers.choice(text, option: "--shape", as: BadgeShape.self)
+        },
+        Spec(
+            name: "ribbon-distance", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
+            help: "how far from its corner a ribbon's centre line meets each edge", defaultText: "40%"
+        ) { settings, text throws(BadgeError) in
+            settings.style.ribbonDistance = try ValueParsers.length(
+                text[...], whole: text, option: "--ribbon-distance", range: 0...10_000, percentRange: 0...100,
+                positive: true)
+        },
+        Spec(
+            name: "banner-ends", kind: .value(placeholder: "ENDS"), group: "Size and shape",
+            help: "shape: a banner's ends follow the icon's outline; straight: it is the widest rectangle inside it",
+            defaultText: "shape", completion: .choices(BandEnds.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.style.bandEnds = try ValueParsers.choice(text, option: "--banner-ends", as: BandEnds.self)
+        },
         Spec(
             name: "height", kind: .value(placeholder: "PT|N%|auto"), group: "Size and shape",
             help:
@@ -255,6 +280,13 @@ package enum RenderOptions {
             defaultText: "#FF3B30"
         ) { settings, text throws(BadgeError) in
             settings.style.background = try ValueParsers.color(text, option: "--background")
+        },
+        Spec(
+            name: "label-background", kind: .value(placeholder: "COLOR"), group: "Colour",
+            help: "a shield's left (label) part; --background fills the right (message) part",
+            defaultText: "#555555"
+        ) { settings, text throws(BadgeError) in
+            settings.style.labelBackground = try ValueParsers.color(text, option: "--label-background")
         },
         Spec(
             name: "color", kind: .value(placeholder: "COLOR"), group: "Colour", help: "text colour",

@@ -38,6 +38,10 @@ package struct RenderSettings {
     package var platformGiven = false
     /// Whether --height was given: catalogs otherwise size the badge relative to each image.
     package var heightGiven = false
+    /// Whether --anchor was given: banners and shields otherwise go to the bottom.
+    package var anchorGiven = false
+    /// Whether --badge-anchor was given: a shield otherwise sits on its bottom edge.
+    package var badgeAnchorGiven = false
     package var smallText = SmallTextRule.dot
     package var minimumTextPixels = 7.0
     package var minimumDotPixels = 4.0
@@ -82,6 +86,8 @@ package struct RenderSettings {
         } else {
             content = .dot
         }
+        var style = style
+        try applyShapeRules(to: &style, labelRules: &labelRules)
         let font: FontChoice
         if let fontFile {
             guard fontFamily == nil else { throw .usage("--font and --font-file are exclusive: give one") }

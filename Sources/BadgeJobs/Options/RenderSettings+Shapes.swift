@@ -1,0 +1,105 @@
+import BadgeCore
+import BadgeRender
+
+extension RenderSettings {
+    /// A ribbon's default thickness: 16 % of the shape's shorter side.
+    package static let ribbonThickness = 16.0
+    /// A banner's default thickness: 18 %.
+    package static let bannerThickness = 18.0
+    /// A shield's default height: 20 %, about fastlane's shield on an app icon.
+    package static let shieldHeight = 20.0
+
+    /// The defaults and checks of `--shape ribbon|banner|shield`: they hold text as
+    /// written (a build number is not a count), and are sized relative to the icon
+    /// unless `--height` is given; a banner and a shield go to the bottom unless
+    /// `--anchor` is given.
+    ///
+    /// - Throws: `BadgeError.usage` or `invalidValue` (64) for a dot or an image, an
+    ///   anchor the shape cannot use, options a band ignores, or a shield without two
+    ///   non-empty parts.
+    func applyShapeRules(to style: inout BadgeStyle, labelRules: inout LabelRules) throws(BadgeError) {
+        let shape = style.shape
+        let defaults = BadgeStyle()
+        for (used, option, owner) in [
+            (style.ribbonDistance != defaults.ribbonDistance, "--ribbon-distance", BadgeShape.ribbon),
+            (style.bandEnds != defaults.bandEnds, "--banner-ends", .banner),
+            (style.labelBackground != defaults.labelBackground, "--label-background", .shield),
+        ] where used && shape != owner {
+            throw .usage("\(option) goes with --shape \(owner.rawValue) (the shape is \(shape.rawValue))")
+        }
+        guard shape != .pill else { return }
+        guard !dot, image == nil else {
+            throw .usage("--shape \(shape.rawValue) holds text: give --value or --text, not --dot or --image")
+        }
+        labelRules.verbatim = true
+        if !heightGiven {
+            let percent: Double
+            switch shape {
+            case .ribbon: percent = Self.ribbonThickness
+            case .banner: percent = Self.bannerThickness
+            default: percent = Self.shieldHeight
+            }
+            style.height = .fixed(.percent(percent))
+        }
+        switch shape {
+        case .pill:
+            break
+        case .ribbon:
+            let corners: [Anchor] = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+            guard corners.contains(style.anchor) else {
+                throw .invalidValue(
+                    option: "--anchor", value: style.anchor.rawValue,
+                    problem:
+                        "is not a corner: a ribbon goes across top-left, top-right, bottom-left or bottom-right"
+                        + suggestion(style.anchor.rawValue, among: corners))
+            }
+        case .banner:
+            if !anchorGiven { style.anchor = .bottom }
+            guard style.anchor == .top || style.anchor == .bottom else {
+                throw .invalidValue(
+                    option: "--anchor", value: style.anchor.rawValue,
+                    problem: "is not an edge: a banner runs along the top or the bottom"
+                        + suggestion(style.anchor.rawValue, among: [.top, .bottom]))
+            }
+        case .shield:
+            if !anchorGiven { style.anchor = .bottom }
+            if !badgeAnchorGiven { style.badgeAnchor = .bottom }
+            let shown = value ?? text ?? ""
+            let option = value != nil ? "--value" : "--text"
+            guard let parts = RenderRequest.shieldParts(shown) else {
+                throw .invalidValue(
+                    option: option, value: shown,
+                    problem: "is not a shield's two parts: give LABEL|MESSAGE, e.g. \"1.4.2|beta\"")
+            }
+            guard !parts.label.isEmpty, !parts.message.isEmpty else {
+                throw .invalidValue(
+                    option: option, value: shown,
+                    problem: "has an empty \(parts.label.isEmpty ? "label" : "message"): both sides of | need text")
+            }
+        }
+        if shape.isBand {
+            let ignored: [(Bool, String)] = [
+                (badgeAnchorGiven, "--badge-anchor"), (style.offset != .zero, "--offset"),
+                (style.overflow != .clamp, "--overflow"), (style.radius != nil, "--radius"),
+                (style.minWidth != 0, "--min-width"),
+            ]
+            if let (_, option) = ignored.first(where: { $0.0 }) {
+                throw .usage(
+                    "\(option) does not apply to a \(shape.rawValue): it is placed by --anchor\(shape == .ribbon ? " and --ribbon-distance" : "") and sized by --height"
+                )
+            }
+        }
+    }
+
+    /// "; did you mean X?" when `text` is close to one of `anchors`.
+    private func suggestion(_ text: String, among anchors: [Anchor]) -> String {
+        // The nearest allowed anchor to the one given, by the anchors' positions.
+        guard let given = Anchor(rawValue: text) else { return "" }
+        let nearest = anchors.min {
+            let a = (abs($0.unit.x - given.unit.x) + abs($0.unit.y - given.unit.y))
+            let b = (abs($1.unit.x - given.unit.x) + abs($1.unit.y - given.unit.y))
+            return a < b
+        }
+        return nearest.map { "; did you mean \($0.rawValue)?" } ?? ""
+    }
+}

@@ -1,0 +1,259 @@
+import BadgeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A ribbon, banner or shield laid out, with its shaped text: what `Renderer.compose`
+/// turns into a `Composition`.
+struct ShapedBadge {
+    var layout: BadgeLayout?
+    var hidden: HiddenReason?
+    var label: String?
+    var text: ShapedText?
+    var message: ShapedText?
+    var messageLabel: String?
+}
+
+extension Renderer {
+    /// How many times text is shaped again at a smaller size before giving up; each
+    /// try shrinks it by at least 3 %, and the size the fit asks for is usually
+    /// reached in two.
+    static let maxShrinkSteps = 40
+
+    /// Lays out a ribbon, banner or shield (`request.style.shape`), shrinking its
+    /// text to fit down to `request.minimumTextPixels`. A band's text is kept on the
+    /// pixels `roomMask` shows whole (the platform's mask, or the icon's opaque pixels
+    /// on the plain canvas).
+    ///
+    /// - Throws: `BadgeError.usage` for a dot or an image (these shapes hold text);
+    ///   `BadgeError.badInput` (65) when the text does not fit even at the minimum
+    ///   size, naming both sizes; font and layout errors as `compose`.
+    func composeShape(
+        _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, room roomMask: ShapeMask,
+        style: PixelStyle, notes: inout [RenderNote]
+    ) throws(BadgeError) -> ShapedBadge {
+        guard case .value(let value) = request.content else {
+            throw .usage("a \(request.style.shape.rawValue) holds text: give --value or --text, not --dot or --image")
+        }
+        var result = ShapedBadge()
+        let chain = try fontChain(request)
+        func shapeText(_ text: String, _ pixels: Double) throws(BadgeError) -> ShapedText {
+            guard pixels > 0, pixels <= Renderer.maxTextPixels else {
+                throw .overLimit(
+                    path: "",
+                    .textPixels(
+                        points: pixels / style.unit, scale: style.unit, pixels: pixels, limit: Renderer.maxTextPixels))
+            }
+            guard text.unicodeScalars.count <= Renderer.maxTextScalars else {
+                throw .overLimit(
+                    path: "", .textLength(codePoints: text.unicodeScalars.count, limit: Renderer.maxTextScalars))
+            }
+            let shaped = TextShaper.shape(text, chain: chain, pixelSize: pixels, features: request.fontFeatures)
+            if let problem = chain.fontconfigProblem { throw problem }
+            if request.strictGlyphs, !shaped.missing.isEmpty {
+                throw .unavailable(
+                    resource: "glyphs",
+                    reason:
+                        "no font has \(shaped.missing.map { $0.codePointName }.joined(separator: " ")) (tried: \(shaped.fontsTried.map { Shown($0).description }.joined(separator: ", ")))"
+                )
+            }
+            return shaped
+        }
+        let shown: String
+        switch request.labelRules.label(for: value) {
+        case .hidden(let reason):
+            result.hidden = reason
+            return result
+        case .text(let label): shown = label
+        }
+        // Below the minimum size the small-text rule decides, as for a pill; a band
+        // keeps its colour without the text (a plain corner stripe still says "beta").
+        var floor = request.minimumTextPixels
+        if style.fontSize < request.minimumTextPixels {
+            switch request.smallText {
+            case .hide:
+                notes.append(.smallText(label: shown, pixels: style.fontSize, became: .hidden))
+                result.hidden = .tooSmall
+                return result
+            case .dot where request.style.shape.isBand:
+                notes.append(.smallText(label: shown, pixels: style.fontSize, became: .bandWithoutText))
+                result.layout = try bandLayout(
+                    request, icon: icon, shape: shape, room: roomMask, style: style, text: nil)
+                result.label = shown
+                return result
+            case .dot:
+                notes.append(.smallText(label: shown, pixels: style.fontSize, became: .hidden))
+                result.hidden = .tooSmall
+                return result
+            case .keep:
+                floor = style.fontSize
+            }
+        }
+        if request.style.shape == .shield {
+            return try shieldLayout(request, icon: icon, shape: shape, style: style, label: shown, floor: floor)
+        }
+        var pixels = style.fontSize
+        var steps = 0
+        while true {
+            let text = try shapeText(shown, pixels)
+            var layout = try bandLayout(request, icon: icon, shape: shape, room: roomMask, style: style, text: text)
+            let band = layout.band!
+            let box = text.metrics.centringBox
+            let needed = box.width + 2 * style.paddingX
+            let across = band.thickness - 2 * min(style.borderWidth, band.thickness / 2)
+            let room = band.room(forTextHeight: box.height, mask: roomMask)
+            if needed <= room, box.height <= across {
+                layout.band!.textRoom = room
+                result.layout = layout
+                result.label = shown
+                result.text = text
+                return result
+            }
+            let fit = min(room / max(needed, 1e-9), across / max(box.height, 1e-9))
+            // Whole 1/64 px, at least 3 % smaller each step.
+            let next = (pixels * min(0.97, fit) * 64).rounded(.down) / 64
+            steps += 1
+            guard next >= floor, steps < Renderer.maxShrinkSteps else {
+                throw .badInput(
+                    path: "",
+                    reason:
+                        "the text \(Quoted(shown)) does not fit the \(request.style.shape.rawValue): at \(Self.pixelText(pixels)) px it is \(Self.pixelText(needed)) × \(Self.pixelText(box.height)) px, and the band holds \(Self.pixelText(room)) × \(Self.pixelText(across)) px; the smallest size allowed is \(Self.pixelText(floor)) px (--min-text-px): shorten the text, widen the band (--height), or lower --min-text-px"
+                )
+            }
+            pixels = next
+        }
+    }
+
+    /// The layout of a band holding `text` (nil: none): `badgeRect` is the band's
+    /// bounds on the canvas, and the text is centred on the band's centre.
+    private func bandLayout(
+        _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, room: ShapeMask, style: PixelStyle,
+        text: ShapedText?
+    ) throws(BadgeError) -> BadgeLayout {
+        // The box of what is seen: the platform's mask, or the icon's opaque pixels.
+        let box = room.bounds
+        let thickness: Double
+        if let height = style.height {
+            thickness = height
+        } else {
+            thickness = max(text?.metrics.lineHeight ?? style.fontSize, style.minHeight) + 2 * style.paddingY
+        }
+        guard thickness.isFinite, thickness > 0, thickness <= min(box.width, box.height) else {
+            throw .usage(
+                "the \(style.shape.rawValue) would be \(Self.pixelText(thickness)) px wide on a shape \(Self.pixelText(min(box.width, box.height))) px across; give a smaller --height"
+            )
+        }
+        var band: BandLayout
+        if style.shape == .ribbon {
+            band = BandLayout.ribbon(
+                corner: style.anchor, box: box, thickness: thickness, distance: style.ribbonDistance)
+        } else {
+            band = BandLayout.banner(
+                edge: style.anchor, box: box, thickness: thickness, ends: style.bandEnds, mask: room)
+        }
+        let canvas = Rect(x: 0, y: 0, width: Double(icon.width), height: Double(icon.height))
+        var inkBounds: Rect?
+        if let text {
+            let centring = text.metrics.centringBox
+            let origin = Point(x: -(centring.minX + centring.maxX) / 2, y: -(centring.minY + centring.maxY) / 2)
+            band.textSize = text.pixelSize
+            band.textOrigin = origin
+            if let ink = text.metrics.inkBounds?.offsetBy(dx: origin.x, dy: origin.y) {
+                // The rotated ink's bounding box on the canvas.
+                let c = cos(band.angle)
+                let s = sin(band.angle)
+                let corners = [
+                    Point(x: ink.minX, y: ink.minY), Point(x: ink.maxX, y: ink.minY),
+                    Point(x: ink.maxX, y: ink.maxY), Point(x: ink.minX, y: ink.maxY),
+                ].map { Point(x: band.centre.x + $0.x * c - $0.y * s, y: band.centre.y + $0.x * s + $0.y * c) }
+                let xs = corners.map { $0.x }
+                let ys = corners.map { $0.y }
+                inkBounds = Rect(
+                    x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            }
+        }
+        var layout = BadgeLayout(
+            canvasWidth: icon.width, canvasHeight: icon.height, iconRect: canvas,
+            badgeRect: band.bounds(within: canvas), cornerRadius: 0,
+            borderWidth: min(max(0, style.borderWidth), thickness / 2), textOrigin: nil, inkBounds: inkBounds,
+            scale: style.unit)
+        layout.referenceBox = shape.box
+        layout.band = band
+        return layout
+    }
+
+    /// A shield: `label` split at its first `|` into the two parts, laid out like a
+    /// pill (anchor, offset, clamp), the text shrunk until the shield fits the shape.
+    private func shieldLayout(
+        _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, style: PixelStyle,
+        label: String, floor: Double
+    ) throws(BadgeError) -> ShapedBadge {
+        let parts = RenderRequest.shieldParts(label)
+        guard let parts else {
+            throw .badInput(
+                path: "", reason: "the shield's text \(Quoted(label)) has no \"|\": give LABEL|MESSAGE, e.g. 1.4.2|beta"
+            )
+        }
+        let chain = try fontChain(request)
+        var pixels = style.fontSize
+        var steps = 0
+        while true {
+            let left = TextShaper.shape(parts.label, chain: chain, pixelSize: pixels, features: request.fontFeatures)
+            let right = TextShaper.shape(
+                parts.message, chain: chain, pixelSize: pixels, features: request.fontFeatures)
+            if let problem = chain.fontconfigProblem { throw problem }
+            if request.strictGlyphs, !(left.missing + right.missing).isEmpty {
+                throw .unavailable(
+                    resource: "glyphs",
+                    reason:
+                        "no font has \((left.missing + right.missing).map { $0.codePointName }.joined(separator: " "))")
+            }
+            do throws(BadgeError) {
+                let layout = try BadgeLayout.compute(
+                    iconWidth: icon.width, iconHeight: icon.height, style: style,
+                    body: .shield(label: left.metrics, message: right.metrics), shape: shape,
+                    maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+                return ShapedBadge(
+                    layout: layout, hidden: nil, label: parts.label, text: left, message: right,
+                    messageLabel: parts.message)
+            } catch {
+                // Too wide for the shape, or the text too tall for the parts: smaller text.
+                let fits: Bool
+                switch error {
+                case .usage, .overLimit(_, .badgeLargerThanIcon), .overLimit(_, .textInk): fits = false
+                default: fits = true
+                }
+                let next = (pixels * 0.97 * 64).rounded(.down) / 64
+                steps += 1
+                guard !fits, next >= floor, steps < Renderer.maxShrinkSteps * 4 else {
+                    if fits { throw error }
+                    let width = left.metrics.advance + right.metrics.advance + 4 * style.paddingX
+                    throw .badInput(
+                        path: "",
+                        reason:
+                            "the shield \(Quoted(label)) does not fit the \(shape.platform.rawValue) shape (\(Self.pixelText(shape.box.width)) px wide): at \(Self.pixelText(pixels)) px its text makes it \(Self.pixelText(width)) px wide; the smallest size allowed is \(Self.pixelText(floor)) px (--min-text-px): shorten the text, or lower --padding or --min-text-px"
+                    )
+                }
+                pixels = next
+            }
+        }
+    }
+
+    /// A size for messages: at most two decimals.
+    static func pixelText(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+extension RenderRequest {
+    /// A shield's text split at its first `|`: `1.4.2|beta` is the label `1.4.2` and
+    /// the message `beta`; nil without a `|`.
+    public static func shieldParts(_ text: String) -> (label: String, message: String)? {
+        guard let bar = text.firstIndex(of: "|") else { return nil }
+        return (String(text[..<bar]), String(text[text.index(after: bar)...]))
+    }
+}
