@@ -76,6 +76,7 @@ package enum GeometryReport {
         }
         if let ink = layout.inkBounds { badge.append(("inkBox", rect(ink))) }
         if let advance = composition.textAdvance { badge.append(("advance", .number(advance))) }
+        badge.append(contentsOf: shapeMembers(composition, layout, request: request))
         members.append(("badge", .object(badge)))
         if !composition.fontsUsed.isEmpty {
             members.append(
@@ -91,6 +92,50 @@ package enum GeometryReport {
             members.append(("missingGlyphs", .array(composition.missingGlyphs.map { .string($0.codePointName) })))
         }
         return .object(members)
+    }
+
+    /// The members a ribbon, banner or shield adds: its shape, its band or parts, and
+    /// the text size after shrinking (pixels).
+    static func shapeMembers(_ composition: Composition, _ layout: BadgeLayout, request: RenderRequest) -> [(
+        String, JSONValue
+    )] {
+        func point(_ p: Point) -> JSONValue { .object([("x", .number(p.x)), ("y", .number(p.y))]) }
+        func rect(_ r: Rect) -> JSONValue {
+            .object([
+                ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
+            ])
+        }
+        var members: [(String, JSONValue)] = [("shape", .string(request.style.shape.rawValue))]
+        if let pixels = composition.textPixels, request.style.shape != .pill {
+            members.append(("textPixels", .number(pixels)))
+        }
+        if let band = layout.band {
+            var object: [(String, JSONValue)] = [
+                ("polygon", .array(band.polygon.map(point))), ("centre", point(band.centre)),
+                ("angle", .number((band.angle * 180 / Double.pi * 1e9).rounded() / 1e9)),
+                ("thickness", .number(band.thickness)), ("box", rect(band.box)),
+            ]
+            if let origin = band.textOrigin { object.append(("textOrigin", point(origin))) }
+            if let room = band.textRoom { object.append(("textRoom", .number(room))) }
+            members.append(("band", .object(object)))
+        }
+        if let shield = layout.shield {
+            members.append(
+                (
+                    "parts",
+                    .array([
+                        .object([
+                            ("label", .string(composition.label ?? "")), ("rect", rect(shield.labelRect)),
+                            ("textOrigin", point(shield.labelOrigin)),
+                        ]),
+                        .object([
+                            ("label", .string(composition.messageLabel ?? "")), ("rect", rect(shield.messageRect)),
+                            ("textOrigin", point(shield.messageOrigin)),
+                        ]),
+                    ])
+                ))
+        }
+        return members
     }
 
     /// What became of text too small to read, when it did.
