@@ -20,7 +20,8 @@ enum HiddenBadge {
             )
         }
         var rules = render.labelRules
-        rules.verbatim = render.text != nil
+        // Ribbons, banners and shields show their text as written.
+        rules.verbatim = render.text != nil || render.style.shape != .pill
         if let value = render.shownValue, case .hidden(let reason) = rules.label(for: value) {
             let why = reason == .zero ? "the value is 0 (--show-zero draws it)" : "the value is empty"
             if failIfHidden {

@@ -42,12 +42,21 @@ enum RenderCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
-        CommandRunner.run(
-            arguments, io: io, options: RenderOptions.all, defaults: RenderSettings(),
+        let groups: (render: [String], badges: [[String]])
+        do throws(BadgeError) {
+            groups = BadgeGroups.hoist(
+                try BadgeGroups.split(arguments, options: RenderOptions.all), options: RenderOptions.all)
+        } catch {
+            io.error(ErrorWording.message(error))
+            return error.exitCode
+        }
+        return CommandRunner.run(
+            groups.render[...], io: io, options: RenderOptions.all, defaults: RenderSettings(),
             environment: io.environment, name: "render", command: info
         ) { parsed throws(BadgeError) in
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
             var settings = parsed.settings
+            settings.moreBadges = try BadgeGroups.parseMore(groups.badges, environment: io.environment)
             if settings.check != nil {
                 let (mode, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
                 if let note { io.note(note) }

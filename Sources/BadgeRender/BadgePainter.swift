@@ -15,11 +15,14 @@ enum BadgePainter {
         throws(BadgeError)
     {
         if !iconAlreadyThere { try paintIcon(composition, into: cr, vector: vector) }
-        guard let layout = composition.layout else { return }
-        if composition.greyscaleBadge {
-            try paintGreyscaleBadge(composition, layout, into: cr)
-        } else {
-            try paintBadge(composition, layout, into: cr, vector: vector)
+        // Every badge in order; a hidden one (a count of 0) draws nothing.
+        for badge in composition.badges {
+            guard let layout = badge.layout else { continue }
+            if badge.greyscaleBadge {
+                try paintGreyscaleBadge(badge, layout, into: cr)
+            } else {
+                try paintBadge(badge, layout, into: cr, vector: vector)
+            }
         }
     }
 

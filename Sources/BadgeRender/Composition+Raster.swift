@@ -16,7 +16,7 @@ extension Composition {
         if let rasterized { return rasterized }
         // A band masked by the icon's alpha reads the icon while drawing: not in place.
         let inPlace =
-            consumingIcon && ownsIcon && iconMask == .none && !(layout?.band != nil && bandFollowsAlpha)
+            consumingIcon && ownsIcon && iconMask == .none && !readsIconWhilePainting
             && icon.width == canvasWidth && icon.height == canvasHeight
             && (layout?.iconRect ?? Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight)))
                 == Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))

@@ -48,14 +48,18 @@ public final class Composition {
     var iconSpent = false
     /// The request it was composed from: an SVG or PDF output that draws an SVG
     /// document composes it again in an isolated child (`IsolatedRenderer`).
-    var request: RenderRequest?
+    public internal(set) var request: RenderRequest?
     /// Where its images were decoded; `.inProcessVector` inside that child, whose
     /// vector outputs are drawn here.
     var site: DecodeSite = .isolated
 
     /// Whether an SVG document (the icon or the badge image) is drawn as vectors
     /// into SVG and PDF outputs.
-    var drawsSVG: Bool { icon.svg != nil || badgeImage?.svg != nil }
+    var drawsSVG: Bool { icon.svg != nil || badges.contains { $0.badgeImage?.svg != nil } }
+
+    /// Whether drawing a badge reads the icon's pixels (a band masked by its alpha), so
+    /// the badge cannot be painted onto the icon in place.
+    var readsIconWhilePainting: Bool { badges.contains { $0.layout?.band != nil && $0.bandFollowsAlpha } }
 
     /// Whether the badge is a plain dot.
     public var isDotBadge: Bool { isDot }
@@ -72,6 +76,11 @@ public final class Composition {
     var colorConversion: ColorConversion?
     /// The icon's opaque pixels, when the platform placed the badge by them.
     var contentShape: ContentShape?
+    /// The badges drawn after this one on the same icon, in order (`RenderRequest.moreBadges`):
+    /// each lays out its own badge; only this composition draws the icon.
+    public internal(set) var overlays: [Composition] = []
+    /// This composition and its overlays: every badge of the render, in drawing order.
+    public var badges: [Composition] { [self] + overlays }
     /// The shape a ribbon or banner is cut to (the platform's mask); nil: the canvas.
     var bandClip: ShapeMask?
     /// Whether a ribbon or banner is also cut to the icon's own alpha: on platforms

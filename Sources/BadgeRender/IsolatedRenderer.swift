@@ -45,7 +45,7 @@ enum IsolatedRenderer {
         // The child sizes an SVG icon without drawing its pixels: the icon's shape for
         // content placement comes from the parent, which has them.
         request.contentShape = composition.contentShape
-        let svgs = [composition.icon.svg, composition.badgeImage?.svg].compactMap { $0 }
+        let svgs = ([composition.icon.svg] + composition.badges.map { $0.badgeImage?.svg }).compactMap { $0 }
         let path = svgs.first?.path ?? request.iconPath
         guard let helper = IsolatedDecoder.helper else {
             throw .unavailable(
@@ -58,7 +58,8 @@ enum IsolatedRenderer {
         } else if let bytes = composition.icon.standardInput {
             files[request.iconPath] = bytes
         }
-        if case .image(let badgePath) = request.content, let badge = composition.badgeImage {
+        for drawn in composition.badges {
+            guard case .image(let badgePath) = drawn.request?.content, let badge = drawn.badgeImage else { continue }
             if let svg = badge.svg {
                 files[badgePath] = svg.bytes
             } else if let bytes = badge.standardInput {

@@ -177,10 +177,12 @@ extension RenderRequest {
                 }
             }
         }
+        w.int(moreBadges.count)
+        for badge in moreBadges { badge.write(to: &w) }
     }
 
     /// Reads what `write(to:)` wrote.
-    init(from r: inout WireReader) throws(WireReader.Malformed) {
+    init(from r: inout WireReader, depth: Int = 0) throws(WireReader.Malformed) {
         let iconPath = try r.string()
         let content: BadgeContent
         switch try r.tag() {
@@ -281,6 +283,11 @@ extension RenderRequest {
             }
             return ContentShape(rows: rows)
         }
+        let more = try r.int()
+        guard more >= 0, more <= RenderRequest.maxBadges - 1, depth == 0 || more == 0 else {
+            throw WireReader.Malformed()
+        }
+        for _ in 0..<more { moreBadges.append(try RenderRequest(from: &r, depth: depth + 1)) }
     }
 }
 

@@ -58,6 +58,34 @@ public struct RenderRequest: Equatable, Sendable {
     /// given them by its parent, which decoded the pixels); nil: taken from the icon.
     public var contentShape: ContentShape?
 
+    /// Badges drawn after this one, in order, on the same icon (a BETA ribbon, then a
+    /// count). Only their own badge fields are used: content, label rules, style,
+    /// fonts and the small-size rules; the icon, scale, size, platform, mask and limits
+    /// are this request's (`overlay(_:)`). At most `maxBadges` − 1, none nested.
+    public var moreBadges: [RenderRequest] = []
+
+    /// The most badges one render draws: 16, more than any real icon holds, so a
+    /// manifest cannot make one render do unbounded work.
+    public static let maxBadges = 16
+
+    /// `badge` drawn on this request's icon: its badge fields, with this request's
+    /// icon, scale, size, platform, mask, limits and catalog rules.
+    public func overlay(_ badge: RenderRequest) -> RenderRequest {
+        var drawn = badge
+        drawn.iconPath = iconPath
+        drawn.scale = scale
+        drawn.iconSize = iconSize
+        drawn.iconRasterScale = iconRasterScale
+        drawn.platform = platform
+        drawn.iconMask = iconMask
+        drawn.limits = limits
+        drawn.contentShape = contentShape
+        drawn.greyscaleBadge = greyscaleBadge
+        drawn.knockoutText = knockoutText
+        drawn.moreBadges = []
+        return drawn
+    }
+
     /// A request with iOS's defaults for everything but the icon and content.
     public init(
         iconPath: String, content: BadgeContent, labelRules: LabelRules = LabelRules(),

@@ -54,24 +54,47 @@ public final class Renderer {
             return try IconLoader.load(path, limits: request.limits, sizing: sizing, site: site)
         }
         let icon = try load(request.iconPath, sizing)
-        var badgeImage: BadgeImageSource?
-        if case .image(let path) = request.content {
-            badgeImage = try IconLoader.badgeImage(
-                path, bytes: files[path], limits: request.limits, scale: request.scale,
-                naturalSize: request.style.imageSize == nil, site: site,
-                raster: cache == nil ? nil : { (sizing) throws(BadgeError) in try load(path, sizing) })
-        }
-        // An SVG badge is rendered at the size the layout gives it (never at its
-        // intrinsic size, then scaled).
-        let composition = try compose(request, icon: icon, badgeImage: badgeImage) {
-            (path, document, width, height) throws(BadgeError) in
-            if site == .isolated, let cache, files[path] == nil {
-                var drawn = ImageSizing()
-                drawn.size = (width, height)
-                return try cache.icon(path, sizing: drawn, limits: request.limits)
+        // One badge of the render on the loaded icon: its badge image, then its layout.
+        func badge(_ request: RenderRequest) throws(BadgeError) -> Composition {
+            var badgeImage: BadgeImageSource?
+            if case .image(let path) = request.content {
+                badgeImage = try IconLoader.badgeImage(
+                    path, bytes: files[path], limits: request.limits, scale: request.scale,
+                    naturalSize: request.style.imageSize == nil, site: site,
+                    raster: cache == nil ? nil : { (sizing) throws(BadgeError) in try load(path, sizing) })
             }
-            return try IconLoader.decodeSVGBadge(
-                document, path: path, width: width, height: height, limits: request.limits, site: site)
+            // An SVG badge is rendered at the size the layout gives it (never at its
+            // intrinsic size, then scaled).
+            return try compose(request, icon: icon, badgeImage: badgeImage) {
+                (path, document, width, height) throws(BadgeError) in
+                if site == .isolated, let cache, files[path] == nil {
+                    var drawn = ImageSizing()
+                    drawn.size = (width, height)
+                    return try cache.icon(path, sizing: drawn, limits: request.limits)
+                }
+                return try IconLoader.decodeSVGBadge(
+                    document, path: path, width: width, height: height, limits: request.limits, site: site)
+            }
+        }
+        let composition = try badge(request)
+        if !request.moreBadges.isEmpty {
+            guard request.moreBadges.count < RenderRequest.maxBadges else {
+                throw .usage(
+                    "\(request.moreBadges.count + 1) badges on one icon; at most \(RenderRequest.maxBadges) are drawn")
+            }
+            guard ([request] + request.moreBadges).allSatisfy({ $0.style.overflow != .expand }) else {
+                throw .usage(
+                    "--overflow expand grows the canvas for one badge; with several badges use clamp or clip")
+            }
+            for extra in request.moreBadges {
+                var drawn = request.overlay(extra)
+                // The icon's shape, found once for the first badge.
+                drawn.contentShape = drawn.contentShape ?? composition.contentShape
+                let overlay = try badge(drawn)
+                overlay.request = drawn
+                overlay.site = site
+                composition.overlays.append(overlay)
+            }
         }
         composition.ownsIcon = cache == nil
         composition.request = request

@@ -12,6 +12,16 @@ package enum RenderOptions {
         content + labels + placement + shape + smallSizes + colours + fonts + fallback + output + limits + svgLimit
         + check
 
+    /// The options of the whole render rather than of one badge: the icon's shape,
+    /// size, scale, filters and mask, the output, the limits and the check. With
+    /// several badges (`--and`, a manifest's "badges") they are given once; every
+    /// other option belongs to the badge it is given with.
+    package static let renderWideNames: [String] =
+        ["platform", "scale", "scales", "icon-mask", "icon-filter"] + (output + limits + svgLimit + check).map(\.name)
+
+    /// The options one badge of several takes (`--and`, a manifest's "badges").
+    package static let perBadge: [Spec] = all.filter { !renderWideNames.contains($0.name) }
+
     package static let check: [Spec] =
         [
             Spec(

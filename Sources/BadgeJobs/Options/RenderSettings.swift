@@ -56,6 +56,9 @@ package struct RenderSettings {
     package var update: UpdateMode?
     package var artifacts: String?
     package var compare = CompareSettings()
+    /// The badges drawn after this one (`--and`, a manifest's "badges"): only their
+    /// per-badge options (`RenderOptions.perBadge`) are used.
+    package var moreBadges: [RenderSettings] = []
     /// `--force`: write image bytes to standard output even when it is a terminal.
     package var force = false
 
@@ -112,6 +115,9 @@ package struct RenderSettings {
         request.smallText = smallText
         request.minimumTextPixels = minimumTextPixels
         request.minimumDotPixels = minimumDotPixels
+        for badge in moreBadges {
+            request.moreBadges.append(try badge.request(icon: icon))
+        }
         return request
     }
 
@@ -122,6 +128,7 @@ package struct RenderSettings {
 
     package func inputFiles(icon: String) -> [String] {
         [icon] + (image.map { [$0] } ?? []) + (fontFile.map { [$0] } ?? []) + fallbackFonts
+            + moreBadges.flatMap { $0.inputFiles(icon: icon).dropFirst() }
     }
 
     /// Refuses options that do nothing in the combination given, rather than

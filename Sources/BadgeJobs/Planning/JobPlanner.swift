@@ -306,10 +306,20 @@ package enum JobPlanner {
         var output: String?
         var scales = context.scales
         var densities: [String]?
+        var badges: [JSONValue]?
         let specs = RenderOptions.all
         let ordered = entry.pairs.filter { $0.key == "style" } + entry.pairs.filter { $0.key != "style" }
         for (key, value) in ordered {
             switch key {
+            case "badges":
+                guard case .array(let items) = value, !items.isEmpty else {
+                    throw fail(key, "must be a non-empty array of badge objects")
+                }
+                guard items.count <= RenderRequest.maxBadges else {
+                    throw fail(key, "has \(items.count) badges; one icon takes at most \(RenderRequest.maxBadges)")
+                }
+                badges = items
+                continue
             case "icon", "output":
                 guard case .string(let text) = value else { throw fail(key, "must be a string, not \(value.kindName)") }
                 guard !text.isEmpty else { throw fail(key, "must not be empty") }
@@ -367,6 +377,9 @@ package enum JobPlanner {
                 }
             }
         }
+        if let badges {
+            settings = try badgeSettings(badges, over: settings, fail: fail)
+        }
         guard let icon else { throw fail(nil, "has no \"icon\"") }
         guard let output else { throw fail(nil, "has no \"output\"") }
         // "scales" would override "scale" silently; a job's own scale or scales already
@@ -395,6 +408,62 @@ package enum JobPlanner {
             return draft
         }
         return Draft(settings: settings, icon: icon, output: output, scales: scales, label: prefix)
+    }
+
+    /// A job's "badges": each object's keys applied over the job's own settings (so
+    /// keys the job gives are shared by its badges), the first badge carrying the
+    /// others as `moreBadges`.
+    ///
+    /// - Throws: 65 naming `badges[i].key` for a key of the whole job, an unknown key,
+    ///   or a bad value; and for content given both to the job and in "badges".
+    private static func badgeSettings(
+        _ badges: [JSONValue], over job: RenderSettings, fail: (String?, String) -> BadgeError
+    ) throws(BadgeError) -> RenderSettings {
+        guard job.value == nil, job.text == nil, !job.dot, job.image == nil else {
+            throw fail("badges", "gives each badge its content; drop the job's own value, text, dot or image")
+        }
+        var made: [RenderSettings] = []
+        for (index, badge) in badges.enumerated() {
+            let place = "badges[\(index)]"
+            guard case .object(let pairs) = badge else { throw fail(place, "must be an object, not \(badge.kindName)") }
+            var settings = job
+            let ordered = pairs.filter { $0.0 == "style" } + pairs.filter { $0.0 != "style" }
+            for (key, value) in ordered {
+                guard let spec = RenderOptions.perBadge.first(where: { $0.name == key }) else {
+                    if RenderOptions.all.contains(where: { $0.name == key }) || Manifest.extraKeys.contains(key) {
+                        throw fail(
+                            "\(place).\(key)", "is a key of the whole job, not of one badge; give it beside \"badges\"")
+                    }
+                    let guess = Suggestion.closest(to: key, among: RenderOptions.perBadge.map(\.name))
+                    throw fail(place, "unknown key \(Quoted(key))" + (guess.map { " (did you mean \($0)?)" } ?? ""))
+                }
+                var values: [JSONValue] = [value]
+                if case .array(let items) = value {
+                    guard spec.repeatable else { throw fail("\(place).\(key)", "takes one value, not an array") }
+                    values = items
+                }
+                for item in values {
+                    guard let text = Manifest.text(item) else {
+                        throw fail("\(place).\(key)", "must be a string, number or boolean, not \(item.kindName)")
+                    }
+                    if case .file = spec.completion, text == "-" {
+                        throw fail("\(place).\(key)", Self.standardStreamInManifest)
+                    }
+                    do throws(BadgeError) {
+                        try spec.apply(&settings, text)
+                    } catch {
+                        if case .invalidValue(_, let raw, let problem) = error {
+                            throw fail("\(place).\(key)", "\(Quoted(raw)) \(problem)")
+                        }
+                        throw fail("\(place).\(key)", error.message)
+                    }
+                }
+            }
+            made.append(settings)
+        }
+        var first = made[0]
+        first.moreBadges = Array(made.dropFirst())
+        return first
     }
 
     /// Why a manifest's path is never "-": standard input (or output) is the caller's,

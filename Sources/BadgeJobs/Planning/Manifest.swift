@@ -34,7 +34,7 @@ package struct Manifest {
     package static let maxPathBytes = 4096
 
     /// Keys that are not render options.
-    package static let extraKeys = ["icon", "output", "scales", "densities"]
+    package static let extraKeys = ["icon", "output", "scales", "densities", "badges"]
 
     /// Render options that mean nothing for one job of a batch (`--check` is the
     /// batch's own flag; a job writes its `output`, not its icon). How strictly images
@@ -92,7 +92,7 @@ package struct Manifest {
             }
             // A job's own content (value, dot or image) replaces the defaults' content,
             // and its own scale or scales the defaults' scale and scales.
-            let content: Set<String> = ["value", "text", "dot", "image"],
+            let content: Set<String> = ["value", "text", "dot", "image", "badges"],
                 scale: Set<String> = ["scale", "scales", "densities"]
             let ownsContent = pairs.contains { content.contains($0.0) }
             let ownsScale = pairs.contains { scale.contains($0.0) }

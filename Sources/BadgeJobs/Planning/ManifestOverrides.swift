@@ -75,6 +75,11 @@ package struct ManifestOverrides: Sendable {
             var expanded: [JSONValue] = []
             for item in items { expanded.append(try expand(item, at: place, path: path)) }
             return .array(expanded)
+        case .object(let pairs):
+            // A job's "badges" entries.
+            var expanded: [(String, JSONValue)] = []
+            for (key, item) in pairs { expanded.append((key, try expand(item, at: "\(place).\(key)", path: path))) }
+            return .object(expanded)
         default: return value
         }
     }

@@ -47,6 +47,7 @@ package enum GeometryReport {
                     "iconRect",
                     rect(Rect(x: 0, y: 0, width: Double(composition.iconWidth), height: Double(composition.iconHeight)))
                 ))
+            members += badgesMember(composition, request: request)
             return .object(members)
         }
         members.append(("hidden", .bool(false)))
@@ -64,20 +65,8 @@ package enum GeometryReport {
                 ))
         }
         if let note = smallText(composition) { members.append(("smallText", note)) }
-        var badge: [(String, JSONValue)] = [
-            ("kind", .string(composition.label != nil ? "text" : (composition.isDotBadge ? "dot" : "image"))),
-            ("rect", rect(layout.badgeRect)),
-            ("cornerRadius", .number(layout.cornerRadius)),
-            ("borderWidth", .number(layout.borderWidth)),
-        ]
-        if let label = composition.label { badge.append(("label", .string(label))) }
-        if let origin = layout.textOrigin {
-            badge.append(("textOrigin", .object([("x", .number(origin.x)), ("y", .number(origin.y))])))
-        }
-        if let ink = layout.inkBounds { badge.append(("inkBox", rect(ink))) }
-        if let advance = composition.textAdvance { badge.append(("advance", .number(advance))) }
-        badge.append(contentsOf: shapeMembers(composition, layout, request: request))
-        members.append(("badge", .object(badge)))
+        members.append(("badge", badgeObject(composition, layout, request: request)))
+        members += badgesMember(composition, request: request)
         if !composition.fontsUsed.isEmpty {
             members.append(
                 (
@@ -92,6 +81,57 @@ package enum GeometryReport {
             members.append(("missingGlyphs", .array(composition.missingGlyphs.map { .string($0.codePointName) })))
         }
         return .object(members)
+    }
+
+    /// With several badges, `badges`: every badge in drawing order (the first again,
+    /// as `badge`), each its own entry; nothing with one badge.
+    static func badgesMember(_ composition: Composition, request: RenderRequest) -> [(String, JSONValue)] {
+        guard !composition.overlays.isEmpty else { return [] }
+        // Every badge in drawing order, the first again: each its own entry.
+        return [
+            (
+                "badges",
+                .array(
+                    composition.badges.map { drawn in
+                        guard let layout = drawn.layout else {
+                            return .object([("hidden", .bool(true)), ("hiddenReason", hiddenReason(drawn))])
+                        }
+                        return badgeObject(drawn, layout, request: drawn.request ?? request)
+                    })
+            )
+        ]
+    }
+
+    /// One badge's entry: its kind, rectangle, text and shape (pixels).
+    static func badgeObject(_ composition: Composition, _ layout: BadgeLayout, request: RenderRequest) -> JSONValue {
+        func rect(_ r: Rect) -> JSONValue {
+            .object([
+                ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
+            ])
+        }
+        var badge: [(String, JSONValue)] = [
+            ("kind", .string(composition.label != nil ? "text" : (composition.isDotBadge ? "dot" : "image"))),
+            ("rect", rect(layout.badgeRect)),
+            ("cornerRadius", .number(layout.cornerRadius)),
+            ("borderWidth", .number(layout.borderWidth)),
+        ]
+        if let label = composition.label { badge.append(("label", .string(label))) }
+        if let origin = layout.textOrigin {
+            badge.append(("textOrigin", .object([("x", .number(origin.x)), ("y", .number(origin.y))])))
+        }
+        if let ink = layout.inkBounds { badge.append(("inkBox", rect(ink))) }
+        if let advance = composition.textAdvance { badge.append(("advance", .number(advance))) }
+        badge.append(contentsOf: shapeMembers(composition, layout, request: request))
+        return .object(badge)
+    }
+
+    /// Why a badge is hidden, as the report words it.
+    static func hiddenReason(_ composition: Composition) -> JSONValue {
+        switch composition.hidden {
+        case .zero: return .string("zero")
+        case .tooSmall: return .string("too-small")
+        default: return .string("empty")
+        }
     }
 
     /// The members a ribbon, banner or shield adds: its shape, its band or parts, and

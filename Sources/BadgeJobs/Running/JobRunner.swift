@@ -36,13 +36,18 @@ package enum JobRunner {
             if case .upscaledRaster = note, !raster { continue }
             done.diagnostics.append(note)
         }
-        for note in composition.notes { done.diagnostics.append(.render(note)) }
-        if let reason = composition.hidden, reason != .tooSmall { done.diagnostics.append(.hidden(reason)) }
-        if composition.layout?.offsetIgnored == true { done.diagnostics.append(.offsetIgnored) }
-        if !composition.missingGlyphs.isEmpty {
+        let badges = composition.badges
+        for note in badges.flatMap(\.notes) where !done.diagnostics.contains(.render(note)) {
+            done.diagnostics.append(.render(note))
+        }
+        // "The output is the icon unchanged" only when no badge of several is drawn.
+        if let reason = composition.hidden, reason != .tooSmall, badges.allSatisfy({ $0.layout == nil }) {
+            done.diagnostics.append(.hidden(reason))
+        }
+        if badges.contains(where: { $0.layout?.offsetIgnored == true }) { done.diagnostics.append(.offsetIgnored) }
+        for badge in badges where !badge.missingGlyphs.isEmpty {
             done.diagnostics.append(
-                .missingGlyphs(
-                    codePoints: composition.missingGlyphs.map(\.codePointName), fontsTried: composition.fontsTried))
+                .missingGlyphs(codePoints: badge.missingGlyphs.map(\.codePointName), fontsTried: badge.fontsTried))
         }
         if let required = job.requiredSize,
             composition.canvasWidth != required.width || composition.canvasHeight != required.height
