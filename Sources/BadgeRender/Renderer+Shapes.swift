@@ -114,13 +114,14 @@ extension Renderer {
             }
             let fit = min(room / max(needed, 1e-9), across / max(box.height, 1e-9))
             // Whole 1/64 px, at least 3 % smaller each step.
-            let next = (pixels * min(0.97, fit) * 64).rounded(.down) / 64
+            // The minimum size is tried last, so the error speaks of it.
+            let next = max(floor, (pixels * min(0.97, fit) * 64).rounded(.down) / 64)
             steps += 1
-            guard next >= floor, steps < Renderer.maxShrinkSteps else {
+            guard next < pixels, steps < Renderer.maxShrinkSteps else {
                 throw .badInput(
                     path: "",
                     reason:
-                        "the text \(Quoted(shown)) does not fit the \(request.style.shape.rawValue): at \(Self.pixelText(pixels)) px it is \(Self.pixelText(needed)) × \(Self.pixelText(box.height)) px, and the band holds \(Self.pixelText(room)) × \(Self.pixelText(across)) px; the smallest size allowed is \(Self.pixelText(floor)) px (--min-text-px): shorten the text, widen the band (--height), or lower --min-text-px"
+                        "the text \(Quoted(shown)) does not fit the \(request.style.shape.rawValue) even at \(Self.pixelText(pixels)) px (--min-text-px \(Self.pixelText(floor))): it is \(Self.pixelText(needed)) × \(Self.pixelText(box.height)) px with its padding, and the band holds \(Self.pixelText(room)) × \(Self.pixelText(across)) px; shorten the text, widen the band (--height), or lower --min-text-px"
                 )
             }
             pixels = next
@@ -226,15 +227,15 @@ extension Renderer {
                 case .usage, .overLimit(_, .badgeLargerThanIcon), .overLimit(_, .textInk): fits = false
                 default: fits = true
                 }
-                let next = (pixels * 0.97 * 64).rounded(.down) / 64
+                let next = max(floor, (pixels * 0.97 * 64).rounded(.down) / 64)
                 steps += 1
-                guard !fits, next >= floor, steps < Renderer.maxShrinkSteps * 4 else {
+                guard !fits, next < pixels, steps < Renderer.maxShrinkSteps * 4 else {
                     if fits { throw error }
                     let width = left.metrics.advance + right.metrics.advance + 4 * style.paddingX
                     throw .badInput(
                         path: "",
                         reason:
-                            "the shield \(Quoted(label)) does not fit the \(shape.platform.rawValue) shape (\(Self.pixelText(shape.box.width)) px wide): at \(Self.pixelText(pixels)) px its text makes it \(Self.pixelText(width)) px wide; the smallest size allowed is \(Self.pixelText(floor)) px (--min-text-px): shorten the text, or lower --padding or --min-text-px"
+                            "the shield \(Quoted(label)) does not fit the \(shape.platform.rawValue) shape (\(Self.pixelText(shape.box.width)) px wide) even at \(Self.pixelText(pixels)) px (--min-text-px \(Self.pixelText(floor))): its text makes it \(Self.pixelText(width)) px wide; shorten the text, or lower --padding or --min-text-px"
                     )
                 }
                 pixels = next
