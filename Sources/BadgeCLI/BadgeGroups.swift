@@ -105,6 +105,9 @@ enum BadgeGroups {
     {
         var badges: [RenderSettings] = []
         for group in groups {
+            guard !group.isEmpty else {
+                throw .usage("\(separator) must be followed by the next badge's options (e.g. --and --value 3)")
+            }
             let parsed = try ArgumentParser(options: RenderOptions.perBadge, command: "render").parse(
                 group[...], defaults: RenderSettings(), environment: environment)
             badges.append(parsed.settings)

@@ -13,7 +13,7 @@ public struct ReportJSON {
     /// A number at a path of keys (`["badge", "rect", "x"]`).
     public func number(_ path: String...) -> Double? {
         var value: JSONValue? = json
-        for key in path { value = value?[key] }
+        for key in path { value = Self.step(value, key) }
         if case .number(let n) = value { return n }
         return nil
     }
@@ -21,7 +21,7 @@ public struct ReportJSON {
     /// A string at a path of keys.
     public func string(_ path: String...) -> String? {
         var value: JSONValue? = json
-        for key in path { value = value?[key] }
+        for key in path { value = Self.step(value, key) }
         if case .string(let s) = value { return s }
         return nil
     }
@@ -29,11 +29,20 @@ public struct ReportJSON {
     /// A rectangle object at a path of keys.
     public func rect(_ path: String...) -> Rect? {
         var value: JSONValue? = json
-        for key in path { value = value?[key] }
+        for key in path { value = Self.step(value, key) }
         guard case .number(let x) = value?["x"], case .number(let y) = value?["y"],
             case .number(let w) = value?["width"], case .number(let h) = value?["height"]
         else { return nil }
         return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    /// One step down a path: an object's member, or an array's element when the key
+    /// is a number (`"badges", "1"`).
+    static func step(_ value: JSONValue?, _ key: String) -> JSONValue? {
+        if case .array(let items) = value, let index = Int(key) {
+            return items.indices.contains(index) ? items[index] : nil
+        }
+        return value?[key]
     }
 
     /// `canvas.width`, `canvas.height`.

@@ -115,8 +115,18 @@ package struct RenderSettings {
         request.smallText = smallText
         request.minimumTextPixels = minimumTextPixels
         request.minimumDotPixels = minimumDotPixels
-        for badge in moreBadges {
-            request.moreBadges.append(try badge.request(icon: icon))
+        for (number, badge) in zip(2..., moreBadges) {
+            do throws(BadgeError) {
+                request.moreBadges.append(try badge.request(icon: icon))
+            } catch {
+                // Say which badge of several the problem is in.
+                switch error {
+                case .usage(let text): throw .usage("badge \(number): \(text)")
+                case .invalidValue(let option, let value, let problem):
+                    throw .invalidValue(option: "badge \(number): \(option)", value: value, problem: problem)
+                default: throw error
+                }
+            }
         }
         return request
     }

@@ -1,0 +1,139 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+/// `--shape`, its options and `--and` on the command line and in manifests: what
+/// users type, and the errors they get.
+@Suite struct BadgeShapeEndToEndTests {
+    static let ios = Paths.fixture("icons/app-ios-180.png")
+
+    func run(_ arguments: [String], in folder: String? = nil) throws -> RunResult {
+        try runIconbadge(arguments, in: folder ?? Paths.scratch("shape-cli"))
+    }
+
+    @Test(arguments: [
+        (["--shape", "ribon", "--text", "BETA"], "--shape: \"ribon\" is not one of pill, ribbon, banner, shield; did you mean ribbon?"),
+        (["--shape", "ribbon", "--text", "BETA", "--anchor", "top"], "--anchor: \"top\" is not a corner: a ribbon goes across top-left, top-right, bottom-left or bottom-right; did you mean top-left?"),
+        (["--shape", "ribbon", "--text", "BETA", "--anchor", "top-rigth"], "did you mean top-right?"),
+        (["--shape", "banner", "--text", "BETA", "--anchor", "top-left"], "--anchor: \"top-left\" is not an edge: a banner runs along the top or the bottom; did you mean top?"),
+        (["--shape", "shield", "--text", "1.4.2"], "--text: \"1.4.2\" is not a shield's two parts: give LABEL|MESSAGE"),
+        (["--shape", "shield", "--value", "|beta"], "--value: \"|beta\" has an empty label: both sides of | need text"),
+        (["--shape", "shield", "--value", "1.4.2|"], "--value: \"1.4.2|\" has an empty message"),
+        (["--shape", "ribbon", "--dot"], "--shape ribbon holds text: give --value or --text, not --dot or --image"),
+        (["--shape", "ribbon", "--text", "B", "--offset", "2,2"], "--offset does not apply to a ribbon"),
+        (["--shape", "banner", "--text", "B", "--overflow", "expand"], "--overflow does not apply to a banner"),
+        (["--value", "3", "--ribbon-distance", "30%"], "--ribbon-distance goes with --shape ribbon (the shape is pill)"),
+        (["--shape", "ribbon", "--text", "B", "--label-background", "red"], "--label-background goes with --shape shield"),
+        (["--shape", "banner", "--text", "B", "--banner-ends", "curved"], "--banner-ends: \"curved\" is not one of shape, straight"),
+        (["--value", "3", "--and"], "--and must be followed by the next badge's options"),
+        (["--value", "3", "--and", "--value", "2", "--overflow", "expand"], "--overflow expand grows the canvas for one badge"),
+        (["--value", "3", "--and", "--background", "red"], "badge 2: nothing to draw: give --value TEXT"),
+        (["--value", "3", "--and", "--shape", "shield", "--text", "x"], "badge 2: --text: \"x\" is not a shield's two parts"),
+    ])
+    func badInputIsUsageNamingTheValue(arguments: [String], message: String) throws {
+        let output = Paths.scratch("shape-cli") + "/bad.png"
+        let result = try run([Self.ios] + arguments + ["-o", output])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: output), "nothing written")
+    }
+
+    @Test func textThatCannotFitIsDataErrorNamingTheSizes() throws {
+        let output = Paths.scratch("shape-cli") + "/long.png"
+        let result = try run([
+            Self.ios, "--platform", "ios", "--shape", "ribbon", "--text", "A RELEASE CANDIDATE FOR TESTERS", "-o", output,
+        ])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("does not fit the ribbon even at 7 px (--min-text-px 7)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func ribbonReportsItsBandAndShowsNumbersAsWritten() throws {
+        let result = try run([
+            Self.ios, "--platform", "ios", "--shape", "ribbon", "--value", "1234", "--anchor", "bottom-left", "--report",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try ReportJSON(result.stdoutText)
+        #expect(report.string("badge", "shape") == "ribbon")
+        #expect(report.string("badge", "label") == "1234", "a ribbon shows its text as written, never 99+")
+        #expect(report.number("badge", "band", "angle") == 45)
+        #expect(report.number("badge", "band", "thickness") == 28.8, "16 % of 180 px")
+        #expect(report.number("badge", "band", "centre", "x") == 36)
+        #expect(report.number("badge", "band", "centre", "y") == 144)
+    }
+
+    @Test func shieldDefaultsToTheBottomAndBannerToo() throws {
+        let shield = try ReportJSON(
+            try run([Self.ios, "--shape", "shield", "--text", "1.4.2|beta", "--report"]).stdoutText)
+        #expect(shield.number("badge", "rect", "y").map { $0 + shield.number("badge", "rect", "height")! } == 180)
+        let banner = try ReportJSON(try run([Self.ios, "--shape", "banner", "--text", "DEBUG", "--report"]).stdoutText)
+        let centre = try #require(banner.number("badge", "band", "centre", "y"))
+        #expect(abs(centre - (180 - 32.4 / 2)) < 1e-9, "18 % of 180 px, at the bottom")
+    }
+
+    @Test func andDrawsSeveralBadgesWhereverTheRenderOptionsAre() throws {
+        let folder = Paths.scratch("shape-and")
+        let result = try run(
+            [
+                Self.ios, "--platform", "ios", "--shape", "ribbon", "--text", "BETA", "--anchor", "top-left", "--and",
+                "--value", "3", "--height", "28%", "-o", "both.png", "--report",
+            ], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try ReportJSON(result.stdoutText)
+        #expect(report.string("badges", "0", "shape") == "ribbon")
+        #expect(report.string("badges", "1", "label") == "3")
+        #expect(report.string("badges", "1", "shape") == "pill")
+        // The second badge starts from the defaults: not a ribbon, not top-left.
+        #expect(try #require(report.number("badges", "1", "rect", "x")) > 90)
+        #expect(FileManager.default.fileExists(atPath: folder + "/both.png"))
+        // --and as an option's value is text, not a separator.
+        let literal = try run([Self.ios, "--text", "--and", "--report"], in: folder)
+        let literalReport = try ReportJSON(literal.stdoutText)
+        #expect(literal.status == 0 && literalReport.string("badge", "label") == "--and")
+    }
+
+    @Test func manifestBadgesShareTheJobsKeys() throws {
+        let folder = Paths.scratch("shape-manifest")
+        let manifest = """
+            {"defaults": {"icon": "\(Self.ios)", "platform": "ios", "background": "#007AFF"},
+             "jobs": [
+               {"output": "a{@scale}.png", "scales": [1, 2], "badges": [
+                  {"shape": "ribbon", "text": "BETA", "anchor": "top-left"},
+                  {"value": "7", "height": "28%", "background": "#FF3B30"}]},
+               {"output": "b.png", "value": "3"}
+             ]}
+            """
+        try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let result = try run(["batch", "m.json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pixels = try ImageFile.pixels(at: folder + "/a.png")
+        // The ribbon took the job's blue, the count its own red.
+        #expect(pixels[30, 30] == Color(red: 0, green: 0x7A, blue: 0xFF))
+        let single = try run([Self.ios, "--platform", "ios", "--value", "7", "--height", "28%", "--report"])
+        let rect = try #require(try ReportJSON(single.stdoutText).rect("badge", "rect"))
+        #expect(pixels[Int(rect.center.x), Int(rect.minY) + 3] == Color(red: 0xFF, green: 0x3B, blue: 0x30))
+        for (badges, message) in [
+            ("[]", "badges: must be a non-empty array"),
+            ("[{\"value\": \"1\", \"output\": \"x.png\"}]", "badges[0].output: is a key of the whole job"),
+            ("[{\"valu\": \"1\"}]", "badges[0]: unknown key \"valu\" (did you mean value?)"),
+            ("[{\"shape\": \"ribon\", \"text\": \"B\"}]", "badges[0].shape: \"ribon\" is not one of"),
+        ] {
+            let bad = """
+                {"jobs": [{"icon": "\(Self.ios)", "output": "c.png", "badges": \(badges)}]}
+                """
+            try bad.write(toFile: folder + "/bad.json", atomically: true, encoding: .utf8)
+            let failed = try run(["batch", "bad.json"], in: folder)
+            #expect(failed.status == 65, "\(badges): \(failed.stderr)")
+            #expect(failed.stderr.contains(message), "\(failed.stderr)")
+        }
+        let both = """
+            {"jobs": [{"icon": "\(Self.ios)", "output": "d.png", "value": "1", "badges": [{"value": "2"}]}]}
+            """
+        try both.write(toFile: folder + "/both.json", atomically: true, encoding: .utf8)
+        let conflict = try run(["batch", "both.json"], in: folder)
+        #expect(conflict.status == 65 && conflict.stderr.contains("gives each badge its content"), "\(conflict.stderr)")
+    }
+}
