@@ -32,6 +32,19 @@ public struct BandLayout: Equatable, Sendable {
     public var textOrigin: Point?
     /// The length the text may take along the band at its final size (pixels).
     public var textRoom: Double?
+    /// How far the text was moved off the centre line toward the icon's centre to find
+    /// room (pixels, +y of the text's frame); 0 when centred.
+    public var textShift: Double = 0
+
+    /// The shifts tried, in order, for a banner's text that does not fit centred: toward
+    /// the band's inner edge (the one facing the icon's centre), where a rounded or
+    /// circular shape is wider, in quarters of the slack `slack` (pixels). A ribbon's
+    /// text stays centred.
+    public func shifts(slack: Double, edge: Anchor) -> [Double] {
+        guard angle == 0, slack > 0 else { return [0] }
+        let inward: Double = edge.unit.y == 0 ? 1 : -1
+        return [0, 0.25, 0.5, 0.75, 1].map { $0 * slack * inward }
+    }
 
     /// A ribbon across `corner` of `box`: its centre line meets both edges at
     /// `distance` pixels from the corner, `thickness` pixels wide.
@@ -108,10 +121,13 @@ public struct BandLayout: Equatable, Sendable {
     /// whose every point lies on a pixel `mask` shows whole and inside the band's
     /// ends: twice the shorter of the walks outward from the centre along the text
     /// box's top, middle and bottom lines, in 1/4-pixel steps (pixels; 0 when the
-    /// centre itself is outside).
-    public func room(forTextHeight height: Double, mask: ShapeMask) -> Double {
+    /// centre itself is outside). `shift` moves the text box across the band (pixels,
+    /// +y of the text's frame).
+    public func room(forTextHeight height: Double, mask: ShapeMask, shift: Double = 0) -> Double {
         let dx = cos(angle)
         let dy = sin(angle)
+        // Across the band: the text's own frame's +y, rotated.
+        let centre = Point(x: self.centre.x - dy * shift, y: self.centre.y + dx * shift)
         // The band's own ends (a straight banner's): its length along the band.
         let xs = polygon.map { ($0.x - centre.x) * dx + ($0.y - centre.y) * dy }
         let endLow = xs.min()!

@@ -104,9 +104,24 @@ extension Renderer {
             let box = text.metrics.centringBox
             let needed = box.width + 2 * style.paddingX
             let across = band.thickness - 2 * min(style.borderWidth, band.thickness / 2)
-            let room = band.room(forTextHeight: box.height, mask: roomMask)
+            // Centred when it fits so; a banner's text may move toward the icon's
+            // centre, where a rounded or round shape is wider, before it shrinks.
+            var room = 0.0
+            var shift = 0.0
+            for candidate in band.shifts(slack: (across - box.height) / 2, edge: style.anchor) {
+                let here = band.room(forTextHeight: box.height, mask: roomMask, shift: candidate)
+                if here > room + 1e-9 {
+                    room = here
+                    shift = candidate
+                }
+                if needed <= here { break }
+            }
             if needed <= room, box.height <= across {
                 layout.band!.textRoom = room
+                layout.band!.textShift = shift
+                layout.band!.textOrigin!.y += shift
+                layout.inkBounds = layout.inkBounds?.offsetBy(
+                    dx: -sin(band.angle) * shift, dy: cos(band.angle) * shift)
                 result.layout = layout
                 result.label = shown
                 result.text = text

@@ -41,8 +41,54 @@ import Testing
         }
     }
 
+    /// A ribbon, a banner, a shield, and a ribbon with a count, each at 1x, 2x and 3x
+    /// on an iPhone app icon (60 pt) and an Android adaptive foreground (108 dp): the
+    /// icon resampled to each size, as an asset pipeline does.
+    static func shapes() -> [Case] {
+        var cases: [Case] = []
+        let platforms: [(String, IconPlatform, String, Double)] = [
+            ("ios", .ios, "app-ios-180.png", 60), ("android", .androidAdaptive, "app-android-foreground-432.png", 108),
+        ]
+        for (name, platform, icon, points) in platforms {
+            for scale in [1.0, 2, 3] {
+                func make(_ shape: BadgeShape, _ text: String, _ configure: (inout BadgeStyle) -> Void = { _ in })
+                    -> RenderRequest
+                {
+                    var rules = LabelRules()
+                    rules.verbatim = true
+                    var request = request(icon, .value(text), scale: scale, rules: rules) {
+                        $0.shape = shape
+                        $0.height = .fixed(.percent(shape == .ribbon ? 16 : shape == .banner ? 18 : 20))
+                        configure(&$0)
+                    }
+                    request.platform = platform
+                    request.iconSize = Size(width: points * scale, height: points * scale)
+                    return request
+                }
+                let suffix = "\(name)-\(Int(scale))x"
+                var withCount = make(.ribbon, "BETA") { $0.anchor = .topLeft }
+                var count = RenderRequest(iconPath: "", content: .value("3"))
+                count.style.height = .fixed(.percent(28))
+                withCount.moreBadges = [count]
+                cases += [
+                    Case(name: "shape-ribbon-\(suffix)", request: make(.ribbon, "BETA")),
+                    Case(name: "shape-banner-\(suffix)", request: make(.banner, "DEBUG") { $0.anchor = .bottom }),
+                    Case(
+                        name: "shape-shield-\(suffix)",
+                        request: make(.shield, "1.4.2|beta") {
+                            $0.anchor = .bottom
+                            $0.badgeAnchor = .bottom
+                            $0.background = Color(rgb: 0xFF9500)
+                        }),
+                    Case(name: "shape-ribbon-count-\(suffix)", request: withCount),
+                ]
+            }
+        }
+        return cases
+    }
+
     static let cases: [Case] =
-        platform(.ios, "app-ios-180.png") + platform(.macos, "app-macos-256.png")
+        shapes() + platform(.ios, "app-ios-180.png") + platform(.macos, "app-macos-256.png")
         + platform(.watchos, "app-watch-196.png") + platform(.androidAdaptive, "app-android-foreground-432.png") + [
             text("text-cjk-3x", "新着"),
             text("text-emoji-3x", "🔥"),

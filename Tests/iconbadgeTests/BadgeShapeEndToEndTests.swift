@@ -14,23 +14,53 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--shape", "ribon", "--text", "BETA"], "--shape: \"ribon\" is not one of pill, ribbon, banner, shield; did you mean ribbon?"),
-        (["--shape", "ribbon", "--text", "BETA", "--anchor", "top"], "--anchor: \"top\" is not a corner: a ribbon goes across top-left, top-right, bottom-left or bottom-right; did you mean top-left?"),
+        (
+            ["--shape", "ribon", "--text", "BETA"],
+            "--shape: \"ribon\" is not one of pill, ribbon, banner, shield; did you mean ribbon?"
+        ),
+        (
+            ["--shape", "ribbon", "--text", "BETA", "--anchor", "top"],
+            "--anchor: \"top\" is not a corner: a ribbon goes across top-left, top-right, bottom-left or bottom-right; did you mean top-left?"
+        ),
         (["--shape", "ribbon", "--text", "BETA", "--anchor", "top-rigth"], "did you mean top-right?"),
-        (["--shape", "banner", "--text", "BETA", "--anchor", "top-left"], "--anchor: \"top-left\" is not an edge: a banner runs along the top or the bottom; did you mean top?"),
-        (["--shape", "shield", "--text", "1.4.2"], "--text: \"1.4.2\" is not a shield's two parts: give LABEL|MESSAGE"),
-        (["--shape", "shield", "--value", "|beta"], "--value: \"|beta\" has an empty label: both sides of | need text"),
+        (
+            ["--shape", "banner", "--text", "BETA", "--anchor", "top-left"],
+            "--anchor: \"top-left\" is not an edge: a banner runs along the top or the bottom; did you mean top?"
+        ),
+        (
+            ["--shape", "shield", "--text", "1.4.2"],
+            "--text: \"1.4.2\" is not a shield's two parts: give LABEL|MESSAGE"
+        ),
+        (
+            ["--shape", "shield", "--value", "|beta"],
+            "--value: \"|beta\" has an empty label: both sides of | need text"
+        ),
         (["--shape", "shield", "--value", "1.4.2|"], "--value: \"1.4.2|\" has an empty message"),
         (["--shape", "ribbon", "--dot"], "--shape ribbon holds text: give --value or --text, not --dot or --image"),
         (["--shape", "ribbon", "--text", "B", "--offset", "2,2"], "--offset does not apply to a ribbon"),
         (["--shape", "banner", "--text", "B", "--overflow", "expand"], "--overflow does not apply to a banner"),
-        (["--value", "3", "--ribbon-distance", "30%"], "--ribbon-distance goes with --shape ribbon (the shape is pill)"),
-        (["--shape", "ribbon", "--text", "B", "--label-background", "red"], "--label-background goes with --shape shield"),
-        (["--shape", "banner", "--text", "B", "--banner-ends", "curved"], "--banner-ends: \"curved\" is not one of shape, straight"),
+        (
+            ["--value", "3", "--ribbon-distance", "30%"],
+            "--ribbon-distance goes with --shape ribbon (the shape is pill)"
+        ),
+        (
+            ["--shape", "ribbon", "--text", "B", "--label-background", "red"],
+            "--label-background goes with --shape shield"
+        ),
+        (
+            ["--shape", "banner", "--text", "B", "--banner-ends", "curved"],
+            "--banner-ends: \"curved\" is not one of shape, straight"
+        ),
         (["--value", "3", "--and"], "--and must be followed by the next badge's options"),
-        (["--value", "3", "--and", "--value", "2", "--overflow", "expand"], "--overflow expand grows the canvas for one badge"),
+        (
+            ["--value", "3", "--and", "--value", "2", "--overflow", "expand"],
+            "--overflow expand grows the canvas for one badge"
+        ),
         (["--value", "3", "--and", "--background", "red"], "badge 2: nothing to draw: give --value TEXT"),
-        (["--value", "3", "--and", "--shape", "shield", "--text", "x"], "badge 2: --text: \"x\" is not a shield's two parts"),
+        (
+            ["--value", "3", "--and", "--shape", "shield", "--text", "x"],
+            "badge 2: --text: \"x\" is not a shield's two parts"
+        ),
     ])
     func badInputIsUsageNamingTheValue(arguments: [String], message: String) throws {
         let output = Paths.scratch("shape-cli") + "/bad.png"
@@ -44,7 +74,8 @@ import Testing
     @Test func textThatCannotFitIsDataErrorNamingTheSizes() throws {
         let output = Paths.scratch("shape-cli") + "/long.png"
         let result = try run([
-            Self.ios, "--platform", "ios", "--shape", "ribbon", "--text", "A RELEASE CANDIDATE FOR TESTERS", "-o", output,
+            Self.ios, "--platform", "ios", "--shape", "ribbon", "--text", "A RELEASE CANDIDATE FOR TESTERS", "-o",
+            output,
         ])
         #expect(result.status == 65)
         #expect(result.stderr.contains("does not fit the ribbon even at 7 px (--min-text-px 7)"), "\(result.stderr)")
@@ -53,7 +84,8 @@ import Testing
 
     @Test func ribbonReportsItsBandAndShowsNumbersAsWritten() throws {
         let result = try run([
-            Self.ios, "--platform", "ios", "--shape", "ribbon", "--value", "1234", "--anchor", "bottom-left", "--report",
+            Self.ios, "--platform", "ios", "--shape", "ribbon", "--value", "1234", "--anchor", "bottom-left",
+            "--report",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let report = try ReportJSON(result.stdoutText)
