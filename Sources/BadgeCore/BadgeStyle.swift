@@ -68,9 +68,9 @@ public struct BadgeStyle: Equatable, Sendable {
     public var overflow: Overflow = .clamp
     /// The badge's outline: a pill (iOS's badge), a ribbon, a banner or a shield.
     public var shape: BadgeShape = .pill
-    /// A ribbon's distance from its corner, along each edge to the band's centre line
-    /// (default 40 % of the reference box's shorter side).
-    public var ribbonDistance: Length = .percent(40)
+    /// A ribbon's distance from its corner, along each edge to the band's centre line;
+    /// nil: 40 % of the shape's box, 50 % on a round shape (`BandLayout.defaultDistance`).
+    public var ribbonDistance: Length?
     /// How a banner's ends meet the icon's shape.
     public var bandEnds: BandEnds = .shape
     /// A shield's left (label) part fill, straight alpha; the right part uses
@@ -122,7 +122,7 @@ public struct BadgeStyle: Equatable, Sendable {
         style.badgeAnchor = badgeAnchor
         style.overflow = overflow
         style.shape = shape
-        style.ribbonDistance = px(ribbonDistance)
+        style.ribbonDistance = ribbonDistance.map(px)
         style.bandEnds = bandEnds
         return style
     }
@@ -164,8 +164,8 @@ public struct PixelStyle: Equatable, Sendable {
     public var overflow: Overflow = .clamp
     /// See `BadgeStyle`.
     public var shape: BadgeShape = .pill
-    /// A ribbon's distance from its corner (pixels).
-    public var ribbonDistance: Double = 0
+    /// A ribbon's distance from its corner (pixels); nil for the shape's default.
+    public var ribbonDistance: Double?
     /// See `BadgeStyle`.
     public var bandEnds: BandEnds = .shape
 

@@ -126,7 +126,7 @@ extension RenderRequest {
         w.length(style.offset.dy)
         w.string(style.overflow.rawValue)
         w.string(style.shape.rawValue)
-        w.length(style.ribbonDistance)
+        w.optional(style.ribbonDistance) { $0.length($1) }
         w.string(style.bandEnds.rawValue)
         w.bytesOf(style.labelBackground)
         w.double(scale)
@@ -225,7 +225,7 @@ extension RenderRequest {
         style.overflow = overflow
         guard let shape = BadgeShape(rawValue: try r.string()) else { throw WireReader.Malformed() }
         style.shape = shape
-        style.ribbonDistance = try r.length()
+        style.ribbonDistance = try r.optional { (r) throws(WireReader.Malformed) in try r.length() }
         guard let ends = BandEnds(rawValue: try r.string()) else { throw WireReader.Malformed() }
         style.bandEnds = ends
         style.labelBackground = try r.color()

@@ -165,7 +165,8 @@ extension Renderer {
         var band: BandLayout
         if style.shape == .ribbon {
             band = BandLayout.ribbon(
-                corner: style.anchor, box: box, thickness: thickness, distance: style.ribbonDistance)
+                corner: style.anchor, box: box, thickness: thickness,
+                distance: style.ribbonDistance ?? BandLayout.defaultDistance(box: box, mask: room))
         } else {
             band = BandLayout.banner(
                 edge: style.anchor, box: box, thickness: thickness, ends: style.bandEnds, mask: room)

@@ -162,7 +162,8 @@ package enum RenderOptions {
         },
         Spec(
             name: "ribbon-distance", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
-            help: "how far from its corner a ribbon's centre line meets each edge", defaultText: "40%"
+            help: "how far from its corner a ribbon's centre line meets each edge",
+            defaultText: "40%, 50% on round shapes"
         ) { settings, text throws(BadgeError) in
             settings.style.ribbonDistance = try ValueParsers.length(
                 text[...], whole: text, option: "--ribbon-distance", range: 0...10_000, percentRange: 0...100,
