@@ -157,6 +157,7 @@ package enum GeometryReport {
             ]
             if let origin = band.textOrigin { object.append(("textOrigin", point(origin))) }
             if let room = band.textRoom { object.append(("textRoom", .number(room))) }
+            if band.textOrigin != nil { object.append(("textShift", .number(band.textShift))) }
             members.append(("band", .object(object)))
         }
         if let shield = layout.shield {
