@@ -18,11 +18,8 @@ extension BadgeCLI {
     ///   73 an output that cannot be created), or `.success`.
     public static func parseOnly(_ arguments: [String], environment: [String: String] = [:]) -> ExitCode {
         let io = CommandIO.silent(environment: environment)
-        return CommandRunner.run(
-            arguments[...], io: io, options: RenderOptions.all,
-            defaults: RenderSettings(), environment: environment, name: "render", command: RenderCommand.info
-        ) { parsed throws(BadgeError) in
-            _ = try RenderCommand.plan(parsed.settings, positionals: parsed.positionals, io: io)
+        return RenderCommand.parse(arguments[...], io: io) { settings, positionals throws(BadgeError) in
+            _ = try RenderCommand.plan(settings, positionals: positionals, io: io)
             return .success
         }
     }

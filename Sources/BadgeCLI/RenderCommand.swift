@@ -9,17 +9,23 @@ enum RenderCommand {
         name: "render",
         summary: "draw a badge onto an icon (the default command)",
         usage:
-            "iconbadge [render] ICON (--value TEXT | --dot | --image PATH) (-o OUTPUT | --in-place | --check GOLDEN) [options]",
+            "iconbadge [render] ICON (--value TEXT | --text TEXT | --dot | --image PATH) [badge options] [--and BADGE...] (-o OUTPUT | --in-place | --check GOLDEN) [options]",
         description: """
             Draws a notification badge onto an icon (PNG, SVG, JPEG, WebP, GIF, BMP, TIFF or ICO; - reads
             standard input) and writes PNG, WebP, SVG or PDF (by -o's extension or --format). Sizes are points at
-            1x; --scale turns them into pixels.
+            1x; --scale turns them into pixels. --and starts another badge, drawn after the first on the
+            same icon, from the defaults; the output, scale, platform and other options of the whole render
+            may be given anywhere.
             """,
         options: RenderOptions.all.map(\.info),
         examples: [
             (
                 "a beta badge on an iOS app icon, 28% of its height, inside its rounded corners",
                 "iconbadge AppIcon.png --value BETA --platform ios --height 28% -o AppIcon-beta.png"
+            ),
+            (
+                "a BETA ribbon across the top-left corner and a count",
+                "iconbadge AppIcon.png --platform ios --shape ribbon --text BETA --anchor top-left --and --value 3 --height 28% -o AppIcon-beta.png"
             ),
             ("99+ on a toolbar icon at @3x", "iconbadge icon.png --value 150 --scale 3 -o icon@3x.png"),
             ("a label in a blue pill, as SVG", "iconbadge icon.svg --value NEW --background '#007AFF' -o icon-new.svg"),
@@ -42,6 +48,26 @@ enum RenderCommand {
     }
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
+        parse(arguments, io: io) { settings, positionals throws(BadgeError) in
+            EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
+            var settings = settings
+            if settings.check != nil {
+                let (mode, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
+                if let note { io.note(note) }
+                settings.update = mode
+            }
+            let jobs = try plan(settings, positionals: positionals, io: io)
+            return execute(jobs, settings: settings, io: io)
+        }
+    }
+
+    /// Parses a render command line, its badges split at `--and` (`BadgeGroups`), and
+    /// runs `body` on the settings (the first badge's, carrying the others) and the
+    /// positionals; help and errors as `CommandRunner`.
+    static func parse(
+        _ arguments: ArraySlice<String>, io: CommandIO,
+        body: (RenderSettings, [String]) throws(BadgeError) -> ExitCode
+    ) -> ExitCode {
         let groups: (render: [String], badges: [[String]])
         do throws(BadgeError) {
             groups = BadgeGroups.hoist(
@@ -54,16 +80,9 @@ enum RenderCommand {
             groups.render[...], io: io, options: RenderOptions.all, defaults: RenderSettings(),
             environment: io.environment, name: "render", command: info
         ) { parsed throws(BadgeError) in
-            EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
             var settings = parsed.settings
             settings.moreBadges = try BadgeGroups.parseMore(groups.badges, environment: io.environment)
-            if settings.check != nil {
-                let (mode, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
-                if let note { io.note(note) }
-                settings.update = mode
-            }
-            let jobs = try plan(settings, positionals: parsed.positionals, io: io)
-            return execute(jobs, settings: settings, io: io)
+            return try body(settings, parsed.positionals)
         }
     }
 
