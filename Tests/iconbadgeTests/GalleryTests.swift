@@ -23,7 +23,7 @@ import Testing
     }()
 
     @Test func galleryIsNotEmpty() {
-        #expect(Self.entries.count == 32)
+        #expect(Self.entries.count == 36)
     }
 
     @Test(arguments: entries)
