@@ -76,9 +76,8 @@ enum AndroidCommand {
         run: { arguments, io in AndroidCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
-        CommandRunner.run(
-            arguments, io: io, options: options, defaults: Settings(), environment: io.environment,
-            name: "android", command: info
+        BadgeGroups.run(
+            arguments, io: io, options: options, defaults: Settings(), render: \.render, name: "android", command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, let res = parsed.positionals.first else {
                 throw .usage("android takes one RES folder (app/src/main/res)")

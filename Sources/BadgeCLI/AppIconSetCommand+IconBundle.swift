@@ -49,7 +49,7 @@ extension AppIconSetCommand {
                 creatingFolders: true)
         }
         var render = settings.render
-        if !render.heightGiven { render.style.height = .fixed(.percent(settings.catalog.relativeSize * 100)) }
+        render.defaultHeight(percent: settings.catalog.relativeSize * 100)
         if !render.platformGiven { render.platform = bundle.platform }
         render.scale = 1
         let side = IconComposerBundle.canvasSide

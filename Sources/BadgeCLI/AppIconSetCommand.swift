@@ -111,9 +111,9 @@ enum AppIconSetCommand {
         run: { arguments, io in AppIconSetCommand.run(arguments, io: io) })
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
-        CommandRunner.run(
-            arguments, io: io, options: options, defaults: Settings(), environment: io.environment,
-            name: "appiconset", command: info
+        BadgeGroups.run(
+            arguments, io: io, options: options, defaults: Settings(), render: \.render, name: "appiconset",
+            command: info
         ) { parsed throws(BadgeError) in
             guard parsed.positionals.count == 1, let folder = parsed.positionals.first else {
                 throw .usage("appiconset takes one PATH: an .appiconset, .xcassets, .brandassets or .icon folder")

@@ -17,7 +17,7 @@ enum BadgeGroups {
     /// of an option (`--text --and` draws "--and"), and not after `--`.
     ///
     /// - Throws: `BadgeError.usage` for an empty group.
-    static func split(_ arguments: ArraySlice<String>, options: [RenderOptions.Spec]) throws(BadgeError)
+    static func split<Settings>(_ arguments: ArraySlice<String>, options: [OptionSpec<Settings>]) throws(BadgeError)
         -> [ArraySlice<String>]
     {
         var groups: [ArraySlice<String>] = []
@@ -45,7 +45,7 @@ enum BadgeGroups {
     }
 
     /// Whether `argument` is an option whose value is the next argument.
-    private static func takesValue(_ argument: String, options: [RenderOptions.Spec]) -> Bool {
+    private static func takesValue<Settings>(_ argument: String, options: [OptionSpec<Settings>]) -> Bool {
         if argument.hasPrefix("--") {
             let name = argument.dropFirst(2)
             guard !name.contains("=") else { return false }
@@ -55,10 +55,11 @@ enum BadgeGroups {
         return options.first { $0.short == letter }.map { $0.kind != .flag } ?? false
     }
 
-    /// Moves what belongs to the whole render out of the later groups into the first:
-    /// the render's options (with their values) and positionals (the icon). So
+    /// Moves what belongs to the whole command out of the later groups into the first:
+    /// every option that is not one badge's (`RenderOptions.perBadge`: the output, the
+    /// scale, a catalog's `--out`), with its value, and the positionals (the icon). So
     /// `--and --value 3 -o out.png` writes out.png, wherever -o is given.
-    static func hoist(_ groups: [ArraySlice<String>], options: [RenderOptions.Spec]) -> (
+    static func hoist<Settings>(_ groups: [ArraySlice<String>], options: [OptionSpec<Settings>]) -> (
         render: [String], badges: [[String]]
     ) {
         var render = Array(groups[0])
@@ -74,7 +75,7 @@ enum BadgeGroups {
                     render += group[index...]
                     break
                 }
-                if isRenderWide(argument, options: options) || !argument.hasPrefix("-") || argument == "-" {
+                if !isBadgeOption(argument, options: options) {
                     render += group[index..<end]
                 } else {
                     own += group[index..<end]
@@ -86,14 +87,46 @@ enum BadgeGroups {
         return (render, badges)
     }
 
-    /// Whether `argument` names an option of the whole render (`-o`, `--scale=2`).
-    private static func isRenderWide(_ argument: String, options: [RenderOptions.Spec]) -> Bool {
+    /// Whether `argument` names an option of one badge (`--background`, `--shape=ribbon`).
+    private static func isBadgeOption<Settings>(_ argument: String, options: [OptionSpec<Settings>]) -> Bool {
+        let name: String?
         if argument.hasPrefix("--") {
-            return RenderOptions.renderWideNames.contains(String(argument.dropFirst(2).prefix { $0 != "=" }))
+            name = String(argument.dropFirst(2).prefix { $0 != "=" })
+        } else if argument.count >= 2, argument.hasPrefix("-") {
+            let letter = argument[argument.index(after: argument.startIndex)]
+            name = options.first { $0.short == letter }?.name
+        } else {
+            name = nil
         }
-        guard argument.count >= 2, argument.hasPrefix("-") else { return false }
-        let letter = argument[argument.index(after: argument.startIndex)]
-        return options.first { $0.short == letter }.map { RenderOptions.renderWideNames.contains($0.name) } ?? false
+        guard let name else { return false }
+        return RenderOptions.perBadge.contains { $0.name == name }
+    }
+
+    /// Runs a command whose options include the render's badge options: its arguments
+    /// split at `--and`, the first group parsed with the command's `options` and the
+    /// later groups with the badge options into `render`'s `moreBadges`; help and errors
+    /// as `CommandRunner`.
+    static func run<Settings>(
+        _ arguments: ArraySlice<String>, io: CommandIO, options: [OptionSpec<Settings>], defaults: Settings,
+        render: WritableKeyPath<Settings, RenderSettings>, name: String,
+        command: @autoclosure () -> CommandInfo,
+        body: (ParsedArguments<Settings>) throws(BadgeError) -> ExitCode
+    ) -> ExitCode {
+        let groups: (render: [String], badges: [[String]])
+        do throws(BadgeError) {
+            groups = hoist(try split(arguments, options: options), options: options)
+        } catch {
+            io.error(ErrorWording.message(error))
+            return error.exitCode
+        }
+        return CommandRunner.run(
+            groups.render[...], io: io, options: options, defaults: defaults, environment: io.environment, name: name,
+            command: command()
+        ) { parsed throws(BadgeError) in
+            var parsed = parsed
+            parsed.settings[keyPath: render].moreBadges = try parseMore(groups.badges, environment: io.environment)
+            return try body(parsed)
+        }
     }
 
     /// The settings of the badges after the first: each group parsed with the

@@ -19,10 +19,15 @@ enum HiddenBadge {
                 "--overflow expand grows each image past its slot's size, which breaks the set; use clamp (the default) or clip"
             )
         }
-        var rules = render.labelRules
-        // Ribbons, banners and shields show their text as written.
-        rules.verbatim = render.text != nil || render.style.shape != .pill
-        if let value = render.shownValue, case .hidden(let reason) = rules.label(for: value) {
+        func hidden(_ badge: RenderSettings) -> HiddenReason? {
+            var rules = badge.labelRules
+            // Ribbons, banners and shields show their text as written.
+            rules.verbatim = badge.text != nil || badge.style.shape != .pill
+            guard let value = badge.shownValue, case .hidden(let reason) = rules.label(for: value) else { return nil }
+            return reason
+        }
+        // Hidden only when every badge of several is.
+        if let reason = hidden(render), render.moreBadges.allSatisfy({ hidden($0) != nil }) {
             let why = reason == .zero ? "the value is 0 (--show-zero draws it)" : "the value is empty"
             if failIfHidden {
                 throw .usage("--fail-if-hidden: the badge is hidden: \(why); nothing written")

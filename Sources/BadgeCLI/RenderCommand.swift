@@ -68,22 +68,10 @@ enum RenderCommand {
         _ arguments: ArraySlice<String>, io: CommandIO,
         body: (RenderSettings, [String]) throws(BadgeError) -> ExitCode
     ) -> ExitCode {
-        let groups: (render: [String], badges: [[String]])
-        do throws(BadgeError) {
-            groups = BadgeGroups.hoist(
-                try BadgeGroups.split(arguments, options: RenderOptions.all), options: RenderOptions.all)
-        } catch {
-            io.error(ErrorWording.message(error))
-            return error.exitCode
-        }
-        return CommandRunner.run(
-            groups.render[...], io: io, options: RenderOptions.all, defaults: RenderSettings(),
-            environment: io.environment, name: "render", command: info
-        ) { parsed throws(BadgeError) in
-            var settings = parsed.settings
-            settings.moreBadges = try BadgeGroups.parseMore(groups.badges, environment: io.environment)
-            return try body(settings, parsed.positionals)
-        }
+        BadgeGroups.run(
+            arguments, io: io, options: RenderOptions.all, defaults: RenderSettings(), render: \.self, name: "render",
+            command: info
+        ) { parsed throws(BadgeError) in try body(parsed.settings, parsed.positionals) }
     }
 
     /// The jobs of a render command line, checked (nothing read, rendered or written).

@@ -169,3 +169,32 @@ import Testing
         #expect(conflict.status == 65 && conflict.stderr.contains("gives each badge its content"), "\(conflict.stderr)")
     }
 }
+
+extension BadgeShapeEndToEndTests {
+    @Test func catalogsTakeShapesAndSeveralBadges() throws {
+        let folder = Paths.scratch("shape-catalog")
+        let set = folder + "/AppIcon.appiconset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.ios, toPath: set + "/icon-60@3x.png")
+        let contents = """
+            {"images": [{"filename": "icon-60@3x.png", "idiom": "iphone", "scale": "3x", "size": "60x60"}],
+             "info": {"author": "xcode", "version": 1}}
+            """
+        try contents.write(toFile: set + "/Contents.json", atomically: true, encoding: .utf8)
+        let result = try run(
+            [
+                "appiconset", "AppIcon.appiconset", "--shape", "ribbon", "--text", "BETA", "--anchor", "top-left",
+                "--and", "--value", "3", "--out", "out",
+            ], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let badged = try ImageFile.pixels(at: folder + "/out/AppIcon.appiconset/icon-60@3x.png")
+        // The same pixels as render gives with the catalog's sizes (the count 30 % tall).
+        let render = try run(
+            [
+                Self.ios, "--platform", "ios", "--scale", "3", "--shape", "ribbon", "--text", "BETA", "--anchor",
+                "top-left", "--and", "--value", "3", "--height", "30%", "-o", "render.png",
+            ], in: folder)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(badged == (try ImageFile.pixels(at: folder + "/render.png")))
+    }
+}

@@ -37,7 +37,7 @@ package struct AndroidOverlay: Sendable {
     ) throws(BadgeError) -> AndroidOverlay {
         var overlay = AndroidOverlay()
         var settings = settings
-        if !settings.heightGiven { settings.style.height = .fixed(.percent(relativeSize * 100)) }
+        settings.defaultHeight(percent: relativeSize * 100)
         func final(_ components: [String]) -> OutputLocation { OutputLocation(root: out, components: components) }
         func encoding(_ render: RenderSettings) -> Encoding {
             Encoding(format: .png, compression: render.pngCompression, creationDate: nil)

@@ -200,7 +200,7 @@ package struct AppIconSet: Sendable {
         settings: RenderSettings, relativeSize: Double, destination: Destination, creationDate: String?
     ) throws(BadgeError) -> [RenderJob] {
         var settings = settings
-        if !settings.heightGiven { settings.style.height = .fixed(.percent(relativeSize * 100)) }
+        settings.defaultHeight(percent: relativeSize * 100)
         var jobs: [RenderJob] = []
         var identities: [FileIdentity.Key] = []
         for image in images {

@@ -131,6 +131,13 @@ package struct RenderSettings {
         return request
     }
 
+    /// Sizes every badge not given a `--height` at `percent` of its reference box (a
+    /// catalog's `--relative-size`); a ribbon, banner or shield keeps its own default.
+    package mutating func defaultHeight(percent: Double) {
+        if !heightGiven { style.height = .fixed(.percent(percent)) }
+        for index in moreBadges.indices { moreBadges[index].defaultHeight(percent: percent) }
+    }
+
     /// Every file a render with these settings reads, the icon first: outputs must
     /// not be any of them.
     /// The value or text shown (`{value}` in templates), nil for a dot or an image.
