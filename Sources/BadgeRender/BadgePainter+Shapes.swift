@@ -14,12 +14,13 @@ extension BadgePainter {
     /// every pixel outside the band keeps the icon's value.
     ///
     /// In SVG and PDF the band and the text stay vectors (glyphs are drawn through
-    /// Cairo's scaled font under a rotated matrix); only the alpha mask is an image.
+    /// Cairo's scaled font under a rotated matrix); the alpha mask is the icon's
+    /// pixels, or for an SVG icon its own vector drawing.
     ///
     /// - Throws: `BadgeError.internalError` when the icon's pixels cannot be had.
-    static func paintBand(_ composition: Composition, _ layout: BadgeLayout, _ band: BandLayout, into cr: OpaquePointer)
-        throws(BadgeError)
-    {
+    static func paintBand(
+        _ composition: Composition, _ layout: BadgeLayout, _ band: BandLayout, into cr: OpaquePointer, vector: Bool
+    ) throws(BadgeError) {
         let style = composition.style
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -54,8 +55,23 @@ extension BadgePainter {
             }
             cairo_restore(cr)
         }
-        cairo_pop_group_to_source(cr)
-        if composition.bandFollowsAlpha, let icon = try alphaSource(composition) {
+        let drawn = cairo_pop_group(cr)!
+        defer { cairo_pattern_destroy(drawn) }
+        cairo_set_source(cr, drawn)
+        guard composition.bandFollowsAlpha else {
+            cairo_paint(cr)
+            return
+        }
+        if vector, let svg = composition.icon.svg {
+            // An SVG icon drawn as vectors masks the band with its own vector drawing:
+            // no pixels (the isolated vector render has none), and the mask stays sharp.
+            cairo_push_group(cr)
+            try svg.document().render(into: cr, rect: layout.iconRect)
+            let mask = cairo_pop_group(cr)!
+            defer { cairo_pattern_destroy(mask) }
+            cairo_set_source(cr, drawn)
+            cairo_mask(cr, mask)
+        } else if let icon = try alphaSource(composition) {
             cairo_mask_surface(cr, icon.surface, layout.iconRect.x, layout.iconRect.y)
         } else {
             cairo_paint(cr)

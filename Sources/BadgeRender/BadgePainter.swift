@@ -79,7 +79,7 @@ enum BadgePainter {
         _ composition: Composition, _ layout: BadgeLayout, into cr: OpaquePointer, vector: Bool
     ) throws(BadgeError) {
         if let band = layout.band {
-            try paintBand(composition, layout, band, into: cr)
+            try paintBand(composition, layout, band, into: cr, vector: vector)
             return
         }
         if let shield = layout.shield {

@@ -165,17 +165,23 @@ public final class Renderer {
             // On the plain canvas a band follows the icon's alpha: its text is kept on
             // the icon's opaque pixels too.
             var room = shape
+            var opaque: ContentShape?
             if request.platform == .canvas, request.style.shape.isBand {
-                let opaque: ContentShape
-                if let content { opaque = content } else { opaque = ContentShape(alphaOf: try icon.pixels()) }
-                let full = opaque.rows.allSatisfy { $0 == [0..<icon.width] }
-                if !full { room.mask = opaque.mask(within: nil, width: icon.width, height: icon.height) }
+                // Known already inside the isolated vector render, which has no pixels.
+                if let known = content ?? request.contentShape {
+                    opaque = known
+                } else {
+                    opaque = ContentShape(alphaOf: try icon.pixels())
+                }
+                let full = opaque!.rows.allSatisfy { $0 == [0..<icon.width] }
+                if !full { room.mask = opaque!.mask(within: nil, width: icon.width, height: icon.height) }
             }
             let shaped = try composeShape(
                 request, icon: icon, shape: shape, room: room.mask, style: style, notes: &notes)
             let composition = make(
                 shaped.layout, hidden: shaped.hidden, label: shaped.label, text: shaped.text, message: shaped.message)
             composition.messageLabel = shaped.messageLabel
+            if let opaque { composition.contentShape = opaque }
             composition.bandClip = shaped.layout?.band != nil && !shape.isCanvasRectangle ? shape.mask : nil
             composition.bandFollowsAlpha = [.canvas, .content, .androidLegacy].contains(request.platform)
             return composition

@@ -190,3 +190,22 @@ import Testing
         #expect(throws: BadgeError.self) { try Renderer().compose(expanding) }
     }
 }
+
+extension BadgeShapeTests {
+    /// An SVG icon to SVG or PDF is drawn in the isolated vector render, which has no
+    /// pixels: a band on it takes the icon's shape from the parent and is masked by the
+    /// icon's own vector drawing.
+    @Test func bandOnAnSVGIconStaysVectorAndMatchesThePNG() throws {
+        var request = Self.request(try Corpus.path("icons/papirus-svg/accessories-calculator.svg"), .banner, "DEV")
+        request.iconSize = Size(width: 256, height: 256)
+        let composition = try Renderer().compose(request)
+        let png = try composition.pixels()
+        let svg = try composition.svgData()
+        #expect(!String(decoding: svg, as: UTF8.self).contains("data:image/png"), "no pixels in the SVG")
+        let reread = try ImageFile.pixels(of: svg, path: "out.svg")
+        var over16 = 0
+        for i in 0..<png.bytes.count where abs(Int(png.bytes[i]) - Int(reread.bytes[i])) > 16 { over16 += 1 }
+        #expect(over16 <= png.bytes.count / 100, "\(over16) channels differ by more than 16")
+        #expect(try composition.pdfData().starts(with: Array("%PDF".utf8)))
+    }
+}
