@@ -23,7 +23,7 @@ import Testing
     }()
 
     @Test func galleryIsNotEmpty() {
-        #expect(Self.entries.count == 32)
+        #expect(Self.entries.count == 35)
     }
 
     @Test(arguments: entries)
