@@ -85,6 +85,28 @@ extension IconFilter {
         guard (0...1).contains(value) else {
             throw fail("has the amount \(text), out of range (\(amountSyntax))")
         }
-        return Amount(value)
+        return Amount(tenThousandths: tenThousandths(isPercent ? text.dropLast() : text, percent: isPercent))
+            ?? Amount(value)
+    }
+
+    /// A plain decimal (checked by `DecimalNumber`, 0 to 1, or 0 to 100 for a
+    /// percentage) in ten-thousandths, rounded half up on its written digits, so that
+    /// 0.00015 is 2 (its binary double is a hair under); nil with an exponent (`5e-1`),
+    /// which the double then gives.
+    static func tenThousandths(_ text: Substring, percent: Bool) -> Int? {
+        guard !text.contains(where: { $0 == "e" || $0 == "E" }) else { return nil }
+        var body = text
+        if body.first == "+" || body.first == "-" { body = body.dropFirst() }
+        let point = body.firstIndex(of: ".") ?? body.endIndex
+        let digits = body[..<point].drop { $0 == "0" }
+        guard digits.count <= 3, let whole = digits.isEmpty ? 0 : Int(digits) else { return nil }
+        let fraction = point < body.endIndex ? Array(body[body.index(after: point)...]) : []
+        let places = percent ? 2 : 4  // 1% is 100 ten-thousandths
+        var result = whole
+        for index in 0..<places {
+            result = result * 10 + (index < fraction.count ? Int(fraction[index].asciiValue! - 48) : 0)
+        }
+        if fraction.count > places, fraction[places] >= "5" { result += 1 }
+        return result
     }
 }

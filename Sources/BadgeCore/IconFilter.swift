@@ -56,7 +56,14 @@ public enum IconFilter: Equatable, Hashable, Sendable, CustomStringConvertible {
             self.tenThousandths = min(Self.scale, max(0, tenThousandths))
         }
 
-        /// `value` (0 to 1), rounded half up to four decimals, clamped.
+        /// An amount of `tenThousandths` / 10,000, or nil outside 0...10,000.
+        public init?(tenThousandths: Int?) {
+            guard let tenThousandths, (0...Self.scale).contains(tenThousandths) else { return nil }
+            self.tenThousandths = tenThousandths
+        }
+
+        /// `value` (0 to 1), rounded half up to four decimals (of its binary double),
+        /// clamped. The parser rounds the digits as written instead.
         public init(_ value: Double) {
             let scaled = value * Double(Self.scale)
             self.init(tenThousandths: scaled.isFinite ? Int((scaled + 0.5).rounded(.down)) : 0)

@@ -181,6 +181,13 @@ import Testing
         for name in ["grey", "blue", "plain"] {
             #expect(try ImageFile.pixels(at: "\(folder)/\(name).png") == black, "\(name)")
         }
+        // A repeatable key given twice takes both, in order, as the flag does.
+        let chain = try runIconbadge(
+            ["batch", "m.json", "--set", "icon-filter=greyscale", "--set", "icon-filter=tint:#007AFF"], in: folder)
+        #expect(chain.status == 0, "\(chain.stderr)")
+        for name in ["grey", "blue", "plain"] {
+            #expect(try ImageFile.pixels(at: "\(folder)/\(name).png") == blue, "\(name)")
+        }
         let none = try runIconbadge(["batch", "m.json", "--set", "icon-filter=none"], in: folder)
         #expect(none.status == 0, "\(none.stderr)")
         for name in ["grey", "blue", "plain"] {
