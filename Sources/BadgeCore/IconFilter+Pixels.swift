@@ -1,105 +1,116 @@
-/// A filter's 3 × 3 colour matrix in exact integers: output channel i is
-/// `(Σj m[i][j] · x[j]) / denominator`, rounded half up, for the input channels x =
-/// (R, G, B), premultiplied 8-bit. Alpha is neither read nor written.
+/// One filter made ready for the pixel loop: the formula of `IconFilter` in exact
+/// integers, each channel rounded once, half up, as floor((2n + d) / 2d) for the
+/// exact numerator n over the denominator d. Each kind has its own loop with a
+/// constant divisor (which the compiler turns into a multiplication), and no
+/// allocation per pixel; greyscale fits 32-bit lanes, and dim is a 256-entry table.
 ///
-/// The integers are carried in `Double`s: every product and sum stays below 2^53
-/// (each row sums to at most the denominator, at most 6.5 × 10^12, and the channels
-/// are at most 255), so they are exact, and floor((2n + d) / 2d) of a correctly
-/// rounded division is the exact half-up rounding of n / d: when n / d + 1/2 is not
-/// a whole number it is at least 1 / 2d (about 10^-13) away from one, more than half
-/// an ulp of any value below 256. A `Double` loop vectorises; an `Int64` division
-/// per channel would not.
-struct ColorMatrix: Equatable {
-    /// Row-major: red's three weights, then green's, then blue's.
-    var weights: [Double] { [rr, rg, rb, gr, gg, gb, br, bg, bb] }
-    /// What the weights are counted in.
-    let denominator: Double
-    // Stored one by one, not in an array: the pixel loop reads them with no bounds
-    // check or indirection.
-    private let rr: Double, rg: Double, rb: Double
-    private let gr: Double, gg: Double, gb: Double
-    private let br: Double, bg: Double, bb: Double
+/// Bounds (so the arithmetic never wraps; `&+` and `&*` only spare the overflow
+/// checks that would stop the loops from being vectorised): with channels at most
+/// 255 and S = 10,000 × luma at most 2,550,000, greyscale's numerator is below
+/// 2^22, desaturate's below 2^36 and tint's below 2^52.
+enum PixelKernel {
+    /// Y = S / 10^4.
+    case greyscale
+    /// (1 − a)·C + a·Y = ((10^4 − A)·10^4·C + A·S) / 10^8: `twiceOwn` = 2(10^4 − A)·10^4,
+    /// `twiceLuma` = 2A.
+    case desaturate(twiceOwn: UInt64, twiceLuma: UInt64)
+    /// (1 − a)·C = (10^4 − A)·C / 10^4, for every C from 0 to 255.
+    case dim(table: [UInt32])
+    /// (1 − t)·C + t·(S / 10^4)·K / 255 with t = A·α / (10^4·255), over W² where W =
+    /// 10^4·255: `twiceOwn` = 2(W − Aα)·W, and for each channel 2·Aα·K.
+    case tint(twiceOwn: UInt64, red: UInt64, green: UInt64, blue: UInt64)
 
-    /// The matrix of `filter`.
+    /// W = 10^4 × 255: the tint's fraction t is counted in it.
+    static let tintWhole: UInt64 = 2_550_000
+
     init(_ filter: IconFilter) {
-        let w = [Rec709.redWeight, Rec709.greenWeight, Rec709.blueWeight]
-        let unit = Rec709.weightScale  // the weights' scale, and the amounts'
-        var rows = [[Int]](repeating: [0, 0, 0], count: 3)
-        let denominator: Int
+        let unit = UInt64(Rec709.weightScale)  // 10^4: the weights' scale, and the amounts'
         switch filter {
-        case .greyscale, .desaturate:
-            // (1 − a)·C + a·Y: a = A / 10^4, Y = Σ w·x / 10^4, over 10^8; greyscale is a = 1.
-            var a = IconFilter.Amount.full.tenThousandths
-            if case .desaturate(let amount) = filter { a = amount.tenThousandths }
-            for i in 0..<3 {
-                for j in 0..<3 { rows[i][j] = a * w[j] + (i == j ? (unit - a) * unit : 0) }
-            }
-            denominator = unit * unit
+        case .greyscale, .desaturate(.full):
+            self = .greyscale
+        case .desaturate(let amount):
+            let a = UInt64(amount.tenThousandths)
+            self = .desaturate(twiceOwn: 2 * (unit - a) * unit, twiceLuma: 2 * a)
         case .dim(let amount):
-            // C·(1 − a), over 10^4.
-            for i in 0..<3 { rows[i][i] = unit - amount.tenThousandths }
-            denominator = unit
+            let own = 2 * (unit - UInt64(amount.tenThousandths))
+            self = .dim(table: (0..<256).map { UInt32((own * UInt64($0) + unit) / (2 * unit)) })
         case .tint(let color, let amount):
-            // t = A·α / (10^4·255); (1 − t)·C + t·(Σ w·x / 10^4)·K / 255, over
-            // 10^4·255 · 255·10^4.
-            let t = amount.tenThousandths * Int(color.alpha)
-            let whole = unit * 255
-            let k = [Int(color.red), Int(color.green), Int(color.blue)]
-            for i in 0..<3 {
-                for j in 0..<3 { rows[i][j] = t * k[i] * w[j] + (i == j ? (whole - t) * whole : 0) }
-            }
-            denominator = whole * whole
+            let whole = Self.tintWhole
+            let t = UInt64(amount.tenThousandths) * UInt64(color.alpha)
+            self = .tint(
+                twiceOwn: 2 * (whole - t) * whole, red: 2 * t * UInt64(color.red), green: 2 * t * UInt64(color.green),
+                blue: 2 * t * UInt64(color.blue))
         }
-        (rr, rg, rb) = (Double(rows[0][0]), Double(rows[0][1]), Double(rows[0][2]))
-        (gr, gg, gb) = (Double(rows[1][0]), Double(rows[1][1]), Double(rows[1][2]))
-        (br, bg, bb) = (Double(rows[2][0]), Double(rows[2][1]), Double(rows[2][2]))
-        self.denominator = Double(denominator)
     }
 
-    /// The matrix applied to one premultiplied ARGB32 word (0xAARRGGBB), alpha kept.
-    @inline(__always)
-    func apply(_ pixel: UInt32) -> UInt32 {
-        let r = Double((pixel >> 16) & 0xFF)
-        let g = Double((pixel >> 8) & 0xFF)
-        let b = Double(pixel & 0xFF)
-        let red = round(rr * r + rg * g + rb * b)
-        let green = round(gr * r + gg * g + gb * b)
-        let blue = round(br * r + bg * g + bb * b)
-        return (pixel & 0xFF00_0000) | (red << 16) | (green << 8) | blue
-    }
-
-    /// n / denominator rounded half up, clamped to 0...255 (see the type's comment).
-    @inline(__always)
-    private func round(_ n: Double) -> UInt32 {
-        UInt32(min(255, max(0, ((2 * n + denominator) / (2 * denominator)).rounded(.down))))
+    /// Filters `count` premultiplied ARGB32 words (0xAARRGGBB) in place, alpha kept.
+    func run(_ words: UnsafeMutablePointer<UInt32>, count: Int) {
+        let r = UInt64(Rec709.redWeight), g = UInt64(Rec709.greenWeight), b = UInt64(Rec709.blueWeight)
+        switch self {
+        case .greyscale:
+            let r = UInt32(r), g = UInt32(g), b = UInt32(b)
+            for i in 0..<count {
+                let p = words[i]
+                let s = r &* (p >> 16 & 0xFF) &+ g &* (p >> 8 & 0xFF) &+ b &* (p & 0xFF)
+                let y = (s &+ 5_000) / 10_000
+                words[i] = (p & 0xFF00_0000) | y << 16 | y << 8 | y
+            }
+        case .desaturate(let own, let luma):
+            for i in 0..<count {
+                let p = words[i]
+                let red = UInt64(p >> 16 & 0xFF), green = UInt64(p >> 8 & 0xFF), blue = UInt64(p & 0xFF)
+                let s = luma &* (r &* red &+ g &* green &+ b &* blue) &+ 100_000_000
+                let outRed = UInt32(truncatingIfNeeded: (own &* red &+ s) / 200_000_000)
+                let outGreen = UInt32(truncatingIfNeeded: (own &* green &+ s) / 200_000_000)
+                let outBlue = UInt32(truncatingIfNeeded: (own &* blue &+ s) / 200_000_000)
+                words[i] = (p & 0xFF00_0000) | outRed << 16 | outGreen << 8 | outBlue
+            }
+        case .dim(let table):
+            table.withUnsafeBufferPointer { table in
+                for i in 0..<count {
+                    let p = words[i]
+                    words[i] =
+                        (p & 0xFF00_0000) | table[Int(p >> 16 & 0xFF)] << 16 | table[Int(p >> 8 & 0xFF)] << 8
+                        | table[Int(p & 0xFF)]
+                }
+            }
+        case .tint(let own, let kRed, let kGreen, let kBlue):
+            // d = W², 2d = 13,005,000,000,000.
+            let d = Self.tintWhole * Self.tintWhole
+            for i in 0..<count {
+                let p = words[i]
+                let red = UInt64(p >> 16 & 0xFF), green = UInt64(p >> 8 & 0xFF), blue = UInt64(p & 0xFF)
+                let s = r &* red &+ g &* green &+ b &* blue
+                let outRed = UInt32(truncatingIfNeeded: (own &* red &+ kRed &* s &+ d) / 13_005_000_000_000)
+                let outGreen = UInt32(truncatingIfNeeded: (own &* green &+ kGreen &* s &+ d) / 13_005_000_000_000)
+                let outBlue = UInt32(truncatingIfNeeded: (own &* blue &+ kBlue &* s &+ d) / 13_005_000_000_000)
+                words[i] = (p & 0xFF00_0000) | outRed << 16 | outGreen << 8 | outBlue
+            }
+        }
     }
 }
 
 extension IconFilter {
     /// The filter applied to one premultiplied ARGB32 word (0xAARRGGBB, as Cairo
-    /// keeps it in memory): alpha kept, each colour channel from the filter's
-    /// matrix, exact and rounded half up (see `IconFilter`).
+    /// keeps it in memory): alpha kept, each colour channel by the filter's formula,
+    /// exact and rounded half up (see `IconFilter`). The same code as `apply(_:to…)`.
     public func apply(toPremultiplied pixel: UInt32) -> UInt32 {
-        ColorMatrix(self).apply(pixel)
+        var word = pixel
+        PixelKernel(self).run(&word, count: 1)
+        return word
     }
 
     /// Applies `filters`, in order, to premultiplied ARGB32 pixels in place: `height`
     /// rows of `width` native-endian 32-bit words (0xAARRGGBB), `bytesPerRow` apart
-    /// (Cairo's image surface layout). No allocation per pixel; fully transparent
-    /// pixels stay 0.
+    /// (Cairo's image surface layout). No allocation per pixel.
     public static func apply(
         _ filters: [IconFilter], toPremultipliedARGB32 base: UnsafeMutableRawPointer, width: Int, height: Int,
         bytesPerRow: Int
     ) {
         for filter in filters {
-            let matrix = ColorMatrix(filter)
+            let kernel = PixelKernel(filter)
             for row in 0..<height {
-                let words = (base + row * bytesPerRow).bindMemory(to: UInt32.self, capacity: width)
-                for column in 0..<width {
-                    let pixel = words[column]
-                    // Transparent black stays so under every matrix: skip the arithmetic.
-                    if pixel != 0 { words[column] = matrix.apply(pixel) }
-                }
+                kernel.run((base + row * bytesPerRow).bindMemory(to: UInt32.self, capacity: width), count: width)
             }
         }
     }

@@ -11,7 +11,7 @@
 /// un-premultiply. Alpha is never changed, and every result lies between 0 and the
 /// pixel's alpha (each output is a mix of the pixel's channels with weights from 0
 /// to 1 summing to at most 1), so it stays a valid premultiplied pixel. Each channel
-/// is computed exactly in integers and rounded once, half up (`ColorMatrix`).
+/// is computed exactly in integers and rounded once, half up (`PixelKernel`).
 ///
 /// Values are the 8-bit channels as stored: sRGB-encoded, as CSS filter functions
 /// (which the W3C spec has operate in sRGB, not linearRGB). Luma is Rec. 709's

@@ -33,6 +33,13 @@ import Testing
         Case(filter: .desaturate(amount(0.5)), pixel: opaque, expected: argb(255, 159, 109, 84)),
         Case(filter: .desaturate(amount(0.5)), pixel: half, expected: argb(128, 79, 54, 42)),
         Case(filter: .desaturate(.full), pixel: opaque, expected: argb(255, 118, 118, 118)),
+        // Exact halves: S = 2126·27 + 722·59 = 100,000, Y = 10; (27 + 10) / 2 = 18.5
+        // and (59 + 10) / 2 = 34.5 round up.
+        Case(filter: .desaturate(amount(0.5)), pixel: argb(255, 27, 0, 59), expected: argb(255, 19, 5, 35)),
+        Case(filter: .tint(.white, amount(0.5)), pixel: argb(255, 27, 0, 59), expected: argb(255, 19, 5, 35)),
+        Case(filter: .tint(.white, .full), pixel: argb(255, 0, 14, 76), expected: argb(255, 16, 16, 16)),
+        // dim:0.5 of 255 is 127.5.
+        Case(filter: .dim(amount(0.5)), pixel: argb(255, 255, 1, 3), expected: argb(255, 128, 1, 2)),
         // dim:0.3: 0.7·C; 0.7 × 25 = 17.5 rounds half up to 18.
         Case(filter: .dim(amount(0.3)), pixel: opaque, expected: argb(255, 140, 70, 35)),
         Case(filter: .dim(amount(0.3)), pixel: half, expected: argb(128, 70, 35, 18)),
