@@ -67,7 +67,7 @@ public final class Composition {
     /// The icon's colour filters (`RenderRequest.iconFilters`), a tint colour
     /// converted into the icon's colour space like the badge's colours.
     var iconFilters: [IconFilter] = []
-    /// The icon's filtered pixels, once made (`filteredIconPixels`).
+    /// The icon's filtered pixels, once made (`iconPixelsToDraw`).
     var filteredIcon: ImageSurface?
     /// sRGB into the icon's colour space, when its chunks describe another one: the
     /// style's colours are converted already, a badge image's pixels when drawn.
