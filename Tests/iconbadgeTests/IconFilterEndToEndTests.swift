@@ -230,4 +230,56 @@ import Testing
             #expect(red > side * side / 100, "\(side): the badge is red")
         }
     }
+
+    /// `android` filters what it redraws, the legacy launcher icons; an adaptive
+    /// icon keeps its own layers under a badge layer, so a filter there is refused
+    /// (64) rather than applied to the legacy images alone.
+    @Test func androidFiltersLegacyIconsAndRefusesAdaptiveOnes() throws {
+        let folder = Paths.scratch("icon-filter-android")
+        let app = folder + "/app"
+        try FileManager.default.copyItem(atPath: Paths.fixture("android/sample-app"), toPath: app)
+        let refused = try runIconbadge([
+            "android", app + "/res", "--out", app + "/debug/res", "--value", "3", "--icon-filter", "greyscale",
+        ])
+        #expect(refused.status == 64)
+        #expect(
+            refused.stderr.contains(
+                "--icon-filter: \"mipmap-anydpi-v26/ic_launcher.xml\" is an adaptive icon, whose layers iconbadge keeps as they are"
+            ), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: app + "/debug"))
+        try FileManager.default.removeItem(atPath: app + "/res/mipmap-anydpi-v26")
+        let run = try runIconbadge([
+            "android", app + "/res", "--out", app + "/debug/res", "--value", "3", "--icon-filter", "greyscale",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let badged = try ImageFile.pixels(at: app + "/debug/res/mipmap-xxxhdpi/ic_launcher.png")
+        let original = try ImageFile.pixels(at: app + "/res/mipmap-xxxhdpi/ic_launcher.png")
+        var greyed = 0
+        for y in 0..<badged.height {
+            for x in 0..<badged.width / 2 where original[x, y].alpha == 255 {
+                let p = badged[x, y]
+                #expect(p.red == p.green && p.green == p.blue, "\(x),\(y): \(p)")
+                if original[x, y] != p { greyed += 1 }
+            }
+        }
+        #expect(greyed > 100)
+    }
+
+    /// An Icon Composer bundle gets the badge as a layer of its own: nothing of the
+    /// icon is redrawn, so a filter is refused (64).
+    @Test func anIconComposerBundleRefusesAFilter() throws {
+        let folder = Paths.scratch("icon-filter-bundle")
+        let bundle = folder + "/AppIcon.icon"
+        try FileManager.default.createDirectory(atPath: bundle + "/Assets", withIntermediateDirectories: true)
+        try #"{"groups": [{"layers": [{"image-name": "front.png", "name": "front"}]}]}"#.write(
+            toFile: bundle + "/icon.json", atomically: true, encoding: .utf8)
+        let png = try ImageFile.pngData(of: PixelBuffer(width: 1024, height: 1024, fill: Color(rgb: 0x0040C0)))
+        try Data(png).write(to: URL(fileURLWithPath: bundle + "/Assets/front.png"))
+        let run = try runIconbadge([
+            "appiconset", bundle, "--value", "3", "--icon-filter", "dim:0.5", "--out", folder + "/out",
+        ])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("is an Icon Composer bundle, whose layers iconbadge keeps"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
 }
