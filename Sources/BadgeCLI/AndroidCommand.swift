@@ -137,6 +137,14 @@ enum AndroidCommand {
     static func badge(_ resources: AndroidResources, out: String, settings: Settings, io: CommandIO)
         throws(BadgeError) -> ExitCode
     {
+        // An adaptive icon keeps its own layers (drawables, often vectors or a colour)
+        // under an added badge layer: filtering only the legacy images would leave the
+        // icon most launchers show unfiltered, so the whole run is refused.
+        if !settings.render.iconFilters.isEmpty, let adaptive = resources.adaptive.first {
+            throw .usage(
+                "--icon-filter: \(Quoted(adaptive.components.joined(separator: "/"))) is an adaptive icon, whose layers iconbadge keeps as they are (it adds a badge layer), so no filter can apply to it; --icon-filter works on the images iconbadge redraws (legacy launcher icons, app icon sets)"
+            )
+        }
         var trimmedOut = out
         while trimmedOut.count > 1, trimmedOut.hasSuffix("/") { trimmedOut.removeLast() }
         if let outReal = resolvedPath(trimmedOut), let resReal = FileIdentity.realPath(resources.folder),

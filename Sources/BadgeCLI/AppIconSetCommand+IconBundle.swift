@@ -16,6 +16,13 @@ extension AppIconSetCommand {
     static func badgeBundle(_ bundle: IconComposerBundle, settings: Settings, io: CommandIO) throws(BadgeError)
         -> ExitCode
     {
+        // The bundle's own layers are kept as they are and the badge added as a layer:
+        // no icon pixels are drawn here for a filter to change.
+        if !settings.render.iconFilters.isEmpty {
+            throw .usage(
+                "--icon-filter: \(Quoted(bundle.folder)) is an Icon Composer bundle, whose layers iconbadge keeps as they are (the badge is a layer of its own), so no filter can apply; filter the layers' images, or badge an .appiconset"
+            )
+        }
         guard
             try HiddenBadge.isShown(
                 settings.render, failIfHidden: settings.catalog.failIfHidden, command: "appiconset", io: io)

@@ -94,11 +94,11 @@ public struct IgnoreMap: Equatable, Sendable {
         maskIgnores(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
 
-    /// The mask rule on straight 8-bit channels, in whole numbers:
+    /// The mask rule on straight 8-bit channels, in whole numbers (`Rec709`):
     /// (2126 R + 7152 G + 722 B) × A < 128 × 10000 × 255.
     @inline(__always)
     static func maskIgnores(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> Bool {
-        let luma = 2126 * Int(red) + 7152 * Int(green) + 722 * Int(blue)
-        return luma * Int(alpha) < 128 * 10_000 * 255
+        let luma = Rec709.scaledLuma(red: Int(red), green: Int(green), blue: Int(blue))
+        return luma * Int(alpha) < 128 * Rec709.weightScale * 255
     }
 }

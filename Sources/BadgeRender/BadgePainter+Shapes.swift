@@ -62,7 +62,7 @@ extension BadgePainter {
             cairo_paint(cr)
             return
         }
-        if vector, let svg = composition.icon.svg {
+        if vector, composition.drawsIconAsSVG, let svg = composition.icon.svg {
             // An SVG icon drawn as vectors masks the band with its own vector drawing:
             // no pixels (the isolated vector render has none), and the mask stays sharp.
             cairo_push_group(cr)

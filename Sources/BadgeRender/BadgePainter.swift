@@ -26,8 +26,8 @@ enum BadgePainter {
         }
     }
 
-    /// Draws the badge into its own pixels, turns them grey (Rec. 709 luma on the
-    /// premultiplied values, which is the premultiplied luma: the weights sum to 1),
+    /// Draws the badge into its own pixels, turns them grey (`IconFilter.greyscale`:
+    /// Rec. 709 luma on the premultiplied values, which is the premultiplied luma),
     /// and composites them at a whole-pixel offset. Every kind of badge, colour
     /// glyphs and badge images included, comes out grey; in SVG and PDF the badge is
     /// then an embedded image at the canvas's pixel size.
@@ -53,19 +53,7 @@ enum BadgePainter {
         }
         cairo_destroy(context)
         cairo_surface_flush(layer.surface)
-        let data = layer.data
-        for row in 0..<(y1 - y0) {
-            let words = UnsafeMutableRawPointer(data + row * layer.stride).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<(x1 - x0) {
-                let pixel = words[column]
-                let red = Double((pixel >> 16) & 0xFF)
-                let green = Double((pixel >> 8) & 0xFF)
-                let blue = Double(pixel & 0xFF)
-                let luma = UInt32(min(255, (0.2126 * red + 0.7152 * green + 0.0722 * blue).rounded()))
-                words[column] = (pixel & 0xFF00_0000) | (luma << 16) | (luma << 8) | luma
-            }
-        }
-        layer.markDirty()
+        layer.apply([.greyscale])
         cairo_save(cr)
         cairo_set_source_surface(cr, layer.surface, Double(x0), Double(y0))
         cairo_paint(cr)
@@ -137,7 +125,7 @@ enum BadgePainter {
                 cr, iconRect, radius: min(points * composition.scale, min(iconRect.width, iconRect.height) / 2))
             cairo_clip(cr)
         }
-        if vector, let svg = composition.icon.svg {
+        if vector, composition.drawsIconAsSVG, let svg = composition.icon.svg {
             do {
                 try svg.document().render(into: cr, rect: iconRect)
             } catch {
@@ -146,7 +134,7 @@ enum BadgePainter {
             }
         } else {
             do {
-                cairo_set_source_surface(cr, try composition.icon.pixels().surface, iconRect.x, iconRect.y)
+                cairo_set_source_surface(cr, try composition.iconPixelsToDraw().surface, iconRect.x, iconRect.y)
             } catch {
                 cairo_restore(cr)
                 throw error
@@ -173,11 +161,7 @@ enum BadgePainter {
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
             var pixels = try image.pixels()
             if let conversion {
-                let copy = try ImageSurface(width: pixels.width, height: pixels.height)
-                for row in 0..<pixels.height {
-                    (copy.data + row * copy.stride).update(
-                        from: pixels.data + row * pixels.stride, count: pixels.width * 4)
-                }
+                let copy = try pixels.copy()
                 conversion.convert(copy)
                 pixels = copy
             }

@@ -20,7 +20,8 @@ extension Composition {
             && icon.width == canvasWidth && icon.height == canvasHeight
             && (layout?.iconRect ?? Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight)))
                 == Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
-        let target = inPlace ? try icon.pixels() : try ImageSurface(width: canvasWidth, height: canvasHeight)
+        // In place, the filters (if any) are applied to the decoded icon, the canvas.
+        let target = inPlace ? try iconPixelsToDraw() : try ImageSurface(width: canvasWidth, height: canvasHeight)
         let context = cairo_create(target.surface)!
         defer { cairo_destroy(context) }
         try BadgePainter.paint(self, into: context, vector: false, iconAlreadyThere: inPlace)
@@ -60,9 +61,10 @@ extension Composition {
     }
 
     /// Where the icon's lost straight pixels sit on the canvas: only when it is
-    /// drawn at its own size at a whole-pixel position (anything else resamples).
+    /// drawn at its own size at a whole-pixel position (anything else resamples), and
+    /// not filtered (the filtered pixels are the icon now, not the decoded ones).
     var straightRestore: StraightRestore? {
-        guard let lost = icon.lost else { return nil }
+        guard let lost = icon.lost, iconFilters.isEmpty else { return nil }
         let rect = layout?.iconRect ?? Rect(x: 0, y: 0, width: Double(icon.width), height: Double(icon.height))
         guard rect.width == Double(icon.width), rect.height == Double(icon.height), rect.x == rect.x.rounded(),
             rect.y == rect.y.rounded(), abs(rect.x) < 1e9, abs(rect.y) < 1e9

@@ -54,8 +54,12 @@ public final class Composition {
     var site: DecodeSite = .isolated
 
     /// Whether an SVG document (the icon or the badge image) is drawn as vectors
-    /// into SVG and PDF outputs.
-    var drawsSVG: Bool { icon.svg != nil || badges.contains { $0.badgeImage?.svg != nil } }
+    /// into SVG and PDF outputs. A filtered SVG icon is drawn as its filtered pixels.
+    var drawsSVG: Bool { drawsIconAsSVG || badges.contains { $0.badgeImage?.svg != nil } }
+
+    /// Whether the icon is an SVG drawn as vectors into SVG and PDF outputs: not when
+    /// it is filtered (filters work on pixels).
+    var drawsIconAsSVG: Bool { icon.svg != nil && iconFilters.isEmpty }
 
     /// Whether drawing a badge reads the icon's pixels (a band masked by its alpha), so
     /// the badge cannot be painted onto the icon in place.
@@ -71,6 +75,11 @@ public final class Composition {
     var greyscaleBadge = false
     /// Whether the text is cut out of the badge (`RenderRequest.knockoutText`).
     var knockoutText = false
+    /// The icon's colour filters (`RenderRequest.iconFilters`), a tint colour
+    /// converted into the icon's colour space like the badge's colours.
+    var iconFilters: [IconFilter] = []
+    /// The icon's filtered pixels, once made (`iconPixelsToDraw`).
+    var filteredIcon: ImageSurface?
     /// sRGB into the icon's colour space, when its chunks describe another one: the
     /// style's colours are converted already, a badge image's pixels when drawn.
     var colorConversion: ColorConversion?

@@ -45,7 +45,16 @@ enum IsolatedRenderer {
         // The child sizes an SVG icon without drawing its pixels: the icon's shape for
         // content placement comes from the parent, which has them.
         request.contentShape = composition.contentShape
-        let svgs = ([composition.icon.svg] + composition.badges.map { $0.badgeImage?.svg }).compactMap { $0 }
+        // A filtered SVG icon is drawn as its filtered pixels, which the child cannot
+        // make (it renders no SVG to pixels): they are sent, and filtered already.
+        var iconPixels: ImageSurface?
+        if composition.icon.svg != nil, !composition.drawsIconAsSVG {
+            iconPixels = try composition.iconPixelsToDraw()
+            request.iconFilters = []
+        }
+        let svgs =
+            ([composition.drawsIconAsSVG ? composition.icon.svg : nil] + composition.badges.map { $0.badgeImage?.svg })
+            .compactMap { $0 }
         let path = svgs.first?.path ?? request.iconPath
         guard let helper = IsolatedDecoder.helper else {
             throw .unavailable(
@@ -53,7 +62,9 @@ enum IsolatedRenderer {
         }
         try FontConfig.checkConfigurationFile()
         var files: [String: [UInt8]] = [:]
-        if let svg = composition.icon.svg {
+        if iconPixels != nil {
+            // The child draws the pixels sent, not the file.
+        } else if let svg = composition.icon.svg {
             files[request.iconPath] = svg.bytes
         } else if let bytes = composition.icon.standardInput {
             files[request.iconPath] = bytes
@@ -75,6 +86,19 @@ enum IsolatedRenderer {
         message.int(files.count)
         for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
             message.string(name)
+            message.data(bytes)
+        }
+        message.optional(iconPixels) { message, pixels in
+            message.int(pixels.width)
+            message.int(pixels.height)
+            var bytes = [UInt8](repeating: 0, count: pixels.width * pixels.height * 4)
+            let source = pixels.data
+            bytes.withUnsafeMutableBytes { target in
+                for row in 0..<pixels.height {
+                    (target.baseAddress! + row * pixels.width * 4).copyMemory(
+                        from: source + row * pixels.stride, byteCount: pixels.width * 4)
+                }
+            }
             message.data(bytes)
         }
         let pixels = capPixels(composition)
@@ -143,13 +167,19 @@ enum IsolatedRenderer {
     }
 
     /// The pixels the child's cap is made for: the canvas, the raster icon or badge
-    /// it decodes (an SVG is drawn, not decoded), the images the SVGs embed, and
-    /// Cairo's largest fallback image for the canvas as a third (one ARGB32 surface,
-    /// 8 of the 24 bytes a pixel).
+    /// it decodes or is sent (an SVG drawn as vectors is drawn, not decoded), the
+    /// images the SVGs embed, and Cairo's largest fallback image for the canvas as a
+    /// third (one ARGB32 surface, 8 of the 24 bytes a pixel).
     static func capPixels(_ composition: Composition) -> Int {
         let canvas = composition.canvasWidth * composition.canvasHeight
         var pixels = canvas + Composition.fallbackPixels(canvasPixels: canvas) / 3
-        for image in [composition.icon, composition.badgeImage].compactMap({ $0 }) {
+        let icon = composition.icon
+        if let svg = icon.svg, composition.drawsIconAsSVG {
+            pixels += svg.embeddedPixels
+        } else {
+            pixels += icon.width * icon.height
+        }
+        if let image = composition.badgeImage {
             if let svg = image.svg {
                 pixels += svg.embeddedPixels
             } else {
@@ -202,6 +232,7 @@ enum IsolatedRenderer {
         let creationDate: String?
         let canvas: (Int, Int)
         var files: [String: [UInt8]] = [:]
+        var sentIcon: (width: Int, height: Int, bytes: [UInt8])?
         do throws(WireReader.Malformed) {
             request = try RenderRequest(from: &message)
             format = try message.tag() == 0 ? .svg : .pdf
@@ -210,13 +241,35 @@ enum IsolatedRenderer {
             let count = try message.int()
             guard count >= 0, count <= 2 else { throw WireReader.Malformed() }
             for _ in 0..<count { files[try message.string()] = try message.data() }
+            sentIcon = try message.optional { (r) throws(WireReader.Malformed) in
+                (width: try r.int(), height: try r.int(), bytes: try r.data())
+            }
             guard message.isAtEnd else { throw WireReader.Malformed() }
         } catch {
             throw .internalError("the isolated renderer got a malformed request")
         }
+        var iconPixels: ImageSurface?
+        if let sentIcon {
+            guard (1...ImageLimits.cairoMaxSide).contains(sentIcon.width),
+                (1...ImageLimits.cairoMaxSide).contains(sentIcon.height),
+                sentIcon.bytes.count == sentIcon.width * sentIcon.height * 4
+            else { throw .internalError("the isolated renderer got a malformed request") }
+            let surface = try ImageSurface(width: sentIcon.width, height: sentIcon.height)
+            let target = surface.data
+            sentIcon.bytes.withUnsafeBytes { source in
+                for row in 0..<sentIcon.height {
+                    (target + row * surface.stride).update(
+                        from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * sentIcon.width * 4,
+                        count: sentIcon.width * 4)
+                }
+            }
+            surface.markDirty()
+            iconPixels = surface
+        }
         try FontConfig.checkConfigurationFile()
         let renderer = try Renderer()
-        let composition = try renderer.compose(request, cache: nil, site: .inProcessVector, files: files)
+        let composition = try renderer.compose(
+            request, cache: nil, site: .inProcessVector, files: files, iconPixels: iconPixels)
         guard composition.canvasWidth == canvas.0, composition.canvasHeight == canvas.1 else {
             throw .badInput(
                 path: request.iconPath,

@@ -37,6 +37,9 @@ struct WireReader {
 
     var isAtEnd: Bool { index == bytes.count }
 
+    /// How many bytes are left to read.
+    var remaining: Int { bytes.count - index }
+
     struct Malformed: Error {}
 
     mutating func int() throws(Malformed) -> Int {
@@ -155,6 +158,22 @@ extension RenderRequest {
             w.tag(2)
             w.double(radius)
         }
+        w.int(iconFilters.count)
+        for filter in iconFilters {
+            switch filter {
+            case .greyscale: w.tag(0)
+            case .desaturate(let amount):
+                w.tag(1)
+                w.int(amount.tenThousandths)
+            case .dim(let amount):
+                w.tag(2)
+                w.int(amount.tenThousandths)
+            case .tint(let color, let amount):
+                w.tag(3)
+                w.bytesOf(color)
+                w.int(amount.tenThousandths)
+            }
+        }
         w.int(limits.maxSide)
         w.int(limits.maxPixels)
         w.int(limits.maxRasterBytes)
@@ -249,6 +268,18 @@ extension RenderRequest {
         case 1: iconMask = .circle
         case 2: iconMask = .rounded(radius: try r.double())
         default: throw WireReader.Malformed()
+        }
+        let filterCount = try r.int()
+        guard filterCount >= 0, filterCount <= r.remaining else { throw WireReader.Malformed() }
+        iconFilters = []
+        for _ in 0..<filterCount {
+            switch try r.tag() {
+            case 0: iconFilters.append(.greyscale)
+            case 1: iconFilters.append(.desaturate(try r.amount()))
+            case 2: iconFilters.append(.dim(try r.amount()))
+            case 3: iconFilters.append(.tint(try r.color(), try r.amount()))
+            default: throw WireReader.Malformed()
+            }
         }
         limits.maxSide = try r.int()
         limits.maxPixels = try r.int()
@@ -448,6 +479,12 @@ extension WireReader {
     }
     fileprivate mutating func color() throws(Malformed) -> Color {
         Color(red: try tag(), green: try tag(), blue: try tag(), alpha: try tag())
+    }
+    /// An icon filter's amount, refused outside 0...1 (`IconFilter.Amount` would clamp it).
+    fileprivate mutating func amount() throws(Malformed) -> IconFilter.Amount {
+        let tenThousandths = try int()
+        guard (0...IconFilter.Amount.scale).contains(tenThousandths) else { throw Malformed() }
+        return IconFilter.Amount(tenThousandths: tenThousandths)
     }
     fileprivate mutating func length() throws(Malformed) -> Length {
         switch try tag() {

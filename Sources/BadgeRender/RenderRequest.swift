@@ -25,6 +25,11 @@ public struct RenderRequest: Equatable, Sendable {
     public var strictGlyphs = false
     /// A clip applied to the icon.
     public var iconMask: IconMask
+    /// Colour filters applied to the icon's pixels, in order, before the badge is
+    /// drawn (`--icon-filter`; formulas in `IconFilter`); never to the badge. An SVG
+    /// icon is then drawn as its filtered pixels (at its pixel size) into SVG and PDF
+    /// outputs too, not as vectors.
+    public var iconFilters: [IconFilter] = []
     /// Bounds on the input images.
     public var limits: ImageLimits
     /// Resize the icon to exactly this many pixels (raster images are resampled in

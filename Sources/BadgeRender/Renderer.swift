@@ -38,9 +38,12 @@ public final class Renderer {
     /// Composes with images decoded at `site`; `files` holds the bytes of inputs
     /// that cannot be read again (standard input) or must not change (the SVG
     /// documents the parent checked), by path (the isolated vector render's child).
-    func compose(_ request: RenderRequest, cache: IconCache?, site: DecodeSite, files: [String: [UInt8]])
-        throws(BadgeError) -> Composition
-    {
+    /// `iconPixels`, when given, is the icon itself (a filtered SVG icon's pixels,
+    /// which the parent sends that child).
+    func compose(
+        _ request: RenderRequest, cache: IconCache?, site: DecodeSite, files: [String: [UInt8]],
+        iconPixels: ImageSurface? = nil
+    ) throws(BadgeError) -> Composition {
         var sizing = ImageSizing(scale: request.scale)
         if let size = request.iconSize { sizing.size = (Int(size.width), Int(size.height)) }
         sizing.rasterScale = request.iconRasterScale
@@ -53,7 +56,12 @@ public final class Renderer {
             if let cache { return try cache.icon(path, sizing: sizing, limits: request.limits) }
             return try IconLoader.load(path, limits: request.limits, sizing: sizing, site: site)
         }
-        let icon = try load(request.iconPath, sizing)
+        let icon: LoadedIcon
+        if let iconPixels {
+            icon = LoadedIcon(surface: iconPixels, svg: nil, format: "svg")
+        } else {
+            icon = try load(request.iconPath, sizing)
+        }
         // One badge of the render on the loaded icon: its badge image, then its layout.
         func badge(_ request: RenderRequest) throws(BadgeError) -> Composition {
             var badgeImage: BadgeImageSource?
@@ -129,11 +137,14 @@ public final class Renderer {
             }
         }
         var paintStyle = request.style
+        var iconFilters = request.iconFilters
         if let conversion {
             paintStyle.background = conversion.convert(paintStyle.background)
             paintStyle.textColor = conversion.convert(paintStyle.textColor)
             paintStyle.borderColor = conversion.convert(paintStyle.borderColor)
             paintStyle.labelBackground = conversion.convert(paintStyle.labelBackground)
+            // A tint colour is sRGB like the badge's: into the icon's space too.
+            iconFilters = iconFilters.map { $0.mappingColor(conversion.convert) }
         }
         let side = min(shape.box.width, shape.box.height)
         var style = request.style.pixels(scale: request.scale, side: side)
@@ -156,6 +167,7 @@ public final class Renderer {
             composition.notes = notes
             composition.platform = request.platform
             composition.greyscaleBadge = request.greyscaleBadge
+            composition.iconFilters = iconFilters
             composition.knockoutText = request.knockoutText
             composition.colorConversion = conversion
             composition.contentShape = content

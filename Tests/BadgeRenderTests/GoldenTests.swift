@@ -87,8 +87,45 @@ import Testing
         return cases
     }
 
+    /// `--icon-filter` on the trash icon at --size 64 (64, 128, 192 px) with a count
+    /// badge, at 1x, 2x and 3x: the icon filtered, the red badge not.
+    static func filtered(_ name: String, _ filters: [IconFilter]) -> [Case] {
+        [1.0, 2, 3].map { scale in
+            var request = request("user-trash-256x256.png", .value("3"), scale: scale)
+            request.iconSize = Size(width: 64 * scale, height: 64 * scale)
+            request.iconFilters = filters
+            return Case(name: "filter-\(name)-trash64-\(Int(scale))x", request: request)
+        }
+    }
+
+    /// `--icon-filter` on an app icon in its platform's shape, with the platform
+    /// goldens' count badge (`--height 28%`).
+    static func filteredPlatform(_ platform: IconPlatform, _ icon: String, _ name: String, _ filters: [IconFilter])
+        -> Case
+    {
+        var request = request(icon, .value("3")) { $0.height = .fixed(.percent(28)) }
+        request.platform = platform
+        request.iconFilters = filters
+        return Case(name: "filter-\(name)-\(platform.rawValue)-count", request: request)
+    }
+
+    static let blue = Color(rgb: 0x007AFF)
+
+    static let filterCases: [Case] =
+        filtered("greyscale", [.greyscale]) + filtered("desaturate-0.5", [.desaturate(IconFilter.Amount(0.5))])
+        + filtered("dim-0.4", [.dim(IconFilter.Amount(0.4))]) + filtered("tint-blue", [.tint(blue, .full)])
+        + [
+            filteredPlatform(.ios, "app-ios-180.png", "greyscale", [.greyscale]),
+            filteredPlatform(
+                .ios, "app-ios-180.png", "tint-orange-0.6", [.tint(Color(rgb: 0xFF9500), IconFilter.Amount(0.6))]),
+            filteredPlatform(.androidAdaptive, "app-android-foreground-432.png", "greyscale", [.greyscale]),
+            filteredPlatform(.androidAdaptive, "app-android-foreground-432.png", "tint-blue", [.tint(blue, .full)]),
+            // In order: greyscale, then 30% darker.
+            filteredPlatform(.ios, "app-ios-180.png", "greyscale-dim-0.3", [.greyscale, .dim(IconFilter.Amount(0.3))]),
+        ]
+
     static let cases: [Case] =
-        shapes() + platform(.ios, "app-ios-180.png") + platform(.macos, "app-macos-256.png")
+        shapes() + filterCases + platform(.ios, "app-ios-180.png") + platform(.macos, "app-macos-256.png")
         + platform(.watchos, "app-watch-196.png") + platform(.androidAdaptive, "app-android-foreground-432.png") + [
             text("text-cjk-3x", "新着"),
             text("text-emoji-3x", "🔥"),

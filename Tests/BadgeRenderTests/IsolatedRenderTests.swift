@@ -48,6 +48,10 @@ import Testing
         request.style.nominalHeight = 16
         request.style.nominalFontSize = 11
         request.contentShape = ContentShape(rows: [[], [0..<3, 5..<9], [2..<4]])
+        request.iconFilters = [
+            .greyscale, .desaturate(IconFilter.Amount(tenThousandths: 1)), .dim(.full),
+            .tint(Color(red: 13, green: 14, blue: 15, alpha: 16), IconFilter.Amount(tenThousandths: 3333)),
+        ]
         return request
     }
 
@@ -68,6 +72,28 @@ import Testing
                 #expect(throws: WireReader.Malformed.self) { try RenderRequest(from: &cut) }
             }
         }
+    }
+
+    /// An icon filter's amount outside 0...1 on the wire is malformed, not clamped.
+    @Test func anAmountOverOneIsMalformed() throws {
+        var request = RenderRequest(iconPath: "i.png", content: .dot)
+        request.iconFilters = [.dim(IconFilter.Amount(tenThousandths: 7777))]
+        var writer = WireWriter()
+        request.write(to: &writer)
+        // 7777 as a little-endian Int64 follows the filter's tag (2, dim).
+        let amount: [UInt8] = [0x61, 0x1E, 0, 0, 0, 0, 0, 0]
+        let at = try #require(
+            (0...(writer.bytes.count - 9)).first {
+                writer.bytes[$0] == 2 && Array(writer.bytes[($0 + 1)...($0 + 8)]) == amount
+            })
+        var bytes = writer.bytes
+        bytes[at + 1] = 0x11
+        bytes[at + 2] = 0x27  // 10001
+        var reader = WireReader(bytes)
+        #expect(throws: WireReader.Malformed.self) { try RenderRequest(from: &reader) }
+        bytes[at + 1] = 0x10  // 10000: 1, accepted
+        reader = WireReader(bytes)
+        #expect(try RenderRequest(from: &reader).iconFilters == [.dim(.full)])
     }
 
     @Test func errorsCrossWordForWord() throws {

@@ -23,7 +23,7 @@ import Testing
     }()
 
     @Test func galleryIsNotEmpty() {
-        #expect(Self.entries.count == 36)
+        #expect(Self.entries.count == 40)
     }
 
     @Test(arguments: entries)

@@ -9,8 +9,8 @@ package enum RenderOptions {
     package static let anchorNames = Anchor.allCases.map(\.rawValue)
 
     package static let all: [Spec] =
-        content + labels + placement + shape + smallSizes + colours + fonts + fallback + output + limits + svgLimit
-        + check
+        content + labels + placement + shape + smallSizes + colours + icon + fonts + fallback + output + limits
+        + svgLimit + check
 
     /// The options of the whole render rather than of one badge: the icon's shape,
     /// size, scale, filters and mask, the output, the limits and the check. With
@@ -318,6 +318,23 @@ package enum RenderOptions {
             settings.style.borderWidth = try ValueParsers.length(
                 text[...], whole: text, option: "--border-width", range: 0...10_000, percentRange: 0...50)
         },
+    ]
+
+    /// What is done to the icon itself (the badge is never filtered).
+    package static let icon: [Spec] = [
+        Spec(
+            name: "icon-filter", kind: .value(placeholder: "FILTER"), group: "Icon",
+            help:
+                "filter the icon, not the badge, in the order given: greyscale, desaturate:AMOUNT, dim:AMOUNT or tint:COLOR[:AMOUNT] (AMOUNT 0 to 1 or 0% to 100%; tint's is 1 unless given); none drops those before it; an SVG icon is then drawn as pixels in SVG and PDF (see README, \"Icon filters\")",
+            completion: .choices(["greyscale", "desaturate:", "dim:", "tint:", "none"], exhaustive: false),
+            repeatable: true
+        ) { settings, text throws(BadgeError) in
+            if let filter = try IconFilter.parse(text, option: "--icon-filter") {
+                settings.iconFilters.append(filter)
+            } else {
+                settings.iconFilters.removeAll()
+            }
+        }
     ]
 
     package static let fonts: [Spec] = [

@@ -32,6 +32,8 @@ package struct RenderSettings {
     package var systemFallback = true
     package var strictGlyphs = false
     package var iconMask = IconMask.none
+    /// `--icon-filter`, in the order given.
+    package var iconFilters: [IconFilter] = []
     package var platform = IconPlatform.canvas
     /// Whether --platform (or ICONBADGE_PLATFORM) was given: catalogs otherwise pick
     /// each image's platform from its idiom.
@@ -108,6 +110,7 @@ package struct RenderSettings {
             iconPath: icon, content: content, labelRules: labelRules, style: style, scale: scale, font: font,
             fontFeatures: fontFeatures, iconMask: iconMask, limits: limits)
         request.fallbackFonts = fallbackFonts
+        request.iconFilters = iconFilters
         request.systemFallback = systemFallback
         request.strictGlyphs = strictGlyphs
         request.iconSize = iconSize

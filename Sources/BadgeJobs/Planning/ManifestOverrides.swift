@@ -3,7 +3,8 @@ import BadgeCore
 /// What the batch command line changes in every job of a manifest: `--set KEY=VALUE`
 /// and the `${NAME}` variables `--env NAME` lets a manifest read.
 package struct ManifestOverrides: Sendable {
-    /// `--set` pairs, in order: each replaces the key in every job.
+    /// `--set` pairs, in order: each replaces the key in every job (the values of a
+    /// repeatable option's key make one list: `setValues`).
     package var set: [(key: String, value: String)] = []
     /// `--env` names: the environment variables `${NAME}` may expand, with their
     /// values (nil when unset).
@@ -51,19 +52,39 @@ package struct ManifestOverrides: Sendable {
     ///   CI secrets into an image), is unset, or is not closed.
     package func apply(to manifest: Manifest, path: String) throws(BadgeError) -> Manifest {
         var result = manifest
+        let settings = setValues
         for index in result.entries.indices {
             var pairs = result.entries[index].pairs
-            for (key, value) in set {
+            for (key, value) in settings {
                 pairs.removeAll {
                     $0.key == key || (Self.contentKeys.contains(key) && Self.contentKeys.contains($0.key))
                 }
-                pairs.append((key, .string(value)))
+                pairs.append((key, value))
             }
             let label = "jobs[\(result.entries[index].index)]"
             for pair in pairs.indices {
                 pairs[pair].value = try expand(pairs[pair].value, at: "\(label).\(pairs[pair].key)", path: path)
             }
             result.entries[index].pairs = pairs
+        }
+        return result
+    }
+
+    /// The `--set` pairs as manifest values: a key given again replaces its value,
+    /// except a repeatable option's (`icon-filter`, `fallback-font`), whose values
+    /// collect into a list in order, as the flag's do.
+    var setValues: [(key: String, value: JSONValue)] {
+        var result: [(key: String, value: JSONValue)] = []
+        for (key, value) in set {
+            let repeatable = RenderOptions.all.contains { $0.name == key && $0.repeatable }
+            if repeatable, let index = result.firstIndex(where: { $0.key == key }),
+                case .array(let values) = result[index].value
+            {
+                result[index].value = .array(values + [.string(value)])
+                continue
+            }
+            result.removeAll { $0.key == key }
+            result.append((key, repeatable ? .array([.string(value)]) : .string(value)))
         }
         return result
     }

@@ -30,6 +30,9 @@ package enum GeometryReport {
             ),
             ("scale", .number(request.scale)),
         ]
+        if !request.iconFilters.isEmpty {
+            members.append(("iconFilters", .array(request.iconFilters.map { .string($0.description) })))
+        }
         if let output { members.append(("output", .string(output))) }
         guard let layout = composition.layout else {
             members.append(("hidden", .bool(true)))
