@@ -28,7 +28,6 @@ enum RenderCommand {
                 "iconbadge AppIcon.png --platform ios --shape ribbon --text BETA --anchor top-left --and --value 3 --height 28% -o AppIcon-beta.png"
             ),
             ("99+ on a toolbar icon at @3x", "iconbadge icon.png --value 150 --scale 3 -o icon@3x.png"),
-            ("a label in a blue pill, as SVG", "iconbadge icon.svg --value NEW --background '#007AFF' -o icon-new.svg"),
             (
                 "@1x, @2x and @3x from one command",
                 "iconbadge bell.svg --dot --scales 1,2,3 -o 'out/{name}{@scale}.png'"
