@@ -41,26 +41,7 @@ extension Renderer {
         var result = ShapedBadge()
         let chain = try fontChain(request)
         func shapeText(_ text: String, _ pixels: Double) throws(BadgeError) -> ShapedText {
-            guard pixels > 0, pixels <= Renderer.maxTextPixels else {
-                throw .overLimit(
-                    path: "",
-                    .textPixels(
-                        points: pixels / style.unit, scale: style.unit, pixels: pixels, limit: Renderer.maxTextPixels))
-            }
-            guard text.unicodeScalars.count <= Renderer.maxTextScalars else {
-                throw .overLimit(
-                    path: "", .textLength(codePoints: text.unicodeScalars.count, limit: Renderer.maxTextScalars))
-            }
-            let shaped = TextShaper.shape(text, chain: chain, pixelSize: pixels, features: request.fontFeatures)
-            if let problem = chain.fontconfigProblem { throw problem }
-            if request.strictGlyphs, !shaped.missing.isEmpty {
-                throw .unavailable(
-                    resource: "glyphs",
-                    reason:
-                        "no font has \(shaped.missing.map { $0.codePointName }.joined(separator: " ")) (tried: \(shaped.fontsTried.map { Shown($0).description }.joined(separator: ", ")))"
-                )
-            }
-            return shaped
+            try shapeChecked(text, chain: chain, pixels: pixels, unit: style.unit, request: request)
         }
         let shown: String
         switch request.labelRules.label(for: value) {
@@ -218,16 +199,9 @@ extension Renderer {
         var pixels = style.fontSize
         var steps = 0
         while true {
-            let left = TextShaper.shape(parts.label, chain: chain, pixelSize: pixels, features: request.fontFeatures)
-            let right = TextShaper.shape(
-                parts.message, chain: chain, pixelSize: pixels, features: request.fontFeatures)
-            if let problem = chain.fontconfigProblem { throw problem }
-            if request.strictGlyphs, !(left.missing + right.missing).isEmpty {
-                throw .unavailable(
-                    resource: "glyphs",
-                    reason:
-                        "no font has \((left.missing + right.missing).map { $0.codePointName }.joined(separator: " "))")
-            }
+            let left = try shapeChecked(parts.label, chain: chain, pixels: pixels, unit: style.unit, request: request)
+            let right = try shapeChecked(
+                parts.message, chain: chain, pixels: pixels, unit: style.unit, request: request)
             do throws(BadgeError) {
                 let layout = try BadgeLayout.compute(
                     iconWidth: icon.width, iconHeight: icon.height, style: style,
@@ -257,6 +231,37 @@ extension Renderer {
                 pixels = next
             }
         }
+    }
+
+    /// `text` shaped at `pixels` (em size) with the request's fonts and features.
+    ///
+    /// - Throws: `BadgeError.overLimit` (65) for a size over `maxTextPixels` or text
+    ///   over `maxTextScalars` code points; fontconfig's problem when a fallback needed
+    ///   it; `BadgeError.unavailable` (69) for a code point no font has, with
+    ///   `strictGlyphs`.
+    func shapeChecked(_ text: String, chain: FontChain, pixels: Double, unit: Double, request: RenderRequest)
+        throws(BadgeError) -> ShapedText
+    {
+        guard pixels > 0, pixels <= Renderer.maxTextPixels else {
+            throw .overLimit(
+                path: "",
+                .textPixels(points: pixels / unit, scale: unit, pixels: pixels, limit: Renderer.maxTextPixels))
+        }
+        guard text.unicodeScalars.count <= Renderer.maxTextScalars else {
+            throw .overLimit(
+                path: "", .textLength(codePoints: text.unicodeScalars.count, limit: Renderer.maxTextScalars))
+        }
+        let shaped = TextShaper.shape(text, chain: chain, pixelSize: pixels, features: request.fontFeatures)
+        // fontconfig was needed for a fallback and cannot be used (FONTCONFIG_FILE).
+        if let problem = chain.fontconfigProblem { throw problem }
+        if request.strictGlyphs, !shaped.missing.isEmpty {
+            throw .unavailable(
+                resource: "glyphs",
+                reason:
+                    "no font has \(shaped.missing.map { $0.codePointName }.joined(separator: " ")) (tried: \(shaped.fontsTried.map { Shown($0).description }.joined(separator: ", ")))"
+            )
+        }
+        return shaped
     }
 
     /// A size for messages: at most two decimals.

@@ -241,21 +241,8 @@ public final class Renderer {
                         break
                     }
                 }
-                let scalarCount = label.unicodeScalars.count
-                guard scalarCount <= Renderer.maxTextScalars else {
-                    throw .overLimit(path: "", .textLength(codePoints: scalarCount, limit: Renderer.maxTextScalars))
-                }
-                let chain = try fontChain(request)
-                let text = TextShaper.shape(label, chain: chain, pixelSize: pixelSize, features: request.fontFeatures)
-                // fontconfig was needed for a fallback and cannot be used (FONTCONFIG_FILE).
-                if let problem = chain.fontconfigProblem { throw problem }
-                if request.strictGlyphs, !text.missing.isEmpty {
-                    throw .unavailable(
-                        resource: "glyphs",
-                        reason:
-                            "no font has \(text.missing.map { $0.codePointName }.joined(separator: " ")) (tried: \(text.fontsTried.map { Shown($0).description }.joined(separator: ", ")))"
-                    )
-                }
+                let text = try shapeChecked(
+                    label, chain: try fontChain(request), pixels: pixelSize, unit: style.unit, request: request)
                 return make(try layout(.text(text.metrics)), label: label, text: text)
             }
         }
