@@ -209,3 +209,45 @@ extension BadgeShapeTests {
         #expect(try composition.pdfData().starts(with: Array("%PDF".utf8)))
     }
 }
+
+extension BadgeShapeTests {
+    /// With an icon filter, outside the band every pixel is the filtered icon's.
+    @Test(arguments: [BadgeShape.ribbon, .banner])
+    func bandOverAFilteredIconKeepsTheFilteredPixels(shape: BadgeShape) throws {
+        var request = Self.request(Self.ios, shape, "BETA", platform: .ios, anchor: shape == .ribbon ? .topLeft : .top)
+        request.iconFilters = [.greyscale]
+        let composition = try Renderer().compose(request)
+        let band = try #require(composition.layout?.band)
+        let drawn = try composition.pixels()
+        let alone = try Self.iconAlone(request)
+        #expect(alone[90, 170].red == alone[90, 170].green && alone[90, 170].green == alone[90, 170].blue, "grey")
+        var strays = 0
+        for y in 0..<drawn.height {
+            for x in 0..<drawn.width where drawn[x, y] != alone[x, y] && !Self.touches(band, x: x, y: y) { strays += 1 }
+        }
+        #expect(strays == 0)
+        // The band itself is not filtered: it keeps its red.
+        let centre = drawn[Int(band.centre.x), Int(band.centre.y) + Int(band.thickness / 2) - 2]
+        #expect(centre.red > 200 && centre.green < 100, "\(centre)")
+    }
+
+    @Test func bandBorderFontFallbackAndSameBytes() throws {
+        var request = Self.request(Self.ios, .banner, "新着", platform: .ios, anchor: .top)
+        request.style.borderWidth = .points(2)
+        request.style.borderColor = Color(red: 0, green: 0, blue: 0)
+        request.fallbackFonts = [SystemFonts.notoCJKBold]
+        request.systemFallback = false
+        let composition = try Renderer().compose(request)
+        #expect(composition.missingGlyphs.isEmpty)
+        #expect(composition.fontsUsed.contains { $0.name.contains("Noto Sans CJK") })
+        let band = try #require(composition.layout?.band)
+        let pixels = try composition.pixels()
+        // The border runs along the band's inner edge, inside the band.
+        let edge = Int((band.centre.y + band.thickness / 2).rounded(.down)) - 1
+        #expect(pixels[90, edge] == Color(red: 0, green: 0, blue: 0), "\(pixels[90, edge])")
+        for format in [OutputFormat.png, .svg, .pdf] {
+            let again = try Renderer().compose(request).data(format: format)
+            #expect(try composition.data(format: format) == again, "\(format)")
+        }
+    }
+}
