@@ -46,7 +46,7 @@ enum AndroidCommand {
     static let info = CommandInfo(
         name: "android",
         summary: "badge an Android app's launcher icons into an overlay res/ folder for a build variant",
-        usage: "iconbadge android RES --out DIR (--value TEXT | --dot | --image PATH) [--icon NAME] [options]",
+        usage: "iconbadge android RES --out DIR (--value TEXT | --text TEXT | --dot | --image PATH) [--and BADGE...] [--icon NAME] [options]",
         description: """
             Writes an overlay res/ folder (app/src/debug/res, app/src/beta/res) that badges the launcher
             icons of RES (app/src/main/res) for one build variant; RES itself is never written. Legacy icons

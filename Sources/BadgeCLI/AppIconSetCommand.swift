@@ -65,7 +65,7 @@ enum AppIconSetCommand {
         name: "appiconset",
         summary: "badge an Xcode app icon set, asset catalog or Icon Composer bundle, all or nothing",
         usage:
-            "iconbadge appiconset PATH(.appiconset|.xcassets|.brandassets|.icon) (--value TEXT | --dot | --image PATH) (--out DIR | --in-place) [options]",
+            "iconbadge appiconset PATH(.appiconset|.xcassets|.brandassets|.icon) (--value TEXT | --text TEXT | --dot | --image PATH) [--and BADGE...] (--out DIR | --in-place) [options]",
         description: """
             Badges every image of an Xcode app icon set (Contents.json) at its own pixel size, so the badge
             reads the same at 40 px and 1024 px, inside the shape of each image's platform (from its idiom:
