@@ -46,7 +46,8 @@ enum AndroidCommand {
     static let info = CommandInfo(
         name: "android",
         summary: "badge an Android app's launcher icons into an overlay res/ folder for a build variant",
-        usage: "iconbadge android RES --out DIR (--value TEXT | --text TEXT | --dot | --image PATH) [--and BADGE...] [--icon NAME] [options]",
+        usage:
+            "iconbadge android RES --out DIR (--value TEXT | --text TEXT | --dot | --image PATH) [--and BADGE...] [--icon NAME] [options]",
         description: """
             Writes an overlay res/ folder (app/src/debug/res, app/src/beta/res) that badges the launcher
             icons of RES (app/src/main/res) for one build variant; RES itself is never written. Legacy icons
@@ -87,7 +88,7 @@ enum AndroidCommand {
                 throw .usage("say where the overlay goes: --out DIR (app/src/debug/res); RES itself is never written")
             }
             try CatalogOptions.applyFlagRules(
-                flags: parsed.flags, render: &settings.render,
+                flags: parsed.flags, render: &settings.render, catalog: settings.catalog,
                 knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
             guard
                 try HiddenBadge.isShown(

@@ -127,7 +127,7 @@ enum AppIconSetCommand {
                 throw .usage("say where the badged set goes: --out DIR (a copy) or --in-place (replace its images)")
             }
             try CatalogOptions.applyFlagRules(
-                flags: parsed.flags, render: &settings.render,
+                flags: parsed.flags, render: &settings.render, catalog: settings.catalog,
                 knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
             if IconComposerBundle.isBundle(folder) {
                 return try badgeBundle(IconComposerBundle(path: folder), settings: settings, io: io)

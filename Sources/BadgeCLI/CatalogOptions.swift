@@ -6,6 +6,9 @@ import BadgeJobs
 struct CatalogSettings {
     /// Badge height as a fraction of each image's reference box.
     var relativeSize = 0.3
+    /// Whether `--relative-size` (or its variable) was given: it then sizes ribbons,
+    /// banners and shields too, which otherwise keep their own default sizes.
+    var relativeSizeGiven = false
     /// Images rendered at once.
     var jobs = BatchCommand.cores
     /// A hidden badge is 64 instead of 0.
@@ -24,6 +27,7 @@ enum CatalogOptions {
                 defaultText: "0.3"
             ) { settings, text throws(BadgeError) in
                 settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")
+                settings.relativeSizeGiven = true
             },
             OptionSpec(
                 name: "replace", kind: .flag, group: group, help: replaceHelp, fromEnvironment: false
@@ -48,12 +52,19 @@ enum CatalogOptions {
 
     /// Applies the flag rules both commands share: `--relative-size` and `--height`
     /// are one setting (64 for both), a `--relative-size` flag overrides
-    /// `ICONBADGE_HEIGHT`, and mistyped `ICONBADGE_*` variables get a warning.
+    /// `ICONBADGE_HEIGHT`, and mistyped `ICONBADGE_*` variables get a warning. A set is
+    /// all or nothing, and its small images already draw a ribbon without text that
+    /// would be too small: text that cannot fit its band or shield even at
+    /// `--min-text-px` follows the small-text rule too, with a note, instead of failing
+    /// the whole set (`RenderSettings.dropsUnfittingText`).
     ///
     /// - Throws: `BadgeError.usage` (64) for `--relative-size` with `--height`.
     static func applyFlagRules(
-        flags: [String], render: inout RenderSettings, knownVariables: [String], io: CommandIO
+        flags: [String], render: inout RenderSettings, catalog: CatalogSettings, knownVariables: [String],
+        io: CommandIO
     ) throws(BadgeError) {
+        render.dropsUnfittingText = true
+        render.relativeSizeGiven = catalog.relativeSizeGiven
         if flags.contains("relative-size"), flags.contains("height") {
             throw .usage(
                 "--relative-size and --height both set the badge's height; give one (--height 30% is --relative-size 0.3)"

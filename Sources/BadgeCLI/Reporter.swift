@@ -88,7 +88,8 @@ struct Reporter {
                         "\(prefix)the icon has 16 bits per channel; the output has 8 (Cairo 1.16 composites 8 bits per channel)"
                     )
                 case .render(.smallText(let label, let pixels, let became)):
-                    let size = (pixels * 10).rounded() / 10
+                    // Rounded down: 6.96 px is not "7.0 px, under 7".
+                    let size = (pixels * 10).rounded(.down) / 10
                     let outcome: String
                     switch became {
                     case .dot: outcome = "drawn as a dot"

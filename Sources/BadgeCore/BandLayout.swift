@@ -47,14 +47,30 @@ public struct BandLayout: Equatable, Sendable {
     }
 
     /// A ribbon's distance from its corner when none is given (pixels): 40 % of the
-    /// box's shorter side, where a 4-letter word fits a 16 % band on a square; 50 % on
-    /// a round shape (a circle's mask), whose corner lies farther out, which gives the
-    /// band about the same length of chord inside the shape (0.71 of the side, against
-    /// 0.57 for 40 % on a square).
-    public static func defaultDistance(box: Rect, mask: ShapeMask) -> Double {
+    /// box's shorter side S (a 4-letter word fits a 16 % band on a square), or, where
+    /// the shape's outline lies farther in along the corner's diagonal (a circle, an
+    /// icon's own round pixels), 2d + 0.22 S, d being how far in (per axis) the first
+    /// whole pixel of `mask` lies: the band's centre line then crosses the diagonal
+    /// 0.11 S inside the outline. A circle gets 0.51 S, a chord of 0.7 S; iOS's
+    /// squircle (d = 0.065 S) keeps 40 %.
+    public static func defaultDistance(corner: Anchor, box: Rect, mask: ShapeMask) -> Double {
         let side = min(box.width, box.height)
-        if case .superellipse(_, _, _, let exponent) = mask.kind, exponent <= 2 { return side * 0.5 }
-        return side * 0.4
+        let sx: Double = corner.unit.x == 0 ? 1 : -1
+        let sy: Double = corner.unit.y == 0 ? 1 : -1
+        let origin = corner.point(in: box)
+        var inward = side / 2
+        var t = 0.0
+        while t < side / 2 {
+            // The middle of each quarter-pixel step, so a pixel edge is never sampled.
+            let x = origin.x + sx * (t + 0.125)
+            let y = origin.y + sy * (t + 0.125)
+            if mask.contains(x: Int(x.rounded(.down)), y: Int(y.rounded(.down))) {
+                inward = t
+                break
+            }
+            t += 0.25
+        }
+        return min(side, max(0.4 * side, 2 * inward + 0.22 * side))
     }
 
     /// A ribbon across `corner` of `box`: its centre line meets both edges at

@@ -151,6 +151,7 @@ extension RenderRequest {
         w.bool(strictGlyphs)
         w.bool(greyscaleBadge)
         w.bool(knockoutText)
+        w.bool(dropsUnfittingText)
         switch iconMask {
         case .none: w.tag(0)
         case .circle: w.tag(1)
@@ -263,6 +264,7 @@ extension RenderRequest {
         strictGlyphs = try r.bool()
         greyscaleBadge = try r.bool()
         knockoutText = try r.bool()
+        dropsUnfittingText = try r.bool()
         switch try r.tag() {
         case 0: iconMask = .none
         case 1: iconMask = .circle

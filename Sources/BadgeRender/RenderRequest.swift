@@ -63,6 +63,11 @@ public struct RenderRequest: Equatable, Sendable {
     /// given them by its parent, which decoded the pixels); nil: taken from the icon.
     public var contentShape: ContentShape?
 
+    /// Whether text that cannot fit its ribbon, banner or shield even at
+    /// `minimumTextPixels` follows `smallText` (a band without its text, a dot, or
+    /// nothing, with a note) instead of failing with 65: the catalog commands, whose
+    /// sets are all or nothing, set it.
+    public var dropsUnfittingText = false
     /// Badges drawn after this one, in order, on the same icon (a BETA ribbon, then a
     /// count). Only their own badge fields are used: content, label rules, style,
     /// fonts and the small-size rules; the icon, scale, size, platform, mask and limits
@@ -87,6 +92,7 @@ public struct RenderRequest: Equatable, Sendable {
         drawn.contentShape = contentShape
         drawn.greyscaleBadge = greyscaleBadge
         drawn.knockoutText = knockoutText
+        drawn.dropsUnfittingText = dropsUnfittingText
         drawn.moreBadges = []
         return drawn
     }

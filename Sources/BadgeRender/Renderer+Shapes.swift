@@ -15,6 +15,22 @@ struct ShapedBadge {
     var text: ShapedText?
     var message: ShapedText?
     var messageLabel: String?
+    /// A shield too small to read became a dot.
+    var isDot = false
+}
+
+/// Why a ribbon, banner or shield could not be laid out: its text does not fit even at
+/// the minimum size (`fitting`: the em size, pixels, that would have), or another error.
+enum ShapeFitError: Error {
+    case textDoesNotFit(fitting: Double, BadgeError)
+    case other(BadgeError)
+
+    /// The error as reported.
+    var reported: BadgeError {
+        switch self {
+        case .textDoesNotFit(_, let error), .other(let error): return error
+        }
+    }
 }
 
 extension Renderer {
@@ -50,37 +66,75 @@ extension Renderer {
             return result
         case .text(let label): shown = label
         }
-        // Below the minimum size the small-text rule decides, as for a pill; a band
-        // keeps its colour without the text (a plain corner stripe still says "beta").
+        // Below the minimum size the small-text rule decides, as for a pill: a band
+        // keeps its colour without the text (a plain corner stripe still says "beta"),
+        // a shield becomes a dot.
+        func fallBack(_ pixels: Double) throws(BadgeError) -> ShapedBadge? {
+            var fallen = ShapedBadge()
+            switch request.smallText {
+            case .keep:
+                return nil
+            case .hide:
+                notes.append(.smallText(label: shown, pixels: pixels, became: .hidden))
+                fallen.hidden = .tooSmall
+            case .dot where request.style.shape.isBand:
+                notes.append(.smallText(label: shown, pixels: pixels, became: .bandWithoutText))
+                fallen.layout = try bandLayout(
+                    request, icon: icon, shape: shape, room: roomMask, style: style, text: nil)
+                fallen.label = shown
+            case .dot:
+                notes.append(.smallText(label: shown, pixels: pixels, became: .dot))
+                fallen.layout = try BadgeLayout.compute(
+                    iconWidth: icon.width, iconHeight: icon.height, style: style, body: .dot, shape: shape,
+                    maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+                fallen.isDot = true
+            }
+            return fallen
+        }
         var floor = request.minimumTextPixels
         if style.fontSize < request.minimumTextPixels {
-            switch request.smallText {
-            case .hide:
-                notes.append(.smallText(label: shown, pixels: style.fontSize, became: .hidden))
-                result.hidden = .tooSmall
-                return result
-            case .dot where request.style.shape.isBand:
-                notes.append(.smallText(label: shown, pixels: style.fontSize, became: .bandWithoutText))
-                result.layout = try bandLayout(
-                    request, icon: icon, shape: shape, room: roomMask, style: style, text: nil)
-                result.label = shown
-                return result
-            case .dot:
-                notes.append(.smallText(label: shown, pixels: style.fontSize, became: .hidden))
-                result.hidden = .tooSmall
-                return result
-            case .keep:
-                floor = style.fontSize
+            if let fallen = try fallBack(style.fontSize) { return fallen }
+            floor = style.fontSize
+        }
+        let fitted: ShapedBadge
+        do throws(ShapeFitError) {
+            if request.style.shape == .shield {
+                fitted = try shieldLayout(request, icon: icon, shape: shape, style: style, label: shown, floor: floor)
+            } else {
+                fitted = try bandFitted(
+                    request, icon: icon, shape: shape, room: roomMask, style: style, label: shown, floor: floor)
             }
+        } catch {
+            // A catalog's set is all or nothing: text that does not fit even at the
+            // minimum follows the small-text rule there, as text too small to start with.
+            guard request.dropsUnfittingText, case .textDoesNotFit(let fitting, _) = error,
+                let fallen = try fallBack(fitting)
+            else { throw error.reported }
+            return fallen
         }
-        if request.style.shape == .shield {
-            return try shieldLayout(request, icon: icon, shape: shape, style: style, label: shown, floor: floor)
-        }
+        return fitted
+    }
+
+    /// A band holding `label`, its text shrunk until it fits (down to `floor` pixels).
+    ///
+    /// - Throws: `ShapeFitError.textDoesNotFit` when it does not fit at `floor`;
+    ///   layout and font errors as `BadgeError`.
+    private func bandFitted(
+        _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, room roomMask: ShapeMask,
+        style: PixelStyle, label shown: String, floor: Double
+    ) throws(ShapeFitError) -> ShapedBadge {
         var pixels = style.fontSize
         var steps = 0
         while true {
-            let text = try shapeText(shown, pixels)
-            var layout = try bandLayout(request, icon: icon, shape: shape, room: roomMask, style: style, text: text)
+            let text: ShapedText
+            var layout: BadgeLayout
+            do throws(BadgeError) {
+                text = try shapeChecked(
+                    shown, chain: try fontChain(request), pixels: pixels, unit: style.unit, request: request)
+                layout = try bandLayout(request, icon: icon, shape: shape, room: roomMask, style: style, text: text)
+            } catch {
+                throw .other(error)
+            }
             let band = layout.band!
             let box = text.metrics.centringBox
             let needed = box.width + 2 * style.paddingX
@@ -103,22 +157,25 @@ extension Renderer {
                 layout.band!.textOrigin!.y += shift
                 layout.inkBounds = layout.inkBounds?.offsetBy(
                     dx: -sin(band.angle) * shift, dy: cos(band.angle) * shift)
-                result.layout = layout
-                result.label = shown
-                result.text = text
-                return result
+                return ShapedBadge(layout: layout, label: shown, text: text)
             }
             let fit = min(room / max(needed, 1e-9), across / max(box.height, 1e-9))
-            // Whole 1/64 px, at least 3 % smaller each step.
-            // The minimum size is tried last, so the error speaks of it.
+            // Whole 1/64 px, at least 3 % smaller each step; the minimum size is tried
+            // last, so the error speaks of it.
             let next = max(floor, (pixels * min(0.97, fit) * 64).rounded(.down) / 64)
             steps += 1
             guard next < pixels, steps < Renderer.maxShrinkSteps else {
-                throw .badInput(
-                    path: "",
-                    reason:
-                        "the text \(Quoted(shown)) does not fit the \(request.style.shape.rawValue) even at \(Self.pixelText(pixels)) px (--min-text-px \(Self.pixelText(floor))): it is \(Self.pixelText(needed)) × \(Self.pixelText(box.height)) px with its padding, and the band holds \(Self.pixelText(room)) × \(Self.pixelText(across)) px; shorten the text, widen the band (--height), or lower --min-text-px"
-                )
+                let hint =
+                    room < 1
+                    ? "the band's middle is not on the shape: place it elsewhere (--anchor\(style.shape == .ribbon ? ", --ribbon-distance" : "")) or give the icon's shape (--platform)"
+                    : "shorten the text, widen the band (--height)"
+                throw .textDoesNotFit(
+                    fitting: pixels * fit,
+                    BadgeError.badInput(
+                        path: "",
+                        reason:
+                            "the text \(Quoted(shown)) does not fit the \(style.shape.rawValue) even at \(Self.pixelText(pixels)) px (--min-text-px \(Self.pixelText(floor))): it needs \(Self.pixelText(needed)) px of length with its padding and \(Self.pixelText(box.height)) px across, and the band holds \(Self.pixelText(room)) × \(Self.pixelText(across)) px; \(hint), or lower --min-text-px"
+                    ))
             }
             pixels = next
         }
@@ -147,7 +204,8 @@ extension Renderer {
         if style.shape == .ribbon {
             band = BandLayout.ribbon(
                 corner: style.anchor, box: box, thickness: thickness,
-                distance: style.ribbonDistance ?? BandLayout.defaultDistance(box: box, mask: room))
+                distance: style.ribbonDistance ?? BandLayout.defaultDistance(corner: style.anchor, box: box, mask: room)
+            )
         } else {
             band = BandLayout.banner(
                 edge: style.anchor, box: box, thickness: thickness, ends: style.bandEnds, mask: room)
@@ -188,20 +246,26 @@ extension Renderer {
     private func shieldLayout(
         _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, style: PixelStyle,
         label: String, floor: Double
-    ) throws(BadgeError) -> ShapedBadge {
-        let parts = RenderRequest.shieldParts(label)
-        guard let parts else {
-            throw .badInput(
-                path: "", reason: "the shield's text \(Quoted(label)) has no \"|\": give LABEL|MESSAGE, e.g. 1.4.2|beta"
-            )
+    ) throws(ShapeFitError) -> ShapedBadge {
+        guard let parts = RenderRequest.shieldParts(label) else {
+            throw .other(
+                .badInput(
+                    path: "",
+                    reason: "the shield's text \(Quoted(label)) has no \"|\": give LABEL|MESSAGE, e.g. 1.4.2|beta"))
         }
-        let chain = try fontChain(request)
         var pixels = style.fontSize
         var steps = 0
         while true {
-            let left = try shapeChecked(parts.label, chain: chain, pixels: pixels, unit: style.unit, request: request)
-            let right = try shapeChecked(
-                parts.message, chain: chain, pixels: pixels, unit: style.unit, request: request)
+            let left: ShapedText
+            let right: ShapedText
+            do throws(BadgeError) {
+                let chain = try fontChain(request)
+                left = try shapeChecked(parts.label, chain: chain, pixels: pixels, unit: style.unit, request: request)
+                right = try shapeChecked(
+                    parts.message, chain: chain, pixels: pixels, unit: style.unit, request: request)
+            } catch {
+                throw .other(error)
+            }
             do throws(BadgeError) {
                 let layout = try BadgeLayout.compute(
                     iconWidth: icon.width, iconHeight: icon.height, style: style,
@@ -212,21 +276,21 @@ extension Renderer {
                     messageLabel: parts.message)
             } catch {
                 // Too wide for the shape, or the text too tall for the parts: smaller text.
-                let fits: Bool
                 switch error {
-                case .usage, .overLimit(_, .badgeLargerThanIcon), .overLimit(_, .textInk): fits = false
-                default: fits = true
+                case .usage, .overLimit(_, .badgeLargerThanIcon), .overLimit(_, .textInk): break
+                default: throw .other(error)
                 }
                 let next = max(floor, (pixels * 0.97 * 64).rounded(.down) / 64)
                 steps += 1
-                guard !fits, next < pixels, steps < Renderer.maxShrinkSteps * 4 else {
-                    if fits { throw error }
+                guard next < pixels, steps < Renderer.maxShrinkSteps * 4 else {
                     let width = left.metrics.advance + right.metrics.advance + 4 * style.paddingX
-                    throw .badInput(
-                        path: "",
-                        reason:
-                            "the shield \(Quoted(label)) does not fit the \(shape.platform.rawValue) shape (\(Self.pixelText(shape.box.width)) px wide) even at \(Self.pixelText(pixels)) px (--min-text-px \(Self.pixelText(floor))): its text makes it \(Self.pixelText(width)) px wide; shorten the text, or lower --padding or --min-text-px"
-                    )
+                    throw .textDoesNotFit(
+                        fitting: pixels * shape.box.width / max(width, 1),
+                        .badInput(
+                            path: "",
+                            reason:
+                                "the shield \(Quoted(label)) does not fit the \(shape.platform.rawValue) shape (\(Self.pixelText(shape.box.width)) px wide) even at \(Self.pixelText(pixels)) px (--min-text-px \(Self.pixelText(floor))): its text makes it \(Self.pixelText(width)) px wide; shorten the text, or lower --padding or --min-text-px"
+                        ))
                 }
                 pixels = next
             }
@@ -272,10 +336,14 @@ extension Renderer {
 }
 
 extension RenderRequest {
-    /// A shield's text split at its first `|`: `1.4.2|beta` is the label `1.4.2` and
-    /// the message `beta`; nil without a `|`.
+    /// A shield's text split at its first `|`: `1.4.2|beta` (or `1.4.2 | beta`) is the
+    /// label `1.4.2` and the message `beta`; nil without a `|`.
     public static func shieldParts(_ text: String) -> (label: String, message: String)? {
         guard let bar = text.firstIndex(of: "|") else { return nil }
-        return (String(text[..<bar]), String(text[text.index(after: bar)...]))
+        // Spaces around the bar are the writer's, not the shield's: `1.4.2 | beta`.
+        return (
+            String(text[..<bar].trimmingASCIIWhitespace()),
+            String(text[text.index(after: bar)...].trimmingASCIIWhitespace())
+        )
     }
 }

@@ -191,7 +191,8 @@ public final class Renderer {
             let shaped = try composeShape(
                 request, icon: icon, shape: shape, room: room.mask, style: style, notes: &notes)
             let composition = make(
-                shaped.layout, hidden: shaped.hidden, label: shaped.label, text: shaped.text, message: shaped.message)
+                shaped.layout, hidden: shaped.hidden, label: shaped.label, text: shaped.text, isDot: shaped.isDot,
+                message: shaped.message)
             composition.messageLabel = shaped.messageLabel
             if let opaque { composition.contentShape = opaque }
             composition.bandClip = shaped.layout?.band != nil && !shape.isCanvasRectangle ? shape.mask : nil

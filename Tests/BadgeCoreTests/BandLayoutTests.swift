@@ -67,3 +67,20 @@ import Testing
         #expect(rows.bounds == Rect(x: 2, y: 1, width: 5, height: 2))
     }
 }
+
+extension BandLayoutTests {
+    @Test func defaultDistanceFollowsTheOutlineAlongTheDiagonal() {
+        // A square: 40 %. A circle: its outline is 0.146 S in per axis, so 2 × that + 22 %.
+        #expect(BandLayout.defaultDistance(corner: .topLeft, box: Self.box, mask: Self.canvas) == 40)
+        let circle = ShapeMask(
+            .superellipse(center: Point(x: 50, y: 50), radiusX: 50, radiusY: 50, exponent: 2), width: 100, height: 100)
+        for corner in [Anchor.topLeft, .topRight, .bottomLeft, .bottomRight] {
+            let distance = BandLayout.defaultDistance(corner: corner, box: Self.box, mask: circle)
+            #expect(distance > 50 && distance < 53, "\(corner): \(distance)")
+        }
+        // iOS's squircle keeps 40 %.
+        let squircle = ShapeMask(
+            .superellipse(center: Point(x: 50, y: 50), radiusX: 50, radiusY: 50, exponent: 5), width: 100, height: 100)
+        #expect(BandLayout.defaultDistance(corner: .topRight, box: Self.box, mask: squircle) == 40)
+    }
+}

@@ -198,3 +198,64 @@ extension BadgeShapeEndToEndTests {
         #expect(badged == (try ImageFile.pixels(at: folder + "/render.png")))
     }
 }
+
+extension BadgeShapeEndToEndTests {
+    /// A set is all or nothing: text that cannot fit at one size drops there (a note),
+    /// as it does on the small images; render and batch still refuse it (65).
+    @Test func catalogsDropTextThatCannotFitInsteadOfFailingTheSet() throws {
+        let folder = Paths.scratch("shape-catalog-fit")
+        let set = folder + "/AppIcon.appiconset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.ios, toPath: set + "/icon-60@3x.png")
+        try """
+        {"images": [{"filename": "icon-60@3x.png", "idiom": "iphone", "scale": "3x", "size": "60x60"}],
+         "info": {"author": "xcode", "version": 1}}
+        """.write(toFile: set + "/Contents.json", atomically: true, encoding: .utf8)
+        let long = "A RELEASE CANDIDATE FOR TESTERS"
+        let result = try run(
+            ["appiconset", "AppIcon.appiconset", "--shape", "ribbon", "--text", long, "--out", "out"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the band is drawn without it"), "\(result.stderr)")
+        let rendered = try run(
+            [Self.ios, "--platform", "ios", "--shape", "ribbon", "--text", long, "-o", "r.png"], in: folder)
+        #expect(rendered.status == 65)
+        // --relative-size, when given, sizes a ribbon too.
+        let thick = try run(
+            [
+                "appiconset", "AppIcon.appiconset", "--shape", "ribbon", "--text", "B", "--relative-size", "0.3",
+                "--out", "thick",
+            ],
+            in: folder)
+        #expect(thick.status == 0, "\(thick.stderr)")
+        let thin = try run(
+            ["appiconset", "AppIcon.appiconset", "--shape", "ribbon", "--text", "B", "--out", "thin"], in: folder)
+        #expect(thin.status == 0)
+        #expect(
+            try ImageFile.pixels(at: folder + "/thick/AppIcon.appiconset/icon-60@3x.png")
+                != ImageFile.pixels(at: folder + "/thin/AppIcon.appiconset/icon-60@3x.png"))
+    }
+
+    @Test func smallShieldBecomesADotAndPartsAreTrimmed() throws {
+        let small = try run([
+            Paths.fixture("icons/user-trash-32x32.png"), "--shape", "shield", "--text", "1.4.2|beta", "--report",
+        ])
+        #expect(small.status == 0, "\(small.stderr)")
+        let report = try ReportJSON(small.stdoutText)
+        #expect(report.string("badge", "kind") == "dot")
+        #expect(report.string("smallText", "became") == "dot")
+        let spaced = try ReportJSON(
+            try run([Self.ios, "--shape", "shield", "--text", "1.4.2 | beta", "--report"]).stdoutText)
+        #expect(spaced.string("badge", "parts", "0", "label") == "1.4.2")
+        #expect(spaced.string("badge", "parts", "1", "label") == "beta")
+    }
+
+    @Test func setCannotGuessWhichOfSeveralBadges() throws {
+        let folder = Paths.scratch("shape-set")
+        try """
+        {"jobs": [{"icon": "\(Self.ios)", "output": "a.png", "badges": [{"value": "1"}, {"value": "2"}]}]}
+        """.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let result = try run(["batch", "m.json", "--set", "text=RC1"], in: folder)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("jobs[0] draws several badges (\"badges\"), so --set text cannot say which"))
+    }
+}

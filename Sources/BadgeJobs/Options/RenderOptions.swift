@@ -163,7 +163,7 @@ package enum RenderOptions {
         Spec(
             name: "ribbon-distance", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
             help: "how far from its corner a ribbon's centre line meets each edge",
-            defaultText: "40%, 50% on round shapes"
+            defaultText: "40%, more on round shapes"
         ) { settings, text throws(BadgeError) in
             settings.style.ribbonDistance = try ValueParsers.length(
                 text[...], whole: text, option: "--ribbon-distance", range: 0...10_000, percentRange: 0...100,
@@ -171,7 +171,8 @@ package enum RenderOptions {
         },
         Spec(
             name: "banner-ends", kind: .value(placeholder: "ENDS"), group: "Size and shape",
-            help: "shape: a banner's ends follow the icon's outline; straight: it is the widest rectangle inside it",
+            help:
+                "shape: a banner's ends follow the icon's outline; straight: they stand where its inner edge meets the outline",
             defaultText: "shape", completion: .choices(BandEnds.allCases.map(\.rawValue))
         ) { settings, text throws(BadgeError) in
             settings.style.bandEnds = try ValueParsers.choice(text, option: "--banner-ends", as: BandEnds.self)

@@ -58,6 +58,12 @@ package struct RenderSettings {
     package var update: UpdateMode?
     package var artifacts: String?
     package var compare = CompareSettings()
+    /// Whether text that cannot fit its band or shield even at `--min-text-px` follows
+    /// `--small-text` (set by the catalog commands) instead of failing with 65.
+    package var dropsUnfittingText = false
+    /// Whether a catalog's `--relative-size` was given: it then sizes ribbons, banners
+    /// and shields too.
+    package var relativeSizeGiven = false
     /// The badges drawn after this one (`--and`, a manifest's "badges"): only their
     /// per-badge options (`RenderOptions.perBadge`) are used.
     package var moreBadges: [RenderSettings] = []
@@ -118,6 +124,7 @@ package struct RenderSettings {
         request.smallText = smallText
         request.minimumTextPixels = minimumTextPixels
         request.minimumDotPixels = minimumDotPixels
+        request.dropsUnfittingText = dropsUnfittingText
         for (number, badge) in zip(2..., moreBadges) {
             do throws(BadgeError) {
                 request.moreBadges.append(try badge.request(icon: icon))
@@ -137,8 +144,16 @@ package struct RenderSettings {
     /// Sizes every badge not given a `--height` at `percent` of its reference box (a
     /// catalog's `--relative-size`); a ribbon, banner or shield keeps its own default.
     package mutating func defaultHeight(percent: Double) {
-        if !heightGiven { style.height = .fixed(.percent(percent)) }
-        for index in moreBadges.indices { moreBadges[index].defaultHeight(percent: percent) }
+        defaultHeight(percent: percent, explicit: relativeSizeGiven)
+    }
+
+    private mutating func defaultHeight(percent: Double, explicit: Bool) {
+        if !heightGiven {
+            style.height = .fixed(.percent(percent))
+            // An explicit relative size is a height for every shape.
+            if explicit { heightGiven = true }
+        }
+        for index in moreBadges.indices { moreBadges[index].defaultHeight(percent: percent, explicit: explicit) }
     }
 
     /// Every file a render with these settings reads, the icon first: outputs must

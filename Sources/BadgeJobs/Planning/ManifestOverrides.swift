@@ -56,6 +56,15 @@ package struct ManifestOverrides: Sendable {
         for index in result.entries.indices {
             var pairs = result.entries[index].pairs
             for (key, value) in settings {
+                // Which of several badges a content key would be for is not the
+                // command's to guess.
+                if Self.contentKeys.contains(key) || key == "badges", pairs.contains(where: { $0.key == "badges" }) {
+                    throw .badInput(
+                        path: path,
+                        reason:
+                            "jobs[\(result.entries[index].index)] draws several badges (\"badges\"), so --set \(key) cannot say which; write ${NAME} in that badge's value and pass it with --env NAME"
+                    )
+                }
                 pairs.removeAll {
                     $0.key == key || (Self.contentKeys.contains(key) && Self.contentKeys.contains($0.key))
                 }
