@@ -124,6 +124,7 @@ enum BadgeGroups {
             command: command()
         ) { parsed throws(BadgeError) in
             var parsed = parsed
+            parsed.settings[keyPath: render].explicitOptions = parsed.flags
             parsed.settings[keyPath: render].moreBadges = try parseMore(groups.badges, environment: io.environment)
             return try body(parsed)
         }
@@ -141,8 +142,9 @@ enum BadgeGroups {
             guard !group.isEmpty else {
                 throw .usage("\(separator) must be followed by the next badge's options (e.g. --and --value 3)")
             }
-            let parsed = try ArgumentParser(options: RenderOptions.perBadge, command: "render").parse(
+            var parsed = try ArgumentParser(options: RenderOptions.perBadge, command: "render").parse(
                 group[...], defaults: RenderSettings(), environment: environment)
+            parsed.settings.explicitOptions = parsed.flags
             badges.append(parsed.settings)
         }
         return badges

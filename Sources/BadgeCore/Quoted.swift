@@ -40,10 +40,17 @@ public enum TextEscaping {
     }
 
     /// Whether `scalar` is a control character a terminal or CI log acts on: C0, DEL,
-    /// C1 (NEL, CSI), and the Unicode line and paragraph separators.
+    /// C1 (NEL, CSI), the Unicode line and paragraph separators, and the format
+    /// characters that reorder or hide the text around them ("Trojan Source",
+    /// CVE-2021-42574): the bidirectional embeddings, overrides, isolates and marks
+    /// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C), the zero-width space
+    /// U+200B and the byte-order mark U+FEFF. The zero-width joiners U+200C and U+200D
+    /// are kept: emoji sequences and Indic scripts need them.
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-            || scalar.value == 0x2028 || scalar.value == 0x2029
+        let value = scalar.value
+        return value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) || value == 0x2028 || value == 0x2029
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value) || value == 0x200B
+            || value == 0x200E || value == 0x200F || value == 0x061C || value == 0xFEFF
     }
 
     /// `line` with each run of CR and LF (and the spaces around it) made one space, and

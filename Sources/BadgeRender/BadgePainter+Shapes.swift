@@ -71,23 +71,45 @@ extension BadgePainter {
             defer { cairo_pattern_destroy(mask) }
             cairo_set_source(cr, drawn)
             cairo_mask(cr, mask)
-        } else if let icon = try alphaSource(composition) {
-            cairo_mask_surface(cr, icon.surface, layout.iconRect.x, layout.iconRect.y)
+        } else if let mask = try alphaMask(composition) {
+            cairo_mask_surface(cr, mask, layout.iconRect.x, layout.iconRect.y)
+            cairo_surface_destroy(mask)
         } else {
             cairo_paint(cr)
         }
     }
 
-    /// The icon's pixels when some are not opaque (a ribbon is then masked by them);
-    /// nil when every pixel is opaque, so an opaque icon adds no mask image to SVG
-    /// and PDF.
-    private static func alphaSource(_ composition: Composition) throws(BadgeError) -> ImageSurface? {
+    /// The icon's alpha alone, as a Cairo A8 surface the caller destroys, when some
+    /// pixel is not opaque (a band is then masked by it); nil when every pixel is
+    /// opaque, so an opaque icon adds no mask image to SVG and PDF. Alpha alone: the
+    /// mask embedded in an SVG or PDF carries no colour (an icon shared between jobs
+    /// is unfiltered while this job's is filtered; the mask must not tell).
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo cannot make the surface.
+    private static func alphaMask(_ composition: Composition) throws(BadgeError) -> OpaquePointer? {
         let pixels = try composition.icon.pixels()
+        var opaque = true
+        for row in 0..<pixels.height where opaque {
+            let words = UnsafeRawPointer(pixels.data + row * pixels.stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<pixels.width where words[column] >> 24 != 0xFF {
+                opaque = false
+                break
+            }
+        }
+        guard !opaque else { return nil }
+        let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(pixels.width), Int32(pixels.height))!
+        guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(mask) else {
+            cairo_surface_destroy(mask)
+            throw .internalError("Cairo could not make a \(pixels.width) × \(pixels.height) alpha mask")
+        }
+        let stride = Int(cairo_image_surface_get_stride(mask))
         for row in 0..<pixels.height {
             let words = UnsafeRawPointer(pixels.data + row * pixels.stride).assumingMemoryBound(to: UInt32.self)
-            for column in 0..<pixels.width where words[column] >> 24 != 0xFF { return pixels }
+            let alphas = data + row * stride
+            for column in 0..<pixels.width { alphas[column] = UInt8(words[column] >> 24) }
         }
-        return nil
+        cairo_surface_mark_dirty(mask)
+        return mask
     }
 
     /// Draws a shield: the rounded outline filled in two colours (label part, message

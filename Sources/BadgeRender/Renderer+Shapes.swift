@@ -55,17 +55,21 @@ extension Renderer {
             throw .usage("a \(request.style.shape.rawValue) holds text: give --value or --text, not --dot or --image")
         }
         var result = ShapedBadge()
-        let chain = try fontChain(request)
-        func shapeText(_ text: String, _ pixels: Double) throws(BadgeError) -> ShapedText {
-            try shapeChecked(text, chain: chain, pixels: pixels, unit: style.unit, request: request)
+        // A shield's parts follow the label rules each (--max-chars cuts each part, never
+        // the bar between them).
+        let pieces =
+            request.style.shape == .shield
+            ? RenderRequest.shieldParts(value).map { [$0.label, $0.message] } ?? [value] : [value]
+        var labels: [String] = []
+        for piece in pieces {
+            switch request.labelRules.label(for: piece) {
+            case .hidden(let reason):
+                result.hidden = reason
+                return result
+            case .text(let label): labels.append(label)
+            }
         }
-        let shown: String
-        switch request.labelRules.label(for: value) {
-        case .hidden(let reason):
-            result.hidden = reason
-            return result
-        case .text(let label): shown = label
-        }
+        let shown = labels.joined(separator: "|")
         // Below the minimum size the small-text rule decides, as for a pill: a band
         // keeps its colour without the text (a plain corner stripe still says "beta"),
         // a shield becomes a dot.
@@ -123,14 +127,15 @@ extension Renderer {
         _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, room roomMask: ShapeMask,
         style: PixelStyle, label shown: String, floor: Double
     ) throws(ShapeFitError) -> ShapedBadge {
+        let chain: FontChain
+        do throws(BadgeError) { chain = try fontChain(request) } catch { throw .other(error) }
         var pixels = style.fontSize
         var steps = 0
         while true {
             let text: ShapedText
             var layout: BadgeLayout
             do throws(BadgeError) {
-                text = try shapeChecked(
-                    shown, chain: try fontChain(request), pixels: pixels, unit: style.unit, request: request)
+                text = try shapeChecked(shown, chain: chain, pixels: pixels, unit: style.unit, request: request)
                 layout = try bandLayout(request, icon: icon, shape: shape, room: roomMask, style: style, text: text)
             } catch {
                 throw .other(error)
@@ -253,13 +258,14 @@ extension Renderer {
                     path: "",
                     reason: "the shield's text \(Quoted(label)) has no \"|\": give LABEL|MESSAGE, e.g. 1.4.2|beta"))
         }
+        let chain: FontChain
+        do throws(BadgeError) { chain = try fontChain(request) } catch { throw .other(error) }
         var pixels = style.fontSize
         var steps = 0
         while true {
             let left: ShapedText
             let right: ShapedText
             do throws(BadgeError) {
-                let chain = try fontChain(request)
                 left = try shapeChecked(parts.label, chain: chain, pixels: pixels, unit: style.unit, request: request)
                 right = try shapeChecked(
                     parts.message, chain: chain, pixels: pixels, unit: style.unit, request: request)

@@ -8,6 +8,14 @@ import Testing
         #expect(Shown("x\"y").description == "x\"y")
     }
 
+    @Test func bidiOverridesAndInvisiblesAreEscapedButJoinersKept() {
+        // "Trojan Source": an override would reorder the rest of the printed line.
+        #expect(
+            Quoted("a\u{202E}b\u{2066}c\u{200B}d\u{FEFF}").description == #""a\u{202e}b\u{2066}c\u{200b}d\u{feff}""#)
+        #expect(Quoted("👨\u{200D}👩").description == "\"👨\u{200D}👩\"", "an emoji sequence is shown as it is")
+        #expect(Quoted("שלום").description == "\"שלום\"", "right-to-left text itself is shown")
+    }
+
     @Test func longValuesAreCut() {
         let shown = Quoted(String(repeating: "x", count: 500)).description
         #expect(shown.hasSuffix("…\" (500 characters)"))

@@ -259,3 +259,94 @@ extension BadgeShapeEndToEndTests {
         #expect(result.stderr.contains("jobs[0] draws several badges (\"badges\"), so --set text cannot say which"))
     }
 }
+
+/// What an attack on the new options found, held.
+extension BadgeShapeEndToEndTests {
+    @Test func expansionsAndListsAreBounded() throws {
+        let folder = Paths.scratch("shape-bounds")
+        // 40 references to a 100 KB variable: refused at the first value past 64 KiB.
+        let refs = String(repeating: "${X}", count: 40)
+        try """
+        {"jobs": [{"icon": "\(Self.ios)", "output": "a.png", "text": "\(refs)"}]}
+        """.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let big = try runIconbadge(
+            ["batch", "m.json", "--env", "X"], environment: ["X": String(repeating: "A", count: 100_000)], in: folder)
+        #expect(big.status == 65, "\(big.stderr)")
+        #expect(big.stderr.contains("${X} makes the value longer than 64 KiB"), "\(big.stderr)")
+        let filters = Array(repeating: ["--icon-filter", "dim:0.1"], count: 9).flatMap { $0 }
+        let many = try run([Self.ios, "--value", "3", "-o", "f.png"] + filters, in: folder)
+        #expect(many.status == 64 && many.stderr.contains("at most 8 are applied"), "\(many.stderr)")
+        let long = try run([Self.ios, "--text", String(repeating: "A", count: 70_000), "-o", "l.png"], in: folder)
+        #expect(long.status == 64 && long.stderr.contains("over the 64 KiB limit"), "\(long.stderr)")
+        let shield = try run(
+            [Self.ios, "--shape", "shield", "--text", String(repeating: "A", count: 2000) + "|B", "-o", "s.png"],
+            in: folder)
+        #expect(shield.status == 65 && shield.stderr.contains("1024"), "\(shield.stderr)")
+    }
+
+    @Test func sharedValuesAreThePillsAndOwnOnesAreRefused() throws {
+        let folder = Paths.scratch("shape-shared")
+        // From the environment, an offset or a ribbon's option is shared: not an error.
+        let offset = try runIconbadge(
+            [Self.ios, "--shape", "ribbon", "--text", "B", "-o", "a.png"], environment: ["ICONBADGE_OFFSET": "2,2"],
+            in: folder)
+        #expect(offset.status == 0, "\(offset.stderr)")
+        let distance = try runIconbadge(
+            [Self.ios, "--value", "3", "-o", "b.png"], environment: ["ICONBADGE_RIBBON_DISTANCE": "30%"], in: folder)
+        #expect(distance.status == 0, "\(distance.stderr)")
+        // A manifest's defaults are shared too; a job's own offset on a ribbon is refused.
+        try """
+        {"defaults": {"icon": "\(Self.ios)", "offset": "2,2", "label-background": "blue"},
+         "jobs": [{"output": "c.png", "value": "3"}, {"output": "d.png", "shape": "ribbon", "text": "B"},
+                  {"output": "e.png", "shape": "shield", "text": "a|b"}]}
+        """.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let shared = try run(["batch", "m.json"], in: folder)
+        #expect(shared.status == 0, "\(shared.stderr)")
+        try """
+        {"jobs": [{"icon": "\(Self.ios)", "output": "f.png", "shape": "ribbon", "text": "B", "offset": "2,2"}]}
+        """.write(toFile: folder + "/own.json", atomically: true, encoding: .utf8)
+        let own = try run(["batch", "own.json"], in: folder)
+        #expect(own.status == 65 && own.stderr.contains("--offset does not apply to a ribbon"), "\(own.stderr)")
+        // Several badges with expand are refused while planning, as a manifest's 65.
+        try """
+        {"jobs": [{"icon": "\(Self.ios)", "output": "g.png", "overflow": "expand", "badges": [{"value": "1"}, {"value": "2"}]}]}
+        """.write(toFile: folder + "/expand.json", atomically: true, encoding: .utf8)
+        let expand = try run(["batch", "expand.json"], in: folder)
+        #expect(expand.status == 65 && expand.stderr.contains("grows the canvas for one badge"), "\(expand.stderr)")
+    }
+
+    @Test func shieldPartsAreCutEachAndMustHoldText() throws {
+        let cut = try ReportJSON(
+            try run([Self.ios, "--shape", "shield", "--text", "BETA|xyzw", "--max-chars", "3", "--report"]).stdoutText)
+        #expect(cut.string("badge", "parts", "0", "label") == "BE…")
+        #expect(cut.string("badge", "parts", "1", "label") == "xy…")
+        for blank in ["a| ", "  |  ", "a|\u{200B}"] {
+            let result = try run([Self.ios, "--shape", "shield", "--text", blank, "-o", "x.png"])
+            #expect(result.status == 64, "\(blank): \(result.stderr)")
+        }
+    }
+
+    /// The band's alpha mask carries alpha only: a job in a batch, whose icon is shared
+    /// with another job and so filtered on a copy, writes the same bytes as alone.
+    @Test func batchAndSingleRenderWriteTheSameVectorBytes() throws {
+        let folder = Paths.scratch("shape-batch-same")
+        let icon = Paths.fixture("icons/mail-unread-symbolic.svg")
+        let job =
+            "\"icon\": \"\(icon)\", \"scale\": 8, \"icon-filter\": \"greyscale\", \"shape\": \"ribbon\", \"anchor\": \"top-left\", \"text\": \"B\""
+        try """
+        {"jobs": [{\(job), "output": "a.svg"}, {"icon": "\(icon)", "scale": 8, "value": "3", "height": "28%", "output": "b.png"}]}
+        """.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+        let batch = try run(["batch", "m.json", "-j", "1"], in: folder)
+        #expect(batch.status == 0, "\(batch.stderr)")
+        let single = try run(
+            [
+                icon, "--scale", "8", "--icon-filter", "greyscale", "--shape", "ribbon", "--anchor", "top-left",
+                "--text", "B", "-o", "single.svg",
+            ],
+            in: folder)
+        #expect(single.status == 0, "\(single.stderr)")
+        #expect(
+            FileManager.default.contents(atPath: folder + "/a.svg")
+                == FileManager.default.contents(atPath: folder + "/single.svg"))
+    }
+}

@@ -331,6 +331,13 @@ package enum RenderOptions {
             repeatable: true
         ) { settings, text throws(BadgeError) in
             if let filter = try IconFilter.parse(text, option: "--icon-filter") {
+                // Each filter is a pass over every pixel: a list from a manifest must
+                // not make one render take minutes.
+                guard settings.iconFilters.count < RenderSettings.maxIconFilters else {
+                    throw .invalidValue(
+                        option: "--icon-filter", value: text,
+                        problem: "is one filter too many: at most \(RenderSettings.maxIconFilters) are applied")
+                }
                 settings.iconFilters.append(filter)
             } else {
                 settings.iconFilters.removeAll()

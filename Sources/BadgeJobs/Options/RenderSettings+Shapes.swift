@@ -21,9 +21,15 @@ extension RenderSettings {
         let shape = style.shape
         let defaults = BadgeStyle()
         for (used, option, owner) in [
-            (style.ribbonDistance != defaults.ribbonDistance, "--ribbon-distance", BadgeShape.ribbon),
-            (style.bandEnds != defaults.bandEnds, "--banner-ends", .banner),
-            (style.labelBackground != defaults.labelBackground, "--label-background", .shield),
+            (
+                given("ribbon-distance", fallback: style.ribbonDistance != defaults.ribbonDistance),
+                "--ribbon-distance", BadgeShape.ribbon
+            ),
+            (given("banner-ends", fallback: style.bandEnds != defaults.bandEnds), "--banner-ends", .banner),
+            (
+                given("label-background", fallback: style.labelBackground != defaults.labelBackground),
+                "--label-background", .shield
+            ),
         ] where used && shape != owner {
             throw .usage("\(option) goes with --shape \(owner.rawValue) (the shape is \(shape.rawValue))")
         }
@@ -32,7 +38,7 @@ extension RenderSettings {
             throw .usage("--shape \(shape.rawValue) holds text: give --value or --text, not --dot or --image")
         }
         labelRules.verbatim = true
-        if !heightGiven {
+        if !given("height", fallback: heightGiven) {
             let percent: Double
             switch shape {
             case .ribbon: percent = Self.ribbonThickness
@@ -46,6 +52,9 @@ extension RenderSettings {
             break
         case .ribbon:
             let corners: [Anchor] = [.topLeft, .topRight, .bottomLeft, .bottomRight]
+            // A shared anchor (ICONBADGE_ANCHOR, a manifest's defaults, batch's flags)
+            // applies when it is a corner; else it is the pills' and a ribbon keeps its own.
+            if !given("anchor", fallback: true), !corners.contains(style.anchor) { style.anchor = defaults.anchor }
             guard corners.contains(style.anchor) else {
                 throw .invalidValue(
                     option: "--anchor", value: style.anchor.rawValue,
@@ -54,7 +63,9 @@ extension RenderSettings {
                         + suggestion(style.anchor.rawValue, among: corners))
             }
         case .banner:
-            if !anchorGiven { style.anchor = .bottom }
+            if !anchorGiven || (!given("anchor", fallback: true) && style.anchor != .top && style.anchor != .bottom) {
+                style.anchor = .bottom
+            }
             guard style.anchor == .top || style.anchor == .bottom else {
                 throw .invalidValue(
                     option: "--anchor", value: style.anchor.rawValue,
@@ -71,17 +82,27 @@ extension RenderSettings {
                     option: option, value: shown,
                     problem: "is not a shield's two parts: give LABEL|MESSAGE, e.g. \"1.4.2|beta\"")
             }
-            guard !parts.label.isEmpty, !parts.message.isEmpty else {
+            // Spaces and invisible format characters (U+200B) alone are no text.
+            func blank(_ part: String) -> Bool {
+                part.unicodeScalars.allSatisfy {
+                    $0.properties.isWhitespace || $0.properties.generalCategory == .format
+                }
+            }
+            guard !blank(parts.label), !blank(parts.message) else {
                 throw .invalidValue(
                     option: option, value: shown,
-                    problem: "has an empty \(parts.label.isEmpty ? "label" : "message"): both sides of | need text")
+                    problem: "has an empty \(blank(parts.label) ? "label" : "message"): both sides of | need text")
             }
         }
         if shape.isBand {
+            // Refused when given for this badge; a shared value (the environment, a
+            // manifest's defaults) is the pills' and is left alone.
             let ignored: [(Bool, String)] = [
-                (badgeAnchorGiven, "--badge-anchor"), (style.offset != .zero, "--offset"),
-                (style.overflow != .clamp, "--overflow"), (style.radius != nil, "--radius"),
-                (style.minWidth != 0, "--min-width"),
+                (given("badge-anchor", fallback: badgeAnchorGiven), "--badge-anchor"),
+                (given("offset", fallback: style.offset != .zero), "--offset"),
+                (given("overflow", fallback: style.overflow != .clamp), "--overflow"),
+                (given("radius", fallback: style.radius != nil), "--radius"),
+                (given("min-width", fallback: style.minWidth != 0), "--min-width"),
             ]
             if let (_, option) = ignored.first(where: { $0.0 }) {
                 throw .usage(

@@ -9,6 +9,13 @@ package struct RenderSettings {
     /// real one ("Noto Sans CJK JP:style=Bold:lang=ja"), short enough that fontconfig's
     /// parse and match stay instant.
     package static let maxFontPatternBytes = 1024
+    /// The most `--icon-filter`s one render applies: 8, more than any look needs
+    /// (greyscale then dim is two), each a pass over the icon's pixels.
+    package static let maxIconFilters = 8
+    /// The longest `--value` or `--text` accepted (UTF-8 bytes): 64 KiB. Text longer
+    /// than 1024 code points is refused when drawn anyway; this refuses at once,
+    /// before a batch plans thousands of jobs that each would carry it.
+    package static let maxValueBytes = 64 << 10
 
     package var icon: String?
     package var output: String?
@@ -64,6 +71,18 @@ package struct RenderSettings {
     /// Whether a catalog's `--relative-size` was given: it then sizes ribbons, banners
     /// and shields too.
     package var relativeSizeGiven = false
+    /// The options given for this badge itself: its flags, its manifest job's or
+    /// badge entry's own keys. Values from the environment, a manifest's defaults,
+    /// `batch --set` or the batch command's flags are shared by every render: a ribbon
+    /// then takes its own defaults over a shared anchor or height, and ignores a shared
+    /// offset rather than refusing it. nil (a library caller): every value set counts.
+    package var explicitOptions: [String]?
+
+    /// Whether `name` was given for this badge; `fallback` when provenance is unknown.
+    package func given(_ name: String, fallback: Bool) -> Bool {
+        explicitOptions.map { $0.contains(name) } ?? fallback
+    }
+
     /// The badges drawn after this one (`--and`, a manifest's "badges"): only their
     /// per-badge options (`RenderOptions.perBadge`) are used.
     package var moreBadges: [RenderSettings] = []
@@ -78,6 +97,13 @@ package struct RenderSettings {
     /// - Throws: `BadgeError.usage` when the content is missing or given twice, or
     ///   font options conflict.
     package func request(icon: String) throws(BadgeError) -> RenderRequest {
+        for (option, given) in [("--value", value), ("--text", text)] {
+            if let given, given.utf8.count > Self.maxValueBytes {
+                throw .invalidValue(
+                    option: option, value: String(given.prefix(32)) + "…",
+                    problem: "is \(given.utf8.count) bytes long, over the \(Self.maxValueBytes >> 10) KiB limit")
+            }
+        }
         let contents = [value != nil, text != nil, dot, image != nil].filter { $0 }.count
         guard contents == 1 else {
             if contents == 0 {
@@ -125,6 +151,9 @@ package struct RenderSettings {
         request.minimumTextPixels = minimumTextPixels
         request.minimumDotPixels = minimumDotPixels
         request.dropsUnfittingText = dropsUnfittingText
+        if !moreBadges.isEmpty, ([self] + moreBadges).contains(where: { $0.style.overflow == .expand }) {
+            throw .usage("--overflow expand grows the canvas for one badge; with several badges use clamp or clip")
+        }
         for (number, badge) in zip(2..., moreBadges) {
             do throws(BadgeError) {
                 request.moreBadges.append(try badge.request(icon: icon))
@@ -151,7 +180,10 @@ package struct RenderSettings {
         if !heightGiven {
             style.height = .fixed(.percent(percent))
             // An explicit relative size is a height for every shape.
-            if explicit { heightGiven = true }
+            if explicit {
+                heightGiven = true
+                explicitOptions?.append("height")
+            }
         }
         for index in moreBadges.indices { moreBadges[index].defaultHeight(percent: percent, explicit: explicit) }
     }

@@ -377,6 +377,7 @@ package enum JobPlanner {
                 }
             }
         }
+        settings.explicitOptions = entry.ownKeys
         if let badges {
             settings = try badgeSettings(badges, over: settings, fail: fail)
         }
@@ -427,6 +428,8 @@ package enum JobPlanner {
             let place = "badges[\(index)]"
             guard case .object(let pairs) = badge else { throw fail(place, "must be an object, not \(badge.kindName)") }
             var settings = job
+            // A badge's own keys are its explicit options; the job's are shared.
+            settings.explicitOptions = pairs.map(\.0)
             let ordered = pairs.filter { $0.0 == "style" } + pairs.filter { $0.0 != "style" }
             for (key, value) in ordered {
                 guard let spec = RenderOptions.perBadge.first(where: { $0.name == key }) else {

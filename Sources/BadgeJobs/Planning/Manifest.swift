@@ -13,11 +13,15 @@ package struct Manifest {
         package var index: Int
         /// Keys and values, defaults merged, in order.
         package var pairs: [(key: String, value: JSONValue)]
+        /// The keys the job itself gives (not the defaults', nor `--set`'s): a
+        /// ribbon refuses an `"offset"` of its own, but not one shared by every job.
+        package var ownKeys: [String]
 
-        /// An entry from its parts.
-        package init(index: Int, pairs: [(key: String, value: JSONValue)]) {
+        /// An entry from its parts; `ownKeys` nil: every key is the job's own.
+        package init(index: Int, pairs: [(key: String, value: JSONValue)], ownKeys: [String]? = nil) {
             self.index = index
             self.pairs = pairs
+            self.ownKeys = ownKeys ?? pairs.map(\.key)
         }
     }
 
@@ -101,7 +105,7 @@ package struct Manifest {
                     && !(ownsScale && scale.contains(key))
             }
             merged += pairs
-            entries.append(Entry(index: index, pairs: merged.map { ($0.0, $0.1) }))
+            entries.append(Entry(index: index, pairs: merged.map { ($0.0, $0.1) }, ownKeys: pairs.map(\.0)))
         }
         return Manifest(entries: entries)
     }

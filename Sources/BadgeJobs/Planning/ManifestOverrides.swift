@@ -53,6 +53,9 @@ package struct ManifestOverrides: Sendable {
     package func apply(to manifest: Manifest, path: String) throws(BadgeError) -> Manifest {
         var result = manifest
         let settings = setValues
+        // What all expansions may add together: a manifest's own size limit, so a few
+        // short ${NAME}s repeated cannot make a small manifest take gigabytes.
+        var budget = Manifest.maxBytes
         for index in result.entries.indices {
             var pairs = result.entries[index].pairs
             for (key, value) in settings {
@@ -69,10 +72,13 @@ package struct ManifestOverrides: Sendable {
                     $0.key == key || (Self.contentKeys.contains(key) && Self.contentKeys.contains($0.key))
                 }
                 pairs.append((key, value))
+                // A --set key is every job's, not the job's own.
+                result.entries[index].ownKeys.removeAll { $0 == key }
             }
             let label = "jobs[\(result.entries[index].index)]"
             for pair in pairs.indices {
-                pairs[pair].value = try expand(pairs[pair].value, at: "\(label).\(pairs[pair].key)", path: path)
+                pairs[pair].value = try expand(
+                    pairs[pair].value, at: "\(label).\(pairs[pair].key)", path: path, budget: &budget)
             }
             result.entries[index].pairs = pairs
         }
@@ -98,21 +104,41 @@ package struct ManifestOverrides: Sendable {
         return result
     }
 
-    private func expand(_ value: JSONValue, at place: String, path: String) throws(BadgeError) -> JSONValue {
+    private func expand(_ value: JSONValue, at place: String, path: String, budget: inout Int) throws(BadgeError)
+        -> JSONValue
+    {
         switch value {
-        case .string(let text): return .string(try expand(text, at: place, path: path))
+        case .string(let text):
+            let expanded = try expand(text, at: place, path: path)
+            budget -= max(0, expanded.utf8.count - text.utf8.count)
+            guard budget >= 0 else {
+                throw .badInput(
+                    path: path,
+                    reason:
+                        "\(place): its ${NAME} values make the manifest grow past \(Manifest.maxBytes >> 20) MiB; use fewer or shorter ones"
+                )
+            }
+            return .string(expanded)
         case .array(let items):
             var expanded: [JSONValue] = []
-            for item in items { expanded.append(try expand(item, at: place, path: path)) }
+            for (index, item) in items.enumerated() {
+                expanded.append(try expand(item, at: "\(place)[\(index)]", path: path, budget: &budget))
+            }
             return .array(expanded)
         case .object(let pairs):
             // A job's "badges" entries.
             var expanded: [(String, JSONValue)] = []
-            for (key, item) in pairs { expanded.append((key, try expand(item, at: "\(place).\(key)", path: path))) }
+            for (key, item) in pairs {
+                expanded.append((key, try expand(item, at: "\(place).\(key)", path: path, budget: &budget)))
+            }
             return .object(expanded)
         default: return value
         }
     }
+
+    /// The longest value a `${NAME}` expansion may make (UTF-8 bytes): 64 KiB, far
+    /// over any label, path or colour, and small enough that checking it costs nothing.
+    static let maxExpandedBytes = 64 << 10
 
     /// `text` with its `${NAME}` replaced.
     func expand(_ text: String, at place: String, path: String) throws(BadgeError) -> String {
@@ -147,6 +173,13 @@ package struct ManifestOverrides: Sendable {
                 throw .badInput(path: path, reason: "\(place): ${\(name)} is not set in the environment")
             }
             out += value
+            guard out.utf8.count <= Self.maxExpandedBytes else {
+                throw .badInput(
+                    path: path,
+                    reason:
+                        "\(place): ${\(name)} makes the value longer than \(Self.maxExpandedBytes >> 10) KiB; pass a shorter value"
+                )
+            }
             rest = after[after.index(after: close)...]
         }
         return out + rest
