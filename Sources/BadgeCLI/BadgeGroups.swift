@@ -26,6 +26,9 @@ enum BadgeGroups {
         while index < arguments.endIndex {
             let argument = arguments[index]
             if argument == "--" { break }
+            if argument.hasPrefix(separator + "=") {
+                throw .usage("\(separator) takes no value: it ends one badge's options and starts the next")
+            }
             if argument == separator {
                 groups.append(arguments[start..<index])
                 start = index + 1

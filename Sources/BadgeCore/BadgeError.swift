@@ -78,3 +78,18 @@ extension BadgeError {
             reason: "cannot allocate \(what); raise the memory limit (ulimit -v) or render smaller")
     }
 }
+
+extension BadgeError {
+    /// The error of badge `number` of several (`--and`, a manifest's "badges"), saying
+    /// which; the exit code is the same. Errors about a file name the file already.
+    public func forBadge(_ number: Int) -> BadgeError {
+        switch self {
+        case .usage(let text): return .usage("badge \(number): \(text)")
+        case .overLimit(let path, _) where path.isEmpty:
+            return .badInput(path: "", reason: "badge \(number): \(message)")
+        case .badInput(let path, let reason) where path.isEmpty:
+            return .badInput(path: "", reason: "badge \(number): \(reason)")
+        default: return self
+        }
+    }
+}

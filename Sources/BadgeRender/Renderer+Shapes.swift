@@ -171,15 +171,17 @@ extension Renderer {
             steps += 1
             guard next < pixels, steps < Renderer.maxShrinkSteps else {
                 let hint =
-                    room < 1
-                    ? "the band's middle is not on the shape: place it elsewhere (--anchor\(style.shape == .ribbon ? ", --ribbon-distance" : "")) or give the icon's shape (--platform)"
-                    : "shorten the text, widen the band (--height)"
+                    across <= 0
+                    ? "the border (--border-width) fills the band: make it thinner"
+                    : room < 1
+                        ? "the band's middle is not on the shape: place it elsewhere (--anchor\(style.shape == .ribbon ? ", --ribbon-distance" : "")) or give the icon's shape (--platform)"
+                        : "shorten the text, widen the band (--height)"
                 throw .textDoesNotFit(
                     fitting: pixels * fit,
                     BadgeError.badInput(
                         path: "",
                         reason:
-                            "the text \(Quoted(shown)) does not fit the \(style.shape.rawValue) even at \(Self.pixelText(pixels)) px (--min-text-px \(Self.pixelText(floor))): it needs \(Self.pixelText(needed)) px of length with its padding and \(Self.pixelText(box.height)) px across, and the band holds \(Self.pixelText(room)) × \(Self.pixelText(across)) px; \(hint), or lower --min-text-px"
+                            "the text \(Quoted(shown)) does not fit the \(style.shape.rawValue) even at \(Self.pixelText(pixels)) px (\(floor == request.minimumTextPixels ? "--min-text-px \(Self.pixelText(floor))" : "its own size, under --min-text-px")): it needs \(Self.pixelText(needed)) px of length with its padding and \(Self.pixelText(box.height)) px across, and the band holds \(Self.pixelText(room)) × \(Self.pixelText(across)) px; \(hint), or lower --min-text-px"
                     ))
             }
             pixels = next
@@ -201,8 +203,11 @@ extension Renderer {
             thickness = max(text?.metrics.lineHeight ?? style.fontSize, style.minHeight) + 2 * style.paddingY
         }
         guard thickness.isFinite, thickness > 0, thickness <= min(box.width, box.height) else {
-            throw .usage(
-                "the \(style.shape.rawValue) would be \(Self.pixelText(thickness)) px wide on a shape \(Self.pixelText(min(box.width, box.height))) px across; give a smaller --height"
+            // Like a badge larger than its icon: this icon's data, 65.
+            throw .badInput(
+                path: "",
+                reason:
+                    "the \(style.shape.rawValue) would be \(Self.pixelText(thickness)) px wide on a shape \(Self.pixelText(min(box.width, box.height))) px across; give a smaller --height"
             )
         }
         var band: BandLayout
@@ -295,7 +300,7 @@ extension Renderer {
                         .badInput(
                             path: "",
                             reason:
-                                "the shield \(Quoted(label)) does not fit the \(shape.platform.rawValue) shape (\(Self.pixelText(shape.box.width)) px wide) even at \(Self.pixelText(pixels)) px (--min-text-px \(Self.pixelText(floor))): its text makes it \(Self.pixelText(width)) px wide; shorten the text, or lower --padding or --min-text-px"
+                                "the shield \(Quoted(label)) does not fit the \(shape.platform.rawValue) shape (\(Self.pixelText(shape.box.width)) px wide) even at \(Self.pixelText(pixels)) px (\(floor == request.minimumTextPixels ? "--min-text-px \(Self.pixelText(floor))" : "its own size, under --min-text-px")): its text makes it \(Self.pixelText(width)) px wide; shorten the text, or lower --padding or --min-text-px"
                         ))
                 }
                 pixels = next

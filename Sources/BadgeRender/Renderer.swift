@@ -98,7 +98,12 @@ public final class Renderer {
                 var drawn = request.overlay(extra)
                 // The icon's shape, found once for the first badge.
                 drawn.contentShape = drawn.contentShape ?? composition.contentShape
-                let overlay = try badge(drawn)
+                let overlay: Composition
+                do throws(BadgeError) {
+                    overlay = try badge(drawn)
+                } catch {
+                    throw error.forBadge(composition.overlays.count + 2)
+                }
                 overlay.request = drawn
                 overlay.site = site
                 composition.overlays.append(overlay)

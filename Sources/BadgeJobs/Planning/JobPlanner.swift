@@ -433,6 +433,12 @@ package enum JobPlanner {
             let ordered = pairs.filter { $0.0 == "style" } + pairs.filter { $0.0 != "style" }
             for (key, value) in ordered {
                 guard let spec = RenderOptions.perBadge.first(where: { $0.name == key }) else {
+                    if Manifest.excludedKeys.contains(key) {
+                        throw fail(
+                            "\(place).\(key)",
+                            "is not a manifest key (\(Manifest.excludedKeys.joined(separator: ", ")) are the batch command's own flags or one render's)"
+                        )
+                    }
                     if RenderOptions.all.contains(where: { $0.name == key }) || Manifest.extraKeys.contains(key) {
                         throw fail(
                             "\(place).\(key)", "is a key of the whole job, not of one badge; give it beside \"badges\"")
