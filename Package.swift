@@ -97,11 +97,13 @@ let package = Package(
         .executableTarget(name: "FuzzFont", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
-        .target(name: "TestSupport", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender"], path: "Tests/TestSupport"),
         .testTarget(name: "BadgeSystemTests", dependencies: ["BadgeSystem", "BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeCoreTests", dependencies: ["BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeRenderTests", dependencies: ["BadgeRender", "BadgeCore", "TestSupport"]),
-        .testTarget(name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeJobs", "BadgeCore", "TestSupport"]),
+        .testTarget(
+            name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeJobs", "BadgeCore", "BadgeSystem", "TestSupport"]),
         .testTarget(name: "BadgeJobsTests", dependencies: ["BadgeJobs", "BadgeCore", "BadgeSystem", "TestSupport"]),
         .testTarget(
             name: "iconbadgeTests",

@@ -60,7 +60,7 @@ public enum OutputTemplate {
                 default:
                     throw TemplateError(
                         message:
-                            "unknown token {\(token)} in \(Quoted(template)) (use {name}, {scale}, {@scale}, {density}, {value}, {ext})"
+                            "unknown token {\(Shown(token))} in \(Quoted(template)) (use {name}, {scale}, {@scale}, {density}, {value}, {ext})"
                     )
                 }
                 index = template.index(after: close)

@@ -1,5 +1,6 @@
 import BadgeCore
 import BadgeJobs
+import BadgeSystem
 import Foundation
 import TestSupport
 import Testing
@@ -77,12 +78,23 @@ import Testing
     /// "did you mean" search over the option names once cost a 60,000-row table per name.
     @Test func keptManifestInputsAreRefusedOrPlanned() throws {
         let kept = try Self.files(Paths.fixture("fuzz-regressions/FuzzManifest"))
-        #expect(kept.count == 1)
+        #expect(kept.count == 2)
         for path in kept {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             let code = BadgeCLI.planOnly(manifest: bytes)
             #expect([.success, .usage, .dataError].contains(code), "\(path): \(code)")
             if path.hasSuffix("/timeout-long-unknown-key.json") { #expect(code == .dataError) }
+            // template-token-del.json: "{name\u{7f}{@scale}" in an output; the unknown
+            // token was printed raw, DEL and all.
+            let manifest = try Manifest.parse(bytes, path: "m.json")
+            let context = JobPlanner.BatchContext(
+                base: RenderSettings(), scales: nil, outputRoot: OutputRoot("fuzz-root"), check: nil,
+                creationDate: nil, manifestPath: "m.json")
+            do throws(BadgeError) {
+                _ = try JobPlanner.manifest(manifest, context: context)
+            } catch {
+                #expect(!error.message.unicodeScalars.contains { TextEscaping.isControl($0) }, "\(error.message)")
+            }
         }
     }
 }
