@@ -67,7 +67,13 @@ extension IconFilter {
             }
         default:
             var problem = "is not an icon filter (\(acceptedSyntax))"
-            if let guess = Suggestion.closest(to: name, among: names) {
+            if name.contains(",") {
+                // Colours hold commas (rgb(1,2,3)), so filters are not a comma list.
+                problem +=
+                    "; give one filter per --icon-filter and repeat it (--icon-filter greyscale --icon-filter dim:0.3)"
+            } else if name == "grey" || name == "gray" {
+                problem += "; did you mean greyscale?"
+            } else if let guess = Suggestion.closest(to: name, among: names) {
                 problem += "; did you mean \(guess)\(argument.map { ":" + $0 } ?? "")?"
             }
             throw fail(problem)

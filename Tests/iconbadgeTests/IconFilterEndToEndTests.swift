@@ -25,6 +25,12 @@ import Testing
         Case(value: "dim", message: "--icon-filter: \"dim\" needs an amount from 0 to 1 (e.g. dim:0.3 is 30% darker)"),
         Case(value: "greyscal", message: "--icon-filter: \"greyscal\" is not an icon filter (use greyscale,"),
         Case(value: "tint:blu:0.5", message: "--icon-filter: \"tint:blu:0.5\" has the colour \"blu\""),
+        Case(
+            value: "grey",
+            message:
+                "is not an icon filter (use greyscale, desaturate:AMOUNT, dim:AMOUNT, tint:COLOR[:AMOUNT] or none); did you mean greyscale?"
+        ),
+        Case(value: "greyscale,dim:0.3", message: "give one filter per --icon-filter and repeat it"),
     ]
 
     /// Exit 64, one line naming the option and the value (and the fix), nothing written.
