@@ -190,16 +190,15 @@ enum CompareCommand {
                 )
             }
             let stored = settings.compare.storedColor
-            let actual = try ImageFile.pixels(
-                at: parsed.positionals[0], limits: settings.limits, keepTransparentColor: stored)
-            let expected = try ImageFile.pixels(
-                at: parsed.positionals[1], limits: settings.limits, keepTransparentColor: stored)
+            let (actual, expected) = try ImageFile.pair(
+                parsed.positionals[0], parsed.positionals[1], limits: settings.limits, keepTransparentColor: stored)
             let result = try Comparer.compare(
                 actual, expected, settings: settings.compare, counting: settings.json,
                 diffImage: settings.diff != nil, limits: settings.limits)
             var report = result.report
             if let path = settings.diff, let diff = result.diff {
-                try OutputFile.write(try ImageFile.pngData(of: diff), to: path)
+                // Fast compression: a diff image is looked at, not shipped (the pixels are the same).
+                try OutputFile.write(try ImageFile.pngData(of: diff, compression: .fast), to: path)
                 report.diffPath = path
             }
             io.writeOut(settings.json ? report.json.serialized() + "\n" : report.line + "\n")

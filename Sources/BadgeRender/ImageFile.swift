@@ -39,6 +39,39 @@ public enum ImageFile {
 }
 
 extension ImageFile {
+    /// Decodes the two images a comparison needs, as `pixels(at:limits:keepTransparentColor:)`
+    /// each: files with the same bytes are decoded once (an unchanged render against
+    /// its golden, the common case of a check, costs one decode, not two), and two
+    /// different files are decoded at the same time on two threads.
+    ///
+    /// A file is still decoded when the bytes match, so a corrupt or over-limit image
+    /// is refused, never called equal to itself, and the report keeps its sizes.
+    ///
+    /// - Throws: as `pixels(at:limits:keepTransparentColor:)`; when both fail, the
+    ///   first file's error (the same one a sequential read would give).
+    public static func pair(
+        _ first: String, _ second: String, limits: ImageLimits = ImageLimits(), keepTransparentColor: Bool = false
+    ) throws(BadgeError) -> (PixelBuffer, PixelBuffer) {
+        let firstBytes = try InputFile.bytes(at: first, limit: limits.maxRasterBytes, what: "image file")
+        let secondBytes = try InputFile.bytes(at: second, limit: limits.maxRasterBytes, what: "image file")
+        if firstBytes == secondBytes {
+            let pixels = try pixels(
+                of: firstBytes, path: first, limits: limits, keepTransparentColor: keepTransparentColor)
+            return (pixels, pixels)
+        }
+        let inputs = [(firstBytes, first), (secondBytes, second)]
+        let decoded = ParallelMap.map(count: 2, workers: 2) { index -> Result<PixelBuffer, BadgeError> in
+            let (bytes, path) = inputs[index]
+            do throws(BadgeError) {
+                return .success(
+                    try pixels(of: bytes, path: path, limits: limits, keepTransparentColor: keepTransparentColor))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return (try decoded[0].get(), try decoded[1].get())
+    }
+
     /// The colour chunks (and bit depth) of the PNG at `path`; nil for another format.
     ///
     /// - Throws: as `pixels(at:limits:)`.

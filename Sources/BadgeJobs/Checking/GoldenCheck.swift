@@ -110,7 +110,9 @@ package enum GoldenCheck {
         try OutputFile.write(
             try ImageFile.pngData(of: actual, compression: compression), to: target.actual, creatingFolders: true)
         if let diff = result.diff {
-            try OutputFile.write(try ImageFile.pngData(of: diff), to: target.diff, creatingFolders: true)
+            // A diff image is looked at once, then deleted: fast compression (same pixels).
+            try OutputFile.write(
+                try ImageFile.pngData(of: diff, compression: .fast), to: target.diff, creatingFolders: true)
             report.diffPath = target.diff.description
             written.append(target.diff)
         } else {
