@@ -47,12 +47,7 @@ extension BadgePainter {
             cairo_save(cr)
             cairo_translate(cr, band.centre.x, band.centre.y)
             cairo_rotate(cr, band.angle)
-            if composition.knockoutText {
-                cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
-                paintText(text, at: origin, color: .black, into: cr)
-            } else {
-                paintText(text, at: origin, color: style.textColor, into: cr)
-            }
+            paintLabel(text, at: origin, composition, into: cr)
             cairo_restore(cr)
         }
         let drawn = cairo_pop_group(cr)!
@@ -130,25 +125,9 @@ extension BadgePainter {
             cairo_fill(cr)
         }
         cairo_restore(cr)
-        if layout.borderWidth > 0 {
-            let half = layout.borderWidth / 2
-            let inner = Rect(
-                x: rect.x + half, y: rect.y + half, width: rect.width - layout.borderWidth,
-                height: rect.height - layout.borderWidth)
-            roundedRectangle(cr, inner, radius: max(0, layout.cornerRadius - half))
-            setColor(cr, style.borderColor)
-            cairo_set_line_width(cr, layout.borderWidth)
-            cairo_stroke(cr)
-        }
+        strokeBorder(cr, rect, layout, color: style.borderColor)
         for (text, origin) in [(composition.text, shield.labelOrigin), (composition.message, shield.messageOrigin)] {
-            guard let text else { continue }
-            if composition.knockoutText {
-                cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
-                paintText(text, at: origin, color: .black, into: cr)
-                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            } else {
-                paintText(text, at: origin, color: style.textColor, into: cr)
-            }
+            if let text { paintLabel(text, at: origin, composition, into: cr) }
         }
     }
 

@@ -83,28 +83,38 @@ enum BadgePainter {
             roundedRectangle(cr, rect, radius: layout.cornerRadius)
             setColor(cr, style.background)
             cairo_fill(cr)
-            if layout.borderWidth > 0 {
-                // Inside the bounds: the path is inset by half the stroke width.
-                let half = layout.borderWidth / 2
-                let inner = Rect(
-                    x: rect.x + half, y: rect.y + half, width: rect.width - layout.borderWidth,
-                    height: rect.height - layout.borderWidth)
-                roundedRectangle(cr, inner, radius: max(0, layout.cornerRadius - half))
-                setColor(cr, style.borderColor)
-                cairo_set_line_width(cr, layout.borderWidth)
-                cairo_stroke(cr)
-            }
+            strokeBorder(cr, rect, layout, color: style.borderColor)
         }
         if let text = composition.text, let origin = layout.textOrigin {
-            if composition.knockoutText {
-                cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
-                paintText(text, at: origin, color: .black, into: cr)
-                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            } else {
-                paintText(text, at: origin, color: style.textColor, into: cr)
-            }
+            paintLabel(text, at: origin, composition, into: cr)
         }
         cairo_restore(cr)
+    }
+
+    /// The border of a rounded badge `rect`, inside its bounds: the path inset by half
+    /// the stroke width (pixels); nothing when the layout has no border.
+    static func strokeBorder(_ cr: OpaquePointer, _ rect: Rect, _ layout: BadgeLayout, color: Color) {
+        guard layout.borderWidth > 0 else { return }
+        let half = layout.borderWidth / 2
+        let inner = Rect(
+            x: rect.x + half, y: rect.y + half, width: rect.width - layout.borderWidth,
+            height: rect.height - layout.borderWidth)
+        roundedRectangle(cr, inner, radius: max(0, layout.cornerRadius - half))
+        setColor(cr, color)
+        cairo_set_line_width(cr, layout.borderWidth)
+        cairo_stroke(cr)
+    }
+
+    /// Draws a badge's text in its colour, or cuts it out of what is drawn (Cairo's
+    /// DEST_OUT) for `knockoutText`; the operator is OVER again afterwards.
+    static func paintLabel(_ text: ShapedText, at origin: Point, _ composition: Composition, into cr: OpaquePointer) {
+        if composition.knockoutText {
+            cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
+            paintText(text, at: origin, color: .black, into: cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        } else {
+            paintText(text, at: origin, color: composition.style.textColor, into: cr)
+        }
     }
 
     private static func paintIcon(_ composition: Composition, into cr: OpaquePointer, vector: Bool) throws(BadgeError) {
