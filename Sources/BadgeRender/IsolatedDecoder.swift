@@ -224,8 +224,28 @@ enum IsolatedDecoder {
     }
 
     /// The child: `iconbadge --isolated-decode ...`; returns its exit status.
-    /// `--isolated-decode render PARENT_PID` is the vector render (`IsolatedRenderer`).
+    /// `--isolated-decode render ...` is the vector render (`IsolatedRenderer`),
+    /// `--isolated-decode serve PARENT_PID` the long-lived renderer that runs them.
     static func childMain(_ arguments: [String]) -> Int32 {
+        if arguments.count == 4, arguments[2] == serverKind {
+            return ib_server_main(arguments[3], servedJobMain)
+        }
+        return isolatedChildMain(arguments)
+    }
+
+    /// The `--isolated-decode` kind of the long-lived renderer (`ib_server_main`)
+    /// that `ib_isolated_run` keeps for each thread.
+    static let serverKind = "serve"
+
+    /// A job in the long-lived renderer: the arguments a child of its own would get.
+    private static let servedJobMain: ib_child_entry = { argc, argv in
+        guard let argv else { return 64 }
+        let arguments = (0..<Int(argc)).map { argv[$0].map { String(cString: $0) } ?? "" }
+        return isolatedChildMain(arguments)
+    }
+
+    /// A decode (`ib_isolated_child_main`) or a vector render (`IsolatedRenderer`).
+    private static func isolatedChildMain(_ arguments: [String]) -> Int32 {
         if arguments.count == 6, arguments[2] == IsolatedRenderer.kind {
             return IsolatedRenderer.childMain(
                 capPixels: arguments[3], documentBytes: arguments[4], parent: arguments[5])

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "image_loaders.h"
+#include "isolated_server.h"
 
 #include <cairo/cairo.h>
 #include <errno.h>
@@ -41,7 +42,7 @@ static void set_error(char *error, size_t error_size, const char *message) {
     error[error_size - 1] = '\0';
 }
 
-static double now(void) {
+double ib_monotonic_seconds(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
@@ -69,7 +70,8 @@ void ib_set_memory_cap(uint64_t bytes) {
     // becomes known), never above the hard limit the caller's shell set.
     struct rlimit limit;
     if (getrlimit(RLIMIT_DATA, &limit) != 0) return;
-    rlim_t wanted = (rlim_t)bytes;
+    // In a long-lived renderer, what it held before the job is not the job's.
+    rlim_t wanted = (rlim_t)(bytes + ib_server_memory_offset);
     if (limit.rlim_max != RLIM_INFINITY && wanted > limit.rlim_max) wanted = limit.rlim_max;
     limit.rlim_cur = wanted;
     setrlimit(RLIMIT_DATA, &limit);
@@ -124,7 +126,7 @@ static int cloexec_pipe(int fds[2]) {
 // The child's standard error is kept only as a tail, to tell an allocation failure
 // (Rust's "memory allocation of N bytes failed", GLib's "failed to allocate") from
 // another crash; it is never shown.
-static void keep_tail(ib_run_result *result, const uint8_t *bytes, size_t count) {
+void ib_keep_stderr_tail(ib_run_result *result, const uint8_t *bytes, size_t count) {
     size_t room = sizeof result->stderr_tail - 1;
     if (count >= room) {
         memcpy(result->stderr_tail, bytes + count - room, room);
@@ -143,6 +145,11 @@ static void keep_tail(ib_run_result *result, const uint8_t *bytes, size_t count)
 
 int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data, size_t size, double time_limit,
                     size_t max_output, size_t expected_output, ib_run_result *result, char *error, size_t error_size) {
+    // This thread's long-lived renderer when there can be one (Linux), else a child
+    // of our own.
+    int served =
+        ib_server_run(helper, argv, data, size, time_limit, max_output, expected_output, result, error, error_size);
+    if (served >= 0) return served;
     memset(result, 0, sizeof *result);
     int in[2], out[2], err[2];
     if (cloexec_pipe(in) != 0) {
@@ -209,7 +216,7 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
         return IB_IMAGE_UNAVAILABLE;
     }
     // Feed the input and collect both outputs with poll, all bounded by the deadline.
-    double deadline = now() + (time_limit > 0 ? time_limit : 1e9);
+    double deadline = ib_monotonic_seconds() + (time_limit > 0 ? time_limit : 1e9);
     size_t written = 0;
     int in_fd = in[1];
     int err_fd = err[0];
@@ -223,7 +230,7 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
     int status = buffer ? IB_IMAGE_OK : IB_IMAGE_NO_MEMORY;
     int eof = buffer == NULL;
     while (!eof) {
-        double left = deadline - now();
+        double left = deadline - ib_monotonic_seconds();
         if (left <= 0) {
             result->timed_out = 1;
             break;
@@ -263,7 +270,7 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
         if (err_index >= 0 && (fds[err_index].revents & (POLLIN | POLLHUP | POLLERR))) {
             uint8_t chunk[4096];
             ssize_t r = read(err_fd, chunk, sizeof chunk);
-            if (r > 0) keep_tail(result, chunk, (size_t)r);
+            if (r > 0) ib_keep_stderr_tail(result, chunk, (size_t)r);
             if (r == 0 || (r < 0 && errno != EINTR && errno != EAGAIN)) {
                 close(err_fd);
                 err_fd = -1;
@@ -295,7 +302,7 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
         fcntl(err_fd, F_SETFL, O_NONBLOCK);
         uint8_t chunk[4096];
         ssize_t r;
-        while ((r = read(err_fd, chunk, sizeof chunk)) > 0) keep_tail(result, chunk, (size_t)r);
+        while ((r = read(err_fd, chunk, sizeof chunk)) > 0) ib_keep_stderr_tail(result, chunk, (size_t)r);
     }
     if (in_fd >= 0) close(in_fd);
     if (err_fd >= 0) close(err_fd);
@@ -527,15 +534,7 @@ static void report_crash(int signal) {
     raise(signal); // SA_RESETHAND: the default action now, so the parent sees the signal
 }
 
-int ib_child_begin(const char *parent_pid) {
-#ifdef __linux__
-    // Dies with the iconbadge that started it: a killed parent must not leave librsvg
-    // running on a hostile document. If the parent is already gone, stop now.
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != (pid_t)atoll(parent_pid)) return -1;
-#else
-    (void)parent_pid; // macOS: no parent-death signal; the parent's kill at the deadline remains.
-#endif
+void ib_child_pin_environment(void) {
     // The locale librsvg, GLib, Pango and fontconfig see is pinned, so that output
     // does not depend on the caller's: no LANGUAGE, LANG, LC_* (GLib's
     // g_get_language_names, hence SVG systemLanguage), PANGO_LANGUAGE or FC_LANG
@@ -561,6 +560,18 @@ int ib_child_begin(const char *parent_pid) {
         if (!removed) break;
     }
     setenv("LC_ALL", "C", 1);
+}
+
+int ib_child_begin(const char *parent_pid) {
+#ifdef __linux__
+    // Dies with the iconbadge that started it: a killed parent must not leave librsvg
+    // running on a hostile document. If the parent is already gone, stop now.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != (pid_t)atoll(parent_pid)) return -1;
+#else
+    (void)parent_pid; // macOS: no parent-death signal; the parent's kill at the deadline remains.
+#endif
+    ib_child_pin_environment();
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = report_crash;
@@ -620,6 +631,55 @@ int ib_read_all_input(uint8_t **out, size_t *out_size) {
     return 0;
 }
 
+// The SVG half of ib_isolated_child_main: probes or renders `handle` (NULL when
+// loading failed with `status` and `message`) and answers; returns the exit status.
+static int svg_answer(void *handle, int status, char *message, size_t message_size, double iw, double ih,
+                      int has_size, double scale, int width, int height, int max_side, long long max_pixels,
+                      long long extra_pixels, size_t size) {
+    if (handle == NULL) return answer_error(status, message);
+    if (width < 0 || height < 0) {
+        // A probe: the intrinsic size, no render.
+        printf("SZ %.17g %.17g %d\n", has_size ? iw : 0, has_size ? ih : 0, has_size);
+        fflush(stdout);
+        return 0;
+    }
+    int pw = 0, ph = 0;
+    status = ib_svg_pixel_size(iw, ih, has_size, scale, width, height, max_side, max_pixels, &pw, &ph, message,
+                               message_size);
+    if (status != IB_IMAGE_OK) return answer_error(status, message);
+    ib_set_memory_cap(ib_memory_cap((int64_t)pw * ph + extra_pixels, (int64_t)size));
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pw, ph);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(surface);
+        return answer_error(IB_IMAGE_NO_MEMORY, "OOM");
+    }
+    cairo_t *cr = cairo_create(surface);
+    status = ib_svg_render(handle, cr, 0, 0, pw, ph, message, message_size);
+    cairo_status_t drawn = cairo_status(cr);
+    cairo_destroy(cr);
+    int code = 0;
+    if (status == IB_IMAGE_OK && drawn == CAIRO_STATUS_NO_MEMORY) {
+        code = answer_error(IB_IMAGE_NO_MEMORY, "OOM");
+    } else if (status != IB_IMAGE_OK) {
+        code = answer_error(status, message);
+    } else {
+        cairo_surface_flush(surface);
+        printf("OK %d %d %.17g %.17g\n", pw, ph, has_size ? iw : 0, has_size ? ih : 0);
+        fflush(stdout);
+        const uint8_t *bytes = cairo_image_surface_get_data(surface);
+        int stride = cairo_image_surface_get_stride(surface);
+        if (stride == pw * 4) {
+            code = write_all(bytes, (size_t)ph * (size_t)stride) == 0 ? 0 : 74;
+        } else {
+            for (int y = 0; y < ph && code == 0; y++) {
+                if (write_all(bytes + (size_t)y * (size_t)stride, (size_t)pw * 4) != 0) code = 74;
+            }
+        }
+    }
+    cairo_surface_destroy(surface);
+    return code;
+}
+
 int ib_isolated_child_main(int argc, char **argv) {
     if (argc != 10) return 64;
     if (ib_child_begin(argv[9]) != 0) return 70;
@@ -642,41 +702,22 @@ int ib_isolated_child_main(int argc, char **argv) {
         uint8_t *pixels = NULL;
         int w = 0, h = 0;
         int status = ib_pixbuf_decode(data, size, kind, max_side, max_pixels, &pixels, &w, &h, message, sizeof message);
+        free(data);
         if (status != IB_IMAGE_OK) return answer_error(status, message);
         printf("OK %d %d 0 0\n", w, h);
         fflush(stdout);
-        return write_all(pixels, (size_t)w * (size_t)h * 4) == 0 ? 0 : 74;
+        int written = write_all(pixels, (size_t)w * (size_t)h * 4);
+        free(pixels);
+        return written == 0 ? 0 : 74;
     }
     double iw = 0, ih = 0;
     int has_size = 0, status = 0;
     void *handle = ib_svg_load(data, size, &iw, &ih, &has_size, &status, message, sizeof message);
-    if (handle == NULL) return answer_error(status, message);
-    if (width < 0 || height < 0) {
-        // A probe: the intrinsic size, no render.
-        printf("SZ %.17g %.17g %d\n", has_size ? iw : 0, has_size ? ih : 0, has_size);
-        fflush(stdout);
-        return 0;
-    }
-    int pw = 0, ph = 0;
-    status = ib_svg_pixel_size(iw, ih, has_size, scale, width, height, max_side, max_pixels, &pw, &ph, message,
-                               sizeof message);
-    if (status != IB_IMAGE_OK) return answer_error(status, message);
-    ib_set_memory_cap(ib_memory_cap((int64_t)pw * ph + extra_pixels, (int64_t)size));
-    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pw, ph);
-    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) return answer_error(IB_IMAGE_NO_MEMORY, "OOM");
-    cairo_t *cr = cairo_create(surface);
-    status = ib_svg_render(handle, cr, 0, 0, pw, ph, message, sizeof message);
-    cairo_status_t drawn = cairo_status(cr);
-    cairo_destroy(cr);
-    if (status == IB_IMAGE_OK && drawn == CAIRO_STATUS_NO_MEMORY) return answer_error(IB_IMAGE_NO_MEMORY, "OOM");
-    if (status != IB_IMAGE_OK) return answer_error(status, message);
-    cairo_surface_flush(surface);
-    printf("OK %d %d %.17g %.17g\n", pw, ph, has_size ? iw : 0, has_size ? ih : 0);
-    fflush(stdout);
-    const uint8_t *bytes = cairo_image_surface_get_data(surface);
-    int stride = cairo_image_surface_get_stride(surface);
-    for (int y = 0; y < ph; y++) {
-        if (write_all(bytes + (size_t)y * (size_t)stride, (size_t)pw * 4) != 0) return 74;
-    }
-    return 0;
+    // Everything is freed on the way out: a long-lived renderer runs job after job.
+    int code = svg_answer(handle, status, message, sizeof message, iw, ih, has_size, scale, width, height, max_side,
+                          max_pixels, extra_pixels, size);
+    if (handle != NULL) ib_svg_free(handle);
+    free(data);
+    return code;
 }
+

@@ -172,6 +172,8 @@ static void open_libraries(void) {
     lib.ready = 1;
 }
 
+void ib_loaders_preload(void) { pthread_once(&lib_once, open_libraries); }
+
 static void set_error(char *error, size_t error_size, const char *message) {
     if (error == NULL || error_size == 0) return;
     strncpy(error, message ? message : "unknown error", error_size - 1);

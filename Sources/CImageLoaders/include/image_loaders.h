@@ -157,6 +157,18 @@ int ib_isolated_child_main(int argc, char **argv);
 /// standard error, which the parent reads but never shows.
 void ib_loaders_child_mode(void);
 
+/// Loads librsvg, gdk-pixbuf and GLib now rather than at their first use (the fork
+/// server does, so that every child it forks has them).
+void ib_loaders_preload(void);
+/// The entry of an isolated job: the iconbadge binary's own `--isolated-decode`
+/// handling, with `argv` as a child started for that job would get it.
+typedef int (*ib_child_entry)(int argc, char **argv);
+/// The long-lived isolated renderer, `iconbadge --isolated-decode serve PARENT_PID`
+/// (isolated_server.c): dies with the thread that started it, loads the image
+/// libraries once, then runs `entry` for each job that thread sends (its arguments,
+/// its input on standard input), each job under its own memory cap. Returns the exit
+/// status when the thread closes its end or the renderer retires.
+int ib_server_main(const char *parent_pid, ib_child_entry entry);
 /// A decode status that means the child ran over its time limit.
 enum { IB_IMAGE_TIMEOUT = 5, IB_IMAGE_CRASHED = 6 };
 
