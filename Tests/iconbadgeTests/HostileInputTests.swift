@@ -249,7 +249,8 @@ import Testing
         // the decoder is there (or the parent has ended). The loop asserts that it
         // appears, never how soon; only a hang meets the watchdog.
         func decoders() -> [pid_t] {
-            childProcesses(of: parent).filter { commandLine(of: $0)?.contains("--isolated-decode svg") == true }
+            // The thread's long-lived isolated renderer (isolated_server.c).
+            childProcesses(of: parent).filter { commandLine(of: $0)?.contains("--isolated-decode serve") == true }
         }
         func state(_ pid: pid_t) -> Character? {
             // /proc/PID/stat: "PID (COMM) STATE ...": the state follows the last ")".
