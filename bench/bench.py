@@ -2,17 +2,22 @@
 """make bench: iconbadge against its peers on the same jobs, measured in one run.
 
 Peers: a C program on Cairo + FreeType that opens the font by file (bench/ref.c, the
-floor for this job on this stack) and ImageMagick 6.9 (convert-im6.q16, what users would
-pick). Each draws the very rectangle and text origin iconbadge's --report gives, with the
-same font file. Commands alternate run by run so machine noise hits all alike; figures are
-medians; ratios are what to read (this machine is shared and noisy). Peak memory is each
-process's max RSS, taken by bench/runone.c (a small C parent, so the fork does not count).
+floor for this job on this stack), ImageMagick 6.9 (convert-im6.q16 and compare-im6.q16,
+what users would pick), odiff 4.5.0 (the fastest image-diff tool, ../shared/tools/odiff)
+and rsvg-convert (librsvg's own command). Each draws the very rectangle and text origin
+iconbadge's --report gives, with the same font file. Every time is a median from one
+hyperfine run that holds iconbadge and its peer side by side; ratios are what to read
+(this machine is shared and noisy). Peak memory is each process's max RSS, taken by
+bench/runone.c (a small C parent, so the fork does not count) in one more run.
 
-Sections: single renders at 60, 180 and 1024 px; batch throughput; compare; cost growth
-with icon size and with batch size. BENCH_QUICK=1 runs fewer repetitions.
+Sections: single renders at 60, 180 and 1024 px; batch throughput; compare (against
+odiff and ImageMagick); SVG icons (a batch of 800 real ones, and one render against
+rsvg-convert); cost growth with icon size and with batch size. BENCH_QUICK=1 runs fewer
+repetitions.
 """
 import json
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -29,6 +34,9 @@ WORK = os.path.join(ROOT, ".build/bench")
 RUNONE = os.path.join(WORK, "runone")
 REF = os.path.join(WORK, "ref")
 QUICK = os.environ.get("BENCH_QUICK") == "1"
+CORPUS = os.path.normpath(os.path.join(ROOT, "../shared/corpus"))
+ODIFF = os.path.normpath(os.path.join(ROOT, "../shared/tools/odiff/odiff"))
+PAPIRUS = "/usr/share/icons/Papirus"
 
 
 def runs(n):
@@ -39,23 +47,30 @@ def run_once(argv):
     """Wall time (s) and peak RSS (KiB) of one process, measured by bench/runone.c."""
     out = subprocess.run([RUNONE] + argv, check=True, capture_output=True, text=True).stdout.split()
     elapsed, rss, status = float(out[0]), int(out[1]), int(out[2])
-    if status not in (0, 1):
+    if status not in (0, 1, 22):  # compare: 1 when the images differ; odiff: 22
         sys.exit(f"bench: {' '.join(argv)} failed with status {status}")
     return elapsed, rss
 
 
+def hyperfine(commands, n, warmup=2):
+    """Median seconds of each command, from one hyperfine run that holds them all
+    (hyperfine runs each command's repetitions in turn). Exit statuses are not checked:
+    compare exits 1 on different images, odiff 22."""
+    export = os.path.join(WORK, "hyperfine.json")
+    argv = ["hyperfine", "-N", "-i", "-w", str(warmup), "-r", str(n), "--export-json", export, "--style", "none"]
+    for name, command in commands.items():
+        argv += ["-n", name, command if isinstance(command, str) else shlex.join(command)]
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+    with open(export) as data:
+        results = json.load(data)["results"]
+    return {result["command"]: result["median"] for result in results}
+
+
 def measure(commands, n):
-    """Runs each command n times, interleaved; returns {name: (median s, max KiB)}."""
-    times = {name: [] for name in commands}
-    memory = {name: 0 for name in commands}
-    for argv in commands.values():  # warm-up
-        run_once(argv)
-    for _ in range(n):
-        for name, argv in commands.items():
-            elapsed, rss = run_once(argv)
-            times[name].append(elapsed)
-            memory[name] = max(memory[name], rss)
-    return {name: (statistics.median(times[name]), memory[name]) for name in commands}
+    """Runs each command n times in one hyperfine run; returns {name: (median s, peak
+    KiB)}, the peak from one more run under bench/runone.c."""
+    times = hyperfine(commands, n)
+    return {name: (times[name], run_once(argv)[1]) for name, argv in commands.items()}
 
 
 def make_icon(size):
@@ -158,22 +173,119 @@ def batch_throughput():
         print(f"\nbatch, {n} jobs of a {size} px icon on 2 cores: {n / (time.perf_counter() - start):.0f} renders/s")
 
 
+def compare_pairs():
+    """The image pairs of the compare section: (name, a, b, extra iconbadge options)."""
+    bench = os.path.join(CORPUS, "odiff-bench")
+    pixelmatch = os.path.join(CORPUS, "pixelmatch")
+    big = make_icon(4096)
+    # The same pixels in another file: a copy re-encoded, so bytes differ.
+    same_pixels = os.path.join(WORK, "icon-4096-reencoded.png")
+    if not os.path.exists(same_pixels):
+        subprocess.run([MAGICK, big, "-define", "png:compression-level=1", "PNG32:" + same_pixels], check=True)
+    pairs = [
+        ("cypress crop 3446 × 8192", f"{bench}/cypress-crop.png", f"{bench}/cypress-crop-1.png", []),
+        ("cypress full 3446 × 10728", f"{bench}/www.cypress.io.png", f"{bench}/www.cypress.io-1.png",
+         ["--max-side", "12000"]),
+        ("tiger JPEG 1000 × 667", f"{bench}/tiger.jpg", f"{bench}/tiger-2.jpg", []),
+        ("pixelmatch 1a/1b 512 × 256", f"{pixelmatch}/1a.png", f"{pixelmatch}/1b.png", []),
+        ("4096² identical bytes", big, big, []),
+        ("4096² same pixels, other bytes", big, same_pixels, []),
+    ]
+    return pairs
+
+
 def compare():
+    """iconbadge compare against odiff on its own benchmark images (odiff's threshold 0
+    counts every changed pixel, as our exact mode does), and against ImageMagick's
+    compare -metric AE."""
+    if not os.access(ODIFF, os.X_OK):
+        print(f"\n(compare against odiff skipped: {ODIFF} is missing)")
+        return
+    rows = []
+    diff_ib = os.path.join(WORK, "diff-ib.png")
+    diff_od = os.path.join(WORK, "diff-odiff.png")
+    for name, a, b, extra in compare_pairs():
+        modes = [
+            ("exact", [ICONBADGE, "compare", a, b] + extra, [ODIFF, a, b, "-t", "0"]),
+            ("--threshold 0.1", [ICONBADGE, "compare", a, b, "--threshold", "0.1"] + extra,
+             [ODIFF, a, b, "-t", "0.1"]),
+            ("--threshold 0.1 --diff", [ICONBADGE, "compare", a, b, "--threshold", "0.1", "--diff", diff_ib] + extra,
+             [ODIFF, a, b, diff_od, "-t", "0.1"]),
+        ]
+        n = runs(7 if "cypress" in name or "4096" in name else 20)
+        for mode, ours, theirs in modes:
+            t = hyperfine({"iconbadge": ours, "odiff": theirs}, n)
+            rows.append([name, mode, f"{t['iconbadge'] * 1000:.1f}", f"{t['odiff'] * 1000:.1f}",
+                         f"**{t['iconbadge'] / t['odiff']:.2f}**"])
+    table("Compare against odiff 4.5.0 (median ms; ratio: iconbadge / odiff)",
+          ["pair", "mode", "iconbadge", "odiff", "ratio"], rows)
     a = make_icon(1024)
     b = os.path.join(WORK, "ib-1024-3.png")
-    commands = {
-        "iconbadge compare (exact)": [ICONBADGE, "compare", a, b],
-        "iconbadge compare (exact, counting)": [ICONBADGE, "compare", a, b, "--json"],
-        "iconbadge compare --threshold 0.1": [ICONBADGE, "compare", a, b, "--threshold", "0.1"],
-        "decode one (render --value '' --report)": [ICONBADGE, a, "--value", "", "--report"],
-        "ImageMagick compare -metric AE": [MAGICK_COMPARE, "-metric", "AE", a, b, "null:"],
-    }
-    result = measure(commands, runs(15))
-    rows = [[name, f"{t * 1000:.1f}", f"{rss / 1024:.1f}"] for name, (t, rss) in result.items()]
-    table("Compare two 1024 × 1024 PNGs (median ms)", ["command", "ms", "peak MiB"], rows)
-    im = result["ImageMagick compare -metric AE"][0]
-    perceptual = result["iconbadge compare --threshold 0.1"][0]
-    print(f"\nperceptual compare is {im / perceptual:.2f} × faster than ImageMagick's compare -metric AE")
+    bench = os.path.join(CORPUS, "odiff-bench")
+    rows = []
+    for name, x, y in [("1024² icon, a badge apart", a, b),
+                       ("cypress crop 3446 × 8192", f"{bench}/cypress-crop.png", f"{bench}/cypress-crop-1.png")]:
+        commands = {
+            "iconbadge --threshold 0.1": [ICONBADGE, "compare", x, y, "--threshold", "0.1"],
+            "ImageMagick -metric AE": [MAGICK_COMPARE, "-metric", "AE", x, y, "null:"],
+        }
+        result = measure(commands, runs(7 if "cypress" in name else 15))
+        ib, im = result["iconbadge --threshold 0.1"], result["ImageMagick -metric AE"]
+        rows.append([name, f"{ib[0] * 1000:.1f}", f"{im[0] * 1000:.1f}", f"**{ib[0] / im[0]:.2f}**",
+                     f"{ib[1] / 1024:.1f} / {im[1] / 1024:.1f}"])
+    table("Compare against ImageMagick's compare -metric AE (median ms)",
+          ["pair", "iconbadge", "ImageMagick", "ratio", "peak MiB (ib / IM)"], rows)
+
+
+def papirus_icons(count):
+    """`count` real SVG icons: Papirus's 48 and 64 px application icons (files, not
+    links), half of each size."""
+    icons = []
+    for size in ("48x48", "64x64"):
+        folder = os.path.join(PAPIRUS, size, "apps")
+        names = sorted(name for name in os.listdir(folder)
+                       if name.endswith(".svg") and not os.path.islink(os.path.join(folder, name)))
+        icons += [os.path.join(folder, name) for name in names[:count // 2]]
+    return icons
+
+
+def svg_icons():
+    """A batch of 800 real SVG icons at --scales 1,2 on 2 workers, against rsvg-convert
+    drawing the same 1600 images, two at a time (xargs -P 2); and one SVG render against
+    one rsvg-convert."""
+    if not os.path.isdir(PAPIRUS) or not shutil.which("rsvg-convert"):
+        print("\n(SVG section skipped: papirus-icon-theme or rsvg-convert is missing; make bench installs them)")
+        return
+    count = 200 if QUICK else 800
+    icons = papirus_icons(count)
+    folder = os.path.join(WORK, "svg")
+    os.makedirs(folder, exist_ok=True)
+    manifest = os.path.join(WORK, "svg.json")
+    with open(manifest, "w") as out:
+        json.dump({"defaults": {"scales": [1, 2], "value": "3"},
+                   "jobs": [{"icon": icon, "output": f"{folder}/{i}{{@scale}}.png"} for i, icon in enumerate(icons)]},
+                  out)
+    listing = os.path.join(WORK, "svg-rsvg.txt")
+    with open(listing, "w") as out:
+        for i, icon in enumerate(icons):
+            for zoom, suffix in ((1, ""), (2, "@2x")):
+                out.write(f"-z {zoom} -o {folder}/rsvg-{i}{suffix}.png {icon}\n")
+    renders = 2 * len(icons)
+    t = hyperfine({
+        "iconbadge batch": [ICONBADGE, "batch", manifest, "--jobs", "2", "--quiet"],
+        "rsvg-convert, 2 at a time": ["xargs", "-P", "2", "-L", "1", "-a", listing, "rsvg-convert"],
+    }, runs(5), warmup=1)
+    ib, rsvg = t["iconbadge batch"], t["rsvg-convert, 2 at a time"]
+    rows = [[f"{len(icons)} Papirus icons (48 and 64 px) at --scales 1,2, 2 workers", f"{renders / ib:.0f}",
+             f"{renders / rsvg:.0f}", f"**{rsvg / ib:.2f}** × rsvg-convert's rate"]]
+    table(f"SVG icons: a batch of {renders} renders (renders/s)", ["job", "iconbadge", "rsvg-convert", "ratio"], rows)
+    icon = icons[1]
+    t = hyperfine({
+        "iconbadge": [ICONBADGE, icon, "--value", "3", "-o", os.path.join(WORK, "svg-one.png")],
+        "rsvg-convert": ["rsvg-convert", icon, "-o", os.path.join(WORK, "svg-one-rsvg.png")],
+    }, runs(30))
+    print(f"\none SVG icon ({os.path.basename(icon)}, 48 px) with a badge: {t['iconbadge'] * 1000:.1f} ms against "
+          f"rsvg-convert's {t['rsvg-convert'] * 1000:.1f} ms without one: **{t['iconbadge'] / t['rsvg-convert']:.2f}** ×")
 
 
 def growth():
@@ -219,6 +331,7 @@ def main():
     single_renders()
     batch_throughput()
     compare()
+    svg_icons()
     growth()
 
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what iconbadge needs to build and test, only where it is missing.
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: prints the brew line.
-# Usage: scripts/install-deps.sh [--bench]   (--bench adds ImageMagick for `make bench`)
+# Usage: scripts/install-deps.sh [--bench]   (--bench adds what `make bench` runs: ImageMagick,
+# hyperfine, rsvg-convert and the Papirus icons of its SVG batch)
 set -eu
 
 # pkg-config modules the build links against, and the Debian packages providing them.
@@ -15,7 +16,7 @@ BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi litt
 # screenshot; HTMLReportBrowserTests).
 APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium"
 if [ "${1:-}" = "--bench" ]; then
-    APT_EXTRA="$APT_EXTRA imagemagick"
+    APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin"
 fi
 
 case "$(uname -s)" in

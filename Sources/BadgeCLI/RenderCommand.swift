@@ -48,6 +48,11 @@ enum RenderCommand {
 
     static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
         parse(arguments, io: io) { settings, positionals throws(BadgeError) in
+            // An SVG icon is drawn by the isolated renderer: it starts now and loads
+            // librsvg while this process plans and loads its fonts.
+            if let icon = positionals.first, icon.lowercased().hasSuffix(".svg") || icon.lowercased().hasSuffix(".svgz") {
+                IsolatedDecoding.prestart()
+            }
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
             var settings = settings
             if settings.check != nil {

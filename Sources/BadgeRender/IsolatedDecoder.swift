@@ -268,6 +268,15 @@ public enum IsolatedDecoding {
     /// `main` does), so it can be its own decoder whatever its file name.
     public static func executableDecodes() { IsolatedDecoder.executableDecodes.withLock { $0 = true } }
 
+    /// Starts this thread's isolated renderer now, if it has none, rather than at its
+    /// first job: it loads librsvg and GLib (as long as the rest of a small render)
+    /// while the caller goes on. Nothing is sent to it; a renderer never used ends
+    /// with the thread or the process.
+    public static func prestart() {
+        guard let helper = IsolatedDecoder.helper else { return }
+        ib_server_prestart(helper)
+    }
+
     /// Whether isolated children run under their memory cap (`RLIMIT_DATA`): not in a
     /// build with AddressSanitizer or ThreadSanitizer, whose shadow memory the cap
     /// would refuse. Tests that prove the cap ask this.

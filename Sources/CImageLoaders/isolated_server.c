@@ -238,6 +238,11 @@ static server *server_for(const char *helper, int *fresh) {
     return renderer;
 }
 
+void ib_server_prestart(const char *helper) {
+    int fresh = 0;
+    server_for(helper, &fresh);
+}
+
 // Stops this thread's renderer; returns its wait status.
 static int server_drop(int kill_it) {
     server *renderer = pthread_getspecific(server_key);
@@ -287,17 +292,26 @@ static int receive_all(int fd, void *bytes, size_t count, double deadline) {
 }
 
 static int send_request(int fd, char *const argv[], const uint8_t *data, size_t size, double deadline) {
+    // The header in one piece (a few hundred bytes), then the input.
     uint32_t argc = 0;
-    while (argv[argc] != NULL) argc++;
-    int status = send_all(fd, "R", 1, deadline);
-    if (status == 0) status = send_all(fd, &argc, sizeof argc, deadline);
-    for (uint32_t i = 0; status == 0 && i < argc; i++) {
+    size_t header_size = 1 + 4 + 8;
+    while (argv[argc] != NULL) header_size += 4 + strlen(argv[argc++]);
+    uint8_t *header = malloc(header_size);
+    if (header == NULL) return -1;
+    uint8_t *at = header;
+    *at++ = 'R';
+    memcpy(at, &argc, 4);
+    at += 4;
+    for (uint32_t i = 0; i < argc; i++) {
         uint32_t length = (uint32_t)strlen(argv[i]);
-        status = send_all(fd, &length, sizeof length, deadline);
-        if (status == 0) status = send_all(fd, argv[i], length, deadline);
+        memcpy(at, &length, 4);
+        memcpy(at + 4, argv[i], length);
+        at += 4 + length;
     }
     uint64_t length = size;
-    if (status == 0) status = send_all(fd, &length, sizeof length, deadline);
+    memcpy(at, &length, 8);
+    int status = send_all(fd, header, header_size, deadline);
+    free(header);
     if (status == 0 && size > 0) status = send_all(fd, data, size, deadline);
     return status;
 }
@@ -572,5 +586,7 @@ int ib_server_main(const char *parent_pid, ib_child_entry entry) {
     (void)parent_pid, (void)entry;
     return 64;
 }
+
+void ib_server_prestart(const char *helper) { (void)helper; }
 
 #endif

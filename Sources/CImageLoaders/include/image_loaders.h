@@ -169,6 +169,8 @@ typedef int (*ib_child_entry)(int argc, char **argv);
 /// its input on standard input), each job under its own memory cap. Returns the exit
 /// status when the thread closes its end or the renderer retires.
 int ib_server_main(const char *parent_pid, ib_child_entry entry);
+/// Starts this thread's renderer for `helper` if it has none (isolated_server.c).
+void ib_server_prestart(const char *helper);
 /// A decode status that means the child ran over its time limit.
 enum { IB_IMAGE_TIMEOUT = 5, IB_IMAGE_CRASHED = 6 };
 
