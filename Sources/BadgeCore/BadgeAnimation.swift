@@ -1,0 +1,156 @@
+/// How a badge moves: one of the animations of the iOS badge libraries this tool
+/// reproduces, with its timing.
+///
+/// - `bounce`: the badge appears at 1.5 × its size and settles to 1 ×, about its
+///   centre, in 0.2 s with `cubic-bezier(0.4, 1.3, 1, 1)`, which overshoots (the
+///   badge dips to 0.985 × before it settles): `UIBarButtonItem+Badge`'s animation
+///   when its value changes.
+/// - `fadeOut`: opacity 1 → 0 in 0.2 s, ease-in (`cubic-bezier(0.42, 0, 1, 1)`), then
+///   the badge is gone: `UIView+Badge` when its count goes to 0.
+/// - `fadeIn`: the reverse of `fadeOut` in time, opacity 0 → 1, ease-out.
+/// - `pop`: a value change. The old value fades out (as `fadeOut`, ease-in), then the
+///   new value bounces in (as `bounce`): the two libraries' animations back to back,
+///   each at its own duration.
+public enum BadgeAnimationKind: String, CaseIterable, Sendable {
+    case bounce
+    case fadeOut = "fade-out"
+    case fadeIn = "fade-in"
+    case pop
+
+    /// The duration of the libraries' animations: 0.2 s (CABasicAnimation in both).
+    public var defaultDuration: Double { self == .pop ? 0.4 : 0.2 }
+
+    /// The curve of each phase when `--easing` is not given.
+    public var defaultEasing: Easing {
+        switch self {
+        case .bounce, .pop: return Easing.bounce
+        case .fadeOut: return .easeIn
+        case .fadeIn: return .easeOut
+        }
+    }
+}
+
+extension Easing {
+    /// `UIBarButtonItem+Badge`'s bounce: control points (0.4, 1.3) and (1, 1).
+    public static let bounce = try! Easing(x1: 0.4, y1: 1.3, x2: 1, y2: 1)
+}
+
+/// What one frame shows of an animated badge: its scale about its centre and its
+/// opacity (0...1), and which value it shows in a `pop`.
+public struct BadgeFrameState: Equatable, Sendable {
+    public var scale: Double
+    public var opacity: Double
+    /// In a `pop`, whether the frame shows the old value; false otherwise.
+    public var showsOldValue: Bool
+
+    /// The static badge: scale 1, opaque.
+    public static let rest = BadgeFrameState(scale: 1, opacity: 1, showsOldValue: false)
+
+    public init(scale: Double, opacity: Double, showsOldValue: Bool) {
+        self.scale = scale
+        self.opacity = opacity
+        self.showsOldValue = showsOldValue
+    }
+}
+
+/// An animation's timing: which kind, how long, at how many frames a second, with
+/// which curve, and how often it plays.
+public struct BadgeAnimation: Equatable, Sendable {
+    public var kind: BadgeAnimationKind
+    /// Seconds, > 0 and at most `maxDuration`.
+    public var duration: Double
+    /// Frames a second, 1...240.
+    public var fps: Int
+    /// The curve; nil keeps the kind's own (`BadgeAnimationKind.defaultEasing`), and a
+    /// `pop` then eases each phase with its own.
+    public var easing: Easing?
+    /// How many times it plays; 0 forever (APNG's and WebP's convention).
+    public var loops: Int
+
+    /// The longest animation: 10 s.
+    public static let maxDuration = 10.0
+    /// The most frames a second: 240.
+    public static let maxFPS = 240
+    /// The most frames one animation may have: 600 (10 s at 60 frames a second).
+    public static let maxFrames = 600
+    /// The default: 60 frames a second.
+    public static let defaultFPS = 60
+    /// The default: play once, as the libraries do, and rest on the last frame.
+    public static let defaultLoops = 1
+
+    public init(
+        kind: BadgeAnimationKind, duration: Double? = nil, fps: Int = defaultFPS, easing: Easing? = nil,
+        loops: Int = defaultLoops
+    ) {
+        self.kind = kind
+        self.duration = duration ?? kind.defaultDuration
+        self.fps = fps
+        self.easing = easing
+        self.loops = loops
+    }
+
+    /// The number of frames: frame k shows t = k / fps, from 0 up to and including
+    /// the end (t = duration), so the last frame is the state at rest. A duration that
+    /// is not a whole number of frames ends on a shorter last frame (`delays`).
+    public var frameCount: Int {
+        Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1
+    }
+
+    /// The time frame k shows, seconds: k / fps, and the duration for the last frame.
+    public func time(ofFrame k: Int) -> Double {
+        min(duration, Double(k) / Double(fps))
+    }
+
+    /// Each frame's delay (how long it shows, seconds) as an exact fraction
+    /// (numerator, denominator): 1/fps, except a shorter last step when the duration
+    /// is not a whole number of frames; the last frame (the badge at rest) shows for
+    /// 1/fps before a loop starts again, and stays when the animation ends.
+    public var delays: [(numerator: Int, denominator: Int)] {
+        let count = frameCount
+        return (0..<count).map { k in
+            guard k + 2 == count else { return (1, fps) }
+            let step = time(ofFrame: k + 1) - time(ofFrame: k)
+            return step >= 1 / Double(fps) - 1e-9 ? (1, fps) : Self.fraction(step)
+        }
+    }
+
+    /// `seconds` as a fraction with a denominator ≤ 10,000 (the closest one).
+    static func fraction(_ seconds: Double) -> (numerator: Int, denominator: Int) {
+        let denominator = 10_000
+        var numerator = Int((seconds * Double(denominator)).rounded())
+        var d = denominator
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        let g = max(1, gcd(numerator, d))
+        numerator /= g
+        d /= g
+        return (max(1, numerator), d)
+    }
+
+    /// The badge at time t (seconds from the start).
+    public func state(at t: Double) -> BadgeFrameState {
+        let x = duration > 0 ? t / duration : 1
+        switch kind {
+        case .bounce:
+            return BadgeFrameState(scale: bounceScale(x, easing ?? .bounce), opacity: 1, showsOldValue: false)
+        case .fadeOut:
+            return BadgeFrameState(scale: 1, opacity: 1 - (easing ?? .easeIn).progress(at: x), showsOldValue: false)
+        case .fadeIn:
+            return BadgeFrameState(scale: 1, opacity: (easing ?? .easeOut).progress(at: x), showsOldValue: false)
+        case .pop:
+            // The first half fades the old value out, the second bounces the new in.
+            if x < 0.5 {
+                let opacity = 1 - (easing ?? .easeIn).progress(at: x * 2)
+                return BadgeFrameState(scale: 1, opacity: opacity, showsOldValue: true)
+            }
+            return BadgeFrameState(scale: bounceScale(x * 2 - 1, easing ?? .bounce), opacity: 1, showsOldValue: false)
+        }
+    }
+
+    /// 1.5 → 1 as `easing` goes 0 → 1: 1.5 − 0.5 y, so an overshoot of y dips below 1.
+    private func bounceScale(_ x: Double, _ easing: Easing) -> Double {
+        1.5 - 0.5 * easing.progress(at: x)
+    }
+
+    /// The states of every frame, in order.
+    public var frames: [BadgeFrameState] { (0..<frameCount).map { state(at: time(ofFrame: $0)) } }
+}

@@ -1,0 +1,38 @@
+import BadgeCore
+import Testing
+
+/// The frame model: which times the frames show, their delays, and the badge's state
+/// at each (the libraries' curves and durations by default).
+@Suite struct BadgeAnimationTests {
+    @Test func framesCoverTheDurationEndToEnd() {
+        let bounce = BadgeAnimation(kind: .bounce)
+        #expect(bounce.duration == 0.2 && bounce.fps == 60)
+        #expect(bounce.frameCount == 13, "t = 0, 1/60, ..., 12/60 = 0.2")
+        #expect(bounce.time(ofFrame: 12) == 0.2)
+        #expect(bounce.delays.allSatisfy { $0 == (1, 60) })
+        let odd = BadgeAnimation(kind: .fadeOut, duration: 0.21, fps: 60)
+        #expect(odd.frameCount == 14)
+        #expect(odd.time(ofFrame: 13) == 0.21)
+        #expect(odd.delays[12] == (1, 100), "0.2 s to 0.21 s")
+        #expect(odd.delays[11] == (1, 60) && odd.delays[13] == (1, 60))
+    }
+
+    @Test func statesFollowTheCurves() {
+        let bounce = BadgeAnimation(kind: .bounce)
+        #expect(bounce.state(at: 0) == BadgeFrameState(scale: 1.5, opacity: 1, showsOldValue: false))
+        #expect(bounce.state(at: 0.2) == .rest, "the last frame is the static badge")
+        // The overshoot: y peaks at 1.0299169, so the scale dips to 1.5 − 0.5 × that.
+        let smallest = bounce.frames.map(\.scale).min()!
+        #expect(smallest < 1 && smallest >= 1.5 - 0.5 * Easing.bounce.peak.progress - 1e-12)
+        let fade = BadgeAnimation(kind: .fadeOut)
+        #expect(fade.state(at: 0).opacity == 1 && fade.state(at: 0.2).opacity == 0)
+        #expect(abs(fade.state(at: 0.1).opacity - (1 - 0.315356812573)) < 5e-6, "ease-in at half time")
+        let appear = BadgeAnimation(kind: .fadeIn)
+        #expect(appear.state(at: 0).opacity == 0 && appear.state(at: 0.2) == .rest)
+        let pop = BadgeAnimation(kind: .pop)
+        #expect(pop.duration == 0.4)
+        #expect(pop.state(at: 0) == BadgeFrameState(scale: 1, opacity: 1, showsOldValue: true))
+        #expect(pop.state(at: 0.2) == BadgeFrameState(scale: 1.5, opacity: 1, showsOldValue: false))
+        #expect(pop.state(at: 0.4) == .rest)
+    }
+}
