@@ -18,11 +18,44 @@ enum BadgePainter {
         // Every badge in order; a hidden one (a count of 0) draws nothing.
         for badge in composition.badges {
             guard let layout = badge.layout else { continue }
-            if badge.greyscaleBadge {
-                try paintGreyscaleBadge(badge, layout, into: cr)
-            } else {
-                try paintBadge(badge, layout, into: cr, vector: vector)
+            let state = badge.frameState
+            guard state.opacity > 0 else { continue }
+            if state == .rest {
+                try paintBadgeAnyKind(badge, layout, into: cr, vector: vector)
+                continue
             }
+            // A frame of an animation: the badge scaled about its centre, as vectors
+            // (never its pixels resampled), and faded as one layer, so that where its
+            // shape and text overlap the text does not show through.
+            cairo_save(cr)
+            let centre = layout.band?.centre ?? layout.badgeRect.center
+            cairo_translate(cr, centre.x, centre.y)
+            cairo_scale(cr, state.scale, state.scale)
+            cairo_translate(cr, -centre.x, -centre.y)
+            if state.opacity < 1 { cairo_push_group(cr) }
+            do {
+                try paintBadgeAnyKind(badge, layout, into: cr, vector: vector)
+            } catch {
+                if state.opacity < 1 { cairo_pattern_destroy(cairo_pop_group(cr)) }
+                cairo_restore(cr)
+                throw error
+            }
+            if state.opacity < 1 {
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, state.opacity)
+            }
+            cairo_restore(cr)
+        }
+    }
+
+    /// One badge as its kind draws it: greyscale, or shape, border, image and text.
+    private static func paintBadgeAnyKind(
+        _ badge: Composition, _ layout: BadgeLayout, into cr: OpaquePointer, vector: Bool
+    ) throws(BadgeError) {
+        if badge.greyscaleBadge {
+            try paintGreyscaleBadge(badge, layout, into: cr)
+        } else {
+            try paintBadge(badge, layout, into: cr, vector: vector)
         }
     }
 

@@ -73,6 +73,9 @@ public final class Composition {
     public internal(set) var platform: IconPlatform = .canvas
     /// Whether the badge is drawn in greys (`RenderRequest.greyscaleBadge`).
     var greyscaleBadge = false
+    /// The badge's scale about its centre and its opacity in the frame being drawn
+    /// (`BadgeAnimation`); `.rest` draws the static badge, exactly.
+    public internal(set) var frameState: BadgeFrameState = .rest
     /// Whether the text is cut out of the badge (`RenderRequest.knockoutText`).
     var knockoutText = false
     /// The icon's colour filters (`RenderRequest.iconFilters`), a tint colour
