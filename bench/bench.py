@@ -60,7 +60,9 @@ def hyperfine(commands, n, warmup=2):
     argv = ["hyperfine", "-N", "-i", "-w", str(warmup), "-r", str(n), "--export-json", export, "--style", "none"]
     for name, command in commands.items():
         argv += ["-n", name, command if isinstance(command, str) else shlex.join(command)]
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+    run = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if run.returncode != 0:
+        sys.exit(f"bench: hyperfine failed: {run.stderr.strip()}")
     with open(export) as data:
         results = json.load(data)["results"]
     return {result["command"]: result["median"] for result in results}
