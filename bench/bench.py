@@ -56,6 +56,13 @@ def hyperfine(commands, n, warmup=2):
     """Median seconds of each command, from one hyperfine run that holds them all
     (hyperfine runs each command's repetitions in turn). Exit statuses are not checked:
     compare exits 1 on different images, odiff 22."""
+    # hyperfine -i hides every failure: each command is run once first, and one that
+    # fails (not 0, 1 or 22) stops the bench with its message.
+    for name, command in commands.items():
+        argv = shlex.split(command) if isinstance(command, str) else command
+        check = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if check.returncode not in (0, 1, 22):
+            sys.exit(f"bench: {name} failed ({check.returncode}): {check.stderr.strip()}")
     export = os.path.join(WORK, "hyperfine.json")
     argv = ["hyperfine", "-N", "-i", "-w", str(warmup), "-r", str(n), "--export-json", export, "--style", "none"]
     for name, command in commands.items():
