@@ -2,6 +2,12 @@ import BadgeCore
 internal import CLibPng
 internal import CPngCodec
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// PNG decoding and encoding through libpng (Sources/CPngCodec), in Cairo's
 /// premultiplied ARGB32 layout.
 enum PNGCodec {
@@ -14,14 +20,21 @@ enum PNGCodec {
     static func decode(_ bytes: [UInt8], header: PNGHeader, path: String) throws(BadgeError) -> (
         surface: ImageSurface, lost: LostStraightPixels?, color: ColorChunks
     ) {
-        let surface = try ImageSurface(width: header.width, height: header.height)
+        // Cairo's ARGB32 rows (width × 4 bytes) and `height` bytes more, so that the
+        // decoder can inflate inside this buffer (ib_png_decode_argb32).
+        let stride = header.width * 4
+        let (size, overflow) = stride.multipliedReportingOverflow(by: header.height)
+        guard !overflow, let buffer = malloc(size + header.height)?.assumingMemoryBound(to: UInt8.self) else {
+            throw .outOfMemory("a \(header.width) × \(header.height) image (\((size >> 20)) MiB)")
+        }
+        let surface = try ImageSurface(adopting: buffer, width: header.width, height: header.height)
         var message = [CChar](repeating: 0, count: 256)
         var lost = ib_straight_pixels(pixels: nil, count: 0)
         var color = ib_png_color()
         let status = bytes.withUnsafeBufferPointer { input in
             ib_png_decode_argb32(
-                input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), surface.data,
-                surface.stride, &lost, &color, &message, message.count)
+                input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), buffer, stride,
+                size + header.height, &lost, &color, &message, message.count)
         }
         let chunks = ColorChunks(adopting: &color)
         surface.markDirty()
@@ -44,14 +57,18 @@ enum PNGCodec {
     static func decodeStraight(
         _ bytes: [UInt8], header: PNGHeader, path: String, keepTransparentColor: Bool = false
     ) throws(BadgeError) -> PixelBuffer {
-        var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
+        let count = header.width * header.height * 4
         var message = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer { input in
-            pixels.withUnsafeMutableBufferPointer { output in
+        var status = Int32(IB_PNG_OK)
+        // Uninitialised (every byte is written, or the array is dropped), with `height`
+        // bytes more so that the decoder can inflate in place (ib_png_decode_rgba).
+        let pixels = [UInt8](unsafeUninitializedCapacity: count + header.height) { output, initialized in
+            status = bytes.withUnsafeBufferPointer { input in
                 ib_png_decode_rgba(
                     input.baseAddress, input.count, UInt32(header.width), UInt32(header.height), output.baseAddress,
-                    keepTransparentColor ? 1 : 0, &message, message.count)
+                    output.count, keepTransparentColor ? 1 : 0, &message, message.count)
             }
+            initialized = status == Int32(IB_PNG_OK) ? count : 0
         }
         guard status == Int32(IB_PNG_OK) else {
             let reason = String(nulTerminated: message)
