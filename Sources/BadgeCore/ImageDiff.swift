@@ -168,7 +168,7 @@ extension ImageDiff {
             while offset + 64 <= count {
                 let differs =
                     (a.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                    .!= e.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+                        .!= e.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
                     .| (a.loadUnaligned(fromByteOffset: offset + 16, as: SIMD16<UInt8>.self)
                         .!= e.loadUnaligned(fromByteOffset: offset + 16, as: SIMD16<UInt8>.self))
                     .| (a.loadUnaligned(fromByteOffset: offset + 32, as: SIMD16<UInt8>.self)
