@@ -106,8 +106,30 @@ int ib_emit_rgba_row(const uint8_t *rgba, uint8_t *out, uint32_t width, uint32_t
         return 1;
     }
     // Premultiplied native-endian ARGB words; what the premultiplied form cannot give
-    // back is kept in `lost`.
+    // back is kept in `lost`. Four opaque pixels at a time only swap red and blue (a
+    // little-endian word of bytes R, G, B, A becomes A, R, G, B from the top); four
+    // transparent ones are 0.
     for (; x < width; x++) {
+#if defined(__SSE2__)
+        if (x + 4 <= width) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(rgba + (size_t)x * 4));
+            __m128i alpha = _mm_srli_epi32(v, 24);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(alpha, _mm_setzero_si128())) == 0xffff) {
+                _mm_storeu_si128((__m128i *)(out + (size_t)x * 4), _mm_setzero_si128()); // transparent: 0
+                x += 3;
+                continue;
+            }
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(alpha, _mm_set1_epi32(0xff))) == 0xffff) {
+                __m128i ag = _mm_and_si128(v, _mm_set1_epi32((int)0xff00ff00u));
+                __m128i r = _mm_and_si128(v, _mm_set1_epi32(0xff)), b = _mm_and_si128(_mm_srli_epi32(v, 16),
+                                                                                  _mm_set1_epi32(0xff));
+                _mm_storeu_si128((__m128i *)(out + (size_t)x * 4),
+                                 _mm_or_si128(ag, _mm_or_si128(_mm_slli_epi32(r, 16), b)));
+                x += 3;
+                continue;
+            }
+        }
+#endif
         const uint8_t *p = rgba + (size_t)x * 4;
         uint32_t r = p[0], g = p[1], b = p[2], a = p[3];
         if (a != 0xff) {
@@ -304,7 +326,7 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
 }
 
 ib_png_settings ib_png_default_settings(void) {
-    ib_png_settings settings = {6, Z_DEFAULT_STRATEGY, PNG_ALL_FILTERS, 0};
+    ib_png_settings settings = {6, Z_DEFAULT_STRATEGY, PNG_ALL_FILTERS, 0, IB_DEFLATE_ZLIB};
     return settings;
 }
 
@@ -355,6 +377,28 @@ static void ib_argb32_row(const void *context, uint32_t y, uint8_t *out, size_t 
     const uint8_t *row = source->pixels + (size_t)y * source->stride;
     uint8_t *o = out;
     for (uint32_t x = 0; x < source->width; x++) {
+#if defined(__SSE2__)
+        // Four transparent pixels are (0, 0, 0, 0); four opaque ones into RGBA: red and
+        // blue swapped back, nothing divided.
+        if (channels == 4 && x + 4 <= source->width) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(row + (size_t)x * 4));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_srli_epi32(v, 24), _mm_setzero_si128())) == 0xffff) {
+                _mm_storeu_si128((__m128i *)o, _mm_setzero_si128()); // transparent: (0, 0, 0, 0)
+                o += 16;
+                x += 3;
+                continue;
+            }
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_srli_epi32(v, 24), _mm_set1_epi32(0xff))) == 0xffff) {
+                __m128i ag = _mm_and_si128(v, _mm_set1_epi32((int)0xff00ff00u));
+                __m128i b = _mm_and_si128(v, _mm_set1_epi32(0xff)), r = _mm_and_si128(_mm_srli_epi32(v, 16),
+                                                                                  _mm_set1_epi32(0xff));
+                _mm_storeu_si128((__m128i *)o, _mm_or_si128(ag, _mm_or_si128(_mm_slli_epi32(b, 16), r)));
+                o += 16;
+                x += 3;
+                continue;
+            }
+        }
+#endif
         uint32_t word;
         memcpy(&word, row + (size_t)x * 4, 4);
         uint32_t a = word >> 24;
@@ -480,7 +524,7 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
     if (paeth_strips) {
         // Paeth alone: compressed in parallel strips (png_strips.c), one IDAT chunk
         // a strip (about 1 MiB of pixels each; decoders join them).
-        ib_png_strips *compressed = ib_png_compress_strips(width, height, channels, rows, context,
+        ib_png_strips *compressed = ib_png_compress_strips(width, height, channels, rows, context, settings.deflater,
                                                            settings.compression_level, settings.strategy,
                                                            settings.threads);
         if (compressed == NULL) {

@@ -90,18 +90,25 @@ enum { IB_ZLIB_DEFAULT_STRATEGY = 0, IB_ZLIB_FILTERED = 1, IB_ZLIB_RLE = 3 };
 int ib_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
                        size_t capacity, int keep_transparent_color, char *error, size_t error_size);
 
-/// Settings of the PNG encoder (zlib level 0-9, zlib strategy, libpng filter mask).
+/// Which deflate compressor writes the image data: zlib (streaming, so each strip is
+/// primed with the 32 KiB before it) or libdeflate (whole buffers: each strip alone).
+enum { IB_DEFLATE_ZLIB = 0, IB_DEFLATE_LIBDEFLATE = 1 };
+
+/// Settings of the PNG encoder (compression level: zlib's 0-9 or libdeflate's 1-12,
+/// zlib strategy, libpng filter mask).
 typedef struct {
     int compression_level;
-    int strategy;      // Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ...
+    int strategy;      // Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ... (zlib only)
     int filters;       // PNG_FILTER_* mask, or PNG_ALL_FILTERS
     int threads;       // for Paeth alone: compression threads, 0 = one a core; same bytes either way
+    int deflater;      // IB_DEFLATE_ZLIB or IB_DEFLATE_LIBDEFLATE (Paeth alone)
 } ib_png_settings;
 
 /// Default settings: zlib level 6, default strategy, adaptive filtering, threads 0.
 /// With `filters` exactly PNG_FILTER_PAETH the rows are compressed in parallel strips
 /// of about 1 MiB (pigz's method: one zlib stream, each strip primed with the 32 KiB
-/// before it), so large images encode about twice as fast on two cores.
+/// before it, or compressed alone with libdeflate), so large images encode about twice
+/// as fast on two cores.
 ib_png_settings ib_png_default_settings(void);
 
 /// A decoded image's lost straight pixels (ib_straight_pixels) placed on a canvas:
