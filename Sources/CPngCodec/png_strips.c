@@ -282,25 +282,16 @@ int ib_available_cpus(void) {
 
 // zlib's two header bytes, as deflateInit writes them (RFC 1950: CMF is deflate
 // with the window size; FLEVEL from the level and strategy as zlib's deflate.c sets
-// it; FCHECK makes the pair a multiple of 31).
-static void ib_zlib_header(int level, int strategy, int window_bits, uint8_t header[2]) {
+// it, or as libdeflate's zlib_compress.c sets it for its levels: 0 below 2, 1 below 6,
+// 2 below 8, else 3; FCHECK makes the pair a multiple of 31).
+static void ib_zlib_header(int deflater, int level, int strategy, int window_bits, uint8_t header[2]) {
     int flevel;
-    if (strategy >= Z_HUFFMAN_ONLY || level < 2) flevel = 0;
+    if (deflater == IB_DEFLATE_LIBDEFLATE) flevel = level < 2 ? 0 : level < 6 ? 1 : level < 8 ? 2 : 3;
+    else if (strategy >= Z_HUFFMAN_ONLY || level < 2) flevel = 0;
     else if (level < 6) flevel = 1;
     else if (level == 6 || level == Z_DEFAULT_COMPRESSION) flevel = 2;
     else flevel = 3;
     unsigned value = ((unsigned)(0x08 | (window_bits - 8) << 4) << 8) | ((unsigned)flevel << 6);
-    value += 31 - value % 31;
-    header[0] = (uint8_t)(value >> 8);
-    header[1] = (uint8_t)(value & 0xff);
-}
-
-// The two header bytes libdeflate's zlib_compress writes for `level` (its
-// zlib_compress.c: a 32 KiB window; FLEVEL 0 below level 2, 1 below 6, 2 below 8,
-// else 3), with FCHECK making the pair a multiple of 31 (RFC 1950).
-static void ib_libdeflate_zlib_header(int level, uint8_t header[2]) {
-    unsigned flevel = level < 2 ? 0 : level < 6 ? 1 : level < 8 ? 2 : 3;
-    unsigned value = (0x78u << 8) | (flevel << 6);
     value += 31 - value % 31;
     header[0] = (uint8_t)(value >> 8);
     header[1] = (uint8_t)(value & 0xff);
@@ -320,7 +311,9 @@ ib_png_strips *ib_png_compress_strips(uint32_t width, uint32_t height, size_t ch
     // zlib to set up, the same matches. Strips (large images only) keep 32 KiB.
     int window_bits = 15;
     size_t total = (size_t)height * ((size_t)width * channels + 1);
-    if (deflater == IB_DEFLATE_ZLIB && count == 1 && total <= 16384) {
+    // libdeflate has no window setting, but its distances never exceed the data, so the
+    // same smaller window is as true of its stream (and the header is zlib's).
+    if (count == 1 && total <= 16384) {
         while (window_bits > 9 && total + 262 <= ((size_t)1 << (window_bits - 1))) window_bits--;
     }
     if (count == 1) {
@@ -351,11 +344,7 @@ ib_png_strips *ib_png_compress_strips(uint32_t width, uint32_t height, size_t ch
         ib_png_strips_free(result);
         return NULL;
     }
-    if (deflater == IB_DEFLATE_LIBDEFLATE) {
-        ib_libdeflate_zlib_header(level, result->strips[0].buffer);
-    } else {
-        ib_zlib_header(level, strategy, window_bits, result->strips[0].buffer);
-    }
+    ib_zlib_header(deflater, level, strategy, window_bits, result->strips[0].buffer);
     ib_strip *final = &result->strips[count - 1];
     uint8_t *trailer = final->buffer + 2 + final->size;
     trailer[0] = (uint8_t)(adler >> 24);
