@@ -36,8 +36,11 @@ let package = Package(
         .target(
             name: "CImageLoaders", dependencies: ["CCairo", "CFreeType"],
             linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
-        // libpng glue: setjmp-based error handling cannot live in Swift.
-        .target(name: "CPngCodec", dependencies: ["CLibPng"]),
+        // libpng glue: setjmp-based error handling cannot live in Swift. libdeflate
+        // (whole-buffer inflate of the image data; Sources/CPngCodec/png_fast.c) is
+        // used by the C code alone, so it needs no module map.
+        .target(
+            name: "CPngCodec", dependencies: ["CLibPng"], linkerSettings: [.linkedLibrary("deflate")]),
         // The default fonts, compiled into the binary (see Sources/CBundledFont/LICENSE).
         .target(
             name: "CBundledFont",
