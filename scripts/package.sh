@@ -84,6 +84,8 @@ machine="$(uname -m)"
 [ -L "$outdir" ] && fail "$outdir is a symlink; give a real folder as the output folder"
 mkdir -p "$outdir" 2>/dev/null || fail "cannot create $outdir; make it writable or choose another output folder"
 outdir="$(cd "$outdir" && pwd)"
+# Work folders of runs killed before their clean-up (an hour old: not a running one).
+find "$outdir" -maxdepth 1 -name '.package.*' -mmin +60 -exec rm -rf {} + 2>/dev/null || true
 work="$(mktemp -d "$outdir/.package.XXXXXX" 2>/dev/null)" || fail "cannot write in $outdir; make it writable"
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT

@@ -47,6 +47,13 @@ fi
 
 started=$(date +%s)
 mkdir -p "$state" "$roots"
+# Roots and work folders of runs killed before their clean-up (SIGKILL; two hours old,
+# not a running one): their mounts went with their namespace; one still mounted here
+# is left alone.
+find "$state" -mindepth 1 -maxdepth 1 -type d \( -name 'root-*' -o -name 'work.*' \) -mmin +120 |
+    while IFS= read -r stale; do
+        grep -qF " $stale/" /proc/self/mountinfo 2>/dev/null || rm -rf --one-file-system "$stale"
+    done
 rm -f "$result"
 log="$state/log"
 : >"$log"
@@ -290,6 +297,15 @@ for suite in $SUITES; do
     in_root dpkg-query -W -f='${Status}\n' librsvg2-2 libgdk-pixbuf-2.0-0 webp-pixbuf-loader 2>/dev/null |
         grep -qv 'install ok installed' && fail "$suite: a runtime package of the .deb is not installed"
     run_checks "$suite" deb /usr/bin/iconbadge
+    # The man page and the completions, where Debian's man, bash-completion, zsh and fish look.
+    # shellcheck disable=SC2016
+    in_root bash -c 'gzip -t /usr/share/man/man1/iconbadge.1.gz &&
+        head -n 1 /usr/share/zsh/vendor-completions/_iconbadge | grep -qx "#compdef iconbadge" &&
+        grep -q "complete -c iconbadge" /usr/share/fish/vendor_completions.d/iconbadge.fish &&
+        . /usr/share/bash-completion/completions/iconbadge &&
+        COMP_WORDS=(iconbadge icon.png --overflow ""); COMP_CWORD=3; _iconbadge; [ "${COMPREPLY[*]}" = "clamp clip expand" ]' ||
+        fail "$suite: the man page or a completion is missing or does not work"
+    say "$suite: man page and bash, zsh and fish completions in place (the bash one completes --overflow)"
 
     say "$suite: apt-get purge -y iconbadge"
     apt_in_root "$suite" "purge" apt-get purge -y iconbadge
