@@ -237,9 +237,13 @@ deb)
         printf '  * Built from commit %.12s of the iconbadge source.\n\n' "$commit"
         printf ' -- %s  %s\n' "$MAINTAINER" "$(date -u -d "@$SOURCE_DATE_EPOCH" -R)"
     } | gzip -9n >"$pkg/usr/share/doc/iconbadge/changelog.gz"
-    # The lintian tags this package carries on purpose, each with its reason.
-    mkdir -p "$pkg/usr/share/lintian/overrides"
-    cp "$root/packaging/lintian-overrides" "$pkg/usr/share/lintian/overrides/iconbadge"
+    # The lintian tag this package carries on purpose, with its reason: only when
+    # Expat is linked in (not with LINKAGE=shared).
+    case " $tags " in *" expat "*)
+        mkdir -p "$pkg/usr/share/lintian/overrides"
+        cp "$root/packaging/lintian-overrides" "$pkg/usr/share/lintian/overrides/iconbadge"
+        ;;
+    esac
     mkdir "$pkg/DEBIAN"
     (cd "$pkg" && find usr -type f | sort | xargs md5sum) >"$pkg/DEBIAN/md5sums"
     # Installed-Size as dpkg-gencontrol counts it: KiB per file, rounded up, 1 per folder.
