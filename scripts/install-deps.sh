@@ -1,8 +1,15 @@
 #!/bin/sh
 # Installs what iconbadge needs to build and test, only where it is missing.
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: prints the brew line.
-# Usage: scripts/install-deps.sh [--bench]   (--bench adds what `make bench` runs: ImageMagick,
-# hyperfine, rsvg-convert and the Papirus icons of its SVG batch)
+# Usage: scripts/install-deps.sh [--bench | --dist | --test-dist]
+#   --bench      adds what `make bench` runs: ImageMagick, hyperfine, rsvg-convert and the
+#                Papirus icons of its SVG batch
+#   --dist       adds what `make deb` and `make dist` run: dpkg-dev (dpkg-shlibdeps computes
+#                the package dependencies from the binary)
+#   --test-dist  adds, to --dist, what `make test-dist` runs: mmdebstrap (the clean Debian
+#                roots) and lintian (checks the .deb)
+# They are flags, not part of the default list, so that `make test` on a fresh machine
+# does not install tools it never runs.
 set -eu
 
 # pkg-config modules the build links against, and the Debian packages providing them.
@@ -15,9 +22,16 @@ BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi litt
 # HTML report's browser tests open the report headless: its DOM once its script ran, a
 # screenshot; HTMLReportBrowserTests).
 APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium"
-if [ "${1:-}" = "--bench" ]; then
-    APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin"
-fi
+case "${1:-}" in
+"") ;;
+--bench) APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin" ;;
+--dist) APT_EXTRA="$APT_EXTRA dpkg-dev" ;;
+--test-dist) APT_EXTRA="$APT_EXTRA dpkg-dev mmdebstrap lintian" ;;
+*)
+    echo "install-deps.sh: unknown flag $1; use --bench, --dist or --test-dist (or none)" >&2
+    exit 64
+    ;;
+esac
 
 case "$(uname -s)" in
 Darwin)
