@@ -50,8 +50,8 @@ extension ImageDiff {
 
     /// The exact mode over `rows`: 4-pixel groups whose 16 bytes are equal, or differ by
     /// no more than `tolerance` in every byte, are done as one; a group with a differing
-    /// pixel, a row with ignored pixels and a row's last 1 to 3 pixels are looked at
-    /// pixel by pixel. `giveUp` is asked before each row (a band after one that stopped).
+    /// pixel (with no tolerance: any group that is not equal), a row with ignored pixels
+    /// and a row's last 1 to 3 pixels are looked at pixel by pixel. `giveUp` is asked before each row (a band after one that stopped).
     static func exactBand(
         _ images: ImagePair, rows: Range<Int>, tolerance: Int, stopAtFirst: Bool, painter: DiffPainter,
         giveUp: () -> Bool
@@ -94,18 +94,22 @@ extension ImageDiff {
             var k = start
             if images.ignored == nil {
                 while k + 16 <= end {
-                    let (a, e) = images.group(at: k)
-                    if a == e {
+                    if images.groupEqual(at: k) {
                         painter.unchangedGroup(k)
                         k += 16
                         continue
                     }
-                    let delta = pointwiseMax(a, e) &- pointwiseMin(a, e)
-                    if !any(delta .> limit) {
-                        maxVector = pointwiseMax(maxVector, delta)
-                        painter.unchangedGroup(k)
-                        k += 16
-                        continue
+                    if tolerance > 0 {
+                        let (a, e) = images.group(at: k)
+                        let delta = pointwiseMax(a, e) &- pointwiseMin(a, e)
+                        // delta − min(delta, limit): non-zero where a byte differs by more.
+                        let over = delta &- pointwiseMin(delta, limit)
+                        if ImagePair.isZero(unsafeBitCast(over, to: SIMD2<UInt64>.self)) {
+                            maxVector = pointwiseMax(maxVector, delta)
+                            painter.unchangedGroup(k)
+                            k += 16
+                            continue
+                        }
                     }
                     for p in stride(from: k, to: k + 16, by: 4) where pixel(p) {
                         outcome.stopped = true

@@ -85,8 +85,7 @@ extension ImageDiff {
             if images.ignored == nil {
                 while x + 4 <= width {
                     let k = start + x * 4
-                    let (a, e) = images.group(at: k)
-                    if a == e {
+                    if images.groupEqual(at: k) {
                         painter.unchangedGroup(k)
                     } else {
                         for p in x..<(x + 4) { pixel(start + p * 4, x: p, y: y) }
