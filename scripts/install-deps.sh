@@ -13,9 +13,9 @@
 set -eu
 
 # pkg-config modules the build links against, and the Debian packages providing them.
-MODULES="cairo freetype2 harfbuzz fontconfig libpng16 fribidi lcms2 libwebp libdeflate"
-APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libfribidi-dev liblcms2-dev libwebp-dev libdeflate-dev"
-BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi little-cms2 webp libdeflate"
+MODULES="cairo freetype2 harfbuzz fontconfig libpng16 fribidi lcms2 libwebp libdeflate libjpeg"
+APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libfribidi-dev liblcms2-dev libwebp-dev libdeflate-dev libjpeg62-turbo-dev"
+BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi little-cms2 webp libdeflate jpeg-turbo"
 # Packages checked with dpkg (no pkg-config module): fonts and tools the tests use:
 # strace (delays a write so a test can kill a render in the middle of it),
 # poppler-utils (pdftocairo: tests compare PDF outputs with PNG ones) and chromium (the

@@ -50,21 +50,84 @@ extension ImageDiff {
 
     /// The exact mode over `rows`: 4-pixel groups whose 16 bytes are equal, or differ by
     /// no more than `tolerance` in every byte, are done as one; a group with a differing
-    /// pixel, a row with ignored pixels and a row's last 1 to 3 pixels are looked at
-    /// pixel by pixel. `giveUp` is asked before each row (a band after one that stopped).
+    /// pixel (with no tolerance: any group that is not equal), a row with ignored pixels
+    /// and a row's last 1 to 3 pixels are looked at pixel by pixel. `giveUp` is asked before each row (a band after one that stopped).
     static func exactBand(
         _ images: ImagePair, rows: Range<Int>, tolerance: Int, stopAtFirst: Bool, painter: DiffPainter,
         giveUp: () -> Bool
     ) -> BandOutcome {
-        var painter = painter
-        var outcome = BandOutcome()
-        var maxDelta = 0
+        var scan = ExactScan(images: images, tolerance: tolerance, stopAtFirst: stopAtFirst, painter: painter)
         var maxVector = SIMD16<UInt8>(repeating: 0)
         let limit = SIMD16<UInt8>(repeating: UInt8(tolerance))
         let width = images.width
+        rows: for y in rows {
+            if giveUp() { break }
+            if images.rowsEqual(y) {
+                scan.painter.unchangedRow(y, of: images)
+                continue
+            }
+            let start = y * width * 4
+            let end = start + width * 4
+            var k = start
+            if images.ignored == nil {
+                while k + 16 <= end {
+                    if images.groupEqual(at: k) {
+                        scan.painter.unchangedGroup(k)
+                        k += 16
+                        continue
+                    }
+                    if tolerance > 0 {
+                        let (a, e) = images.group(at: k)
+                        let delta = pointwiseMax(a, e) &- pointwiseMin(a, e)
+                        // delta − min(delta, limit): non-zero where a byte differs by more.
+                        let over = delta &- pointwiseMin(delta, limit)
+                        if ImagePair.isZero(unsafeBitCast(over, to: SIMD2<UInt64>.self)) {
+                            maxVector = pointwiseMax(maxVector, delta)
+                            scan.painter.unchangedGroup(k)
+                            k += 16
+                            continue
+                        }
+                    }
+                    for p in stride(from: k, to: k + 16, by: 4) where scan.pixel(p) {
+                        scan.outcome.stopped = true
+                        break rows
+                    }
+                    k += 16
+                }
+            }
+            while k < end {
+                if scan.pixel(k) {
+                    scan.outcome.stopped = true
+                    break rows
+                }
+                k += 4
+            }
+        }
+        scan.outcome.maxDelta = max(scan.maxDelta, Int(maxVector.max()))
+        return scan.outcome
+    }
 
-        /// One pixel; true when the band stops there.
-        @inline(__always) func pixel(_ k: Int) -> Bool {
+    /// One band's state in the exact mode, a value the band owns (its pixel test is a
+    /// mutating method, not a closure over variables, whose every access Swift would
+    /// check for exclusivity at run time).
+    struct ExactScan {
+        let images: ImagePair
+        let tolerance: Int
+        let stopAtFirst: Bool
+        var painter: DiffPainter
+        var outcome = BandOutcome()
+        var maxDelta = 0
+
+        init(images: ImagePair, tolerance: Int, stopAtFirst: Bool, painter: DiffPainter) {
+            self.images = images
+            self.tolerance = tolerance
+            self.stopAtFirst = stopAtFirst
+            self.painter = painter
+        }
+
+        /// The pixel at byte offset `k`; true when the band stops there.
+        @inline(__always)
+        mutating func pixel(_ k: Int) -> Bool {
             if images.isIgnored(k) {
                 painter.ignored(k)
                 return false
@@ -82,47 +145,5 @@ extension ImageDiff {
             }
             return false
         }
-
-        rows: for y in rows {
-            if giveUp() { break }
-            if images.rowsEqual(y) {
-                painter.unchangedRow(y, of: images)
-                continue
-            }
-            let start = y * width * 4
-            let end = start + width * 4
-            var k = start
-            if images.ignored == nil {
-                while k + 16 <= end {
-                    let (a, e) = images.group(at: k)
-                    if a == e {
-                        painter.unchangedGroup(k)
-                        k += 16
-                        continue
-                    }
-                    let delta = pointwiseMax(a, e) &- pointwiseMin(a, e)
-                    if !any(delta .> limit) {
-                        maxVector = pointwiseMax(maxVector, delta)
-                        painter.unchangedGroup(k)
-                        k += 16
-                        continue
-                    }
-                    for p in stride(from: k, to: k + 16, by: 4) where pixel(p) {
-                        outcome.stopped = true
-                        break rows
-                    }
-                    k += 16
-                }
-            }
-            while k < end {
-                if pixel(k) {
-                    outcome.stopped = true
-                    break rows
-                }
-                k += 4
-            }
-        }
-        outcome.maxDelta = max(maxDelta, Int(maxVector.max()))
-        return outcome
     }
 }

@@ -40,13 +40,55 @@ extension ImageDiff {
     static func perceptualBand(
         _ images: ImagePair, rows: Range<Int>, cutOff: Double, detectAntialiasing: Bool, painter: DiffPainter
     ) -> BandOutcome {
-        var painter = painter
-        var outcome = BandOutcome()
+        var scan = PerceptualScan(
+            images: images, cutOff: cutOff, detectAntialiasing: detectAntialiasing, painter: painter)
         let width = images.width
-        let actual = images.actual
-        let expected = images.expected
+        for y in rows {
+            if images.rowsEqual(y) {
+                scan.painter.unchangedRow(y, of: images)
+                continue
+            }
+            let start = y * width * 4
+            var x = 0
+            if images.ignored == nil {
+                while x + 4 <= width {
+                    let k = start + x * 4
+                    if images.groupEqual(at: k) {
+                        scan.painter.unchangedGroup(k)
+                    } else {
+                        for p in x..<(x + 4) { scan.pixel(start + p * 4, x: p, y: y) }
+                    }
+                    x += 4
+                }
+            }
+            while x < width {
+                scan.pixel(start + x * 4, x: x, y: y)
+                x += 1
+            }
+        }
+        return scan.outcome
+    }
 
-        @inline(__always) func pixel(_ k: Int, x: Int, y: Int) {
+    /// One band's state in the perceptual mode, a value the band owns (see `ExactScan`).
+    struct PerceptualScan {
+        let images: ImagePair
+        let cutOff: Double
+        let detectAntialiasing: Bool
+        var painter: DiffPainter
+        var outcome = BandOutcome()
+
+        init(images: ImagePair, cutOff: Double, detectAntialiasing: Bool, painter: DiffPainter) {
+            self.images = images
+            self.cutOff = cutOff
+            self.detectAntialiasing = detectAntialiasing
+            self.painter = painter
+        }
+
+        /// The pixel at byte offset `k`, (`x`, `y`).
+        @inline(__always)
+        mutating func pixel(_ k: Int, x: Int, y: Int) {
+            let actual = images.actual
+            let expected = images.expected
             if images.isIgnored(k) {
                 painter.ignored(k)
                 return
@@ -63,6 +105,7 @@ extension ImageDiff {
                 painter.unchanged(k)
                 return
             }
+            let width = images.width
             if detectAntialiasing
                 && (isAntialiased(expected, other: actual, x: x, y: y, width: width, height: images.height)
                     || isAntialiased(actual, other: expected, x: x, y: y, width: width, height: images.height))
@@ -74,32 +117,6 @@ extension ImageDiff {
                 painter.different(k, actualDarker: delta < 0)
             }
         }
-
-        for y in rows {
-            if images.rowsEqual(y) {
-                painter.unchangedRow(y, of: images)
-                continue
-            }
-            let start = y * width * 4
-            var x = 0
-            if images.ignored == nil {
-                while x + 4 <= width {
-                    let k = start + x * 4
-                    let (a, e) = images.group(at: k)
-                    if a == e {
-                        painter.unchangedGroup(k)
-                    } else {
-                        for p in x..<(x + 4) { pixel(start + p * 4, x: p, y: y) }
-                    }
-                    x += 4
-                }
-            }
-            while x < width {
-                pixel(start + x * 4, x: x, y: y)
-                x += 1
-            }
-        }
-        return outcome
     }
 
     /// The pixel at byte offset `k` as one 32-bit word, for equality tests.

@@ -167,23 +167,13 @@ extension ImageDiff {
             var offset = 0
             while offset + 64 <= count {
                 let differs =
-                    (a.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                        .!= e.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
-                    .| (a.loadUnaligned(fromByteOffset: offset + 16, as: SIMD16<UInt8>.self)
-                        .!= e.loadUnaligned(fromByteOffset: offset + 16, as: SIMD16<UInt8>.self))
-                    .| (a.loadUnaligned(fromByteOffset: offset + 32, as: SIMD16<UInt8>.self)
-                        .!= e.loadUnaligned(fromByteOffset: offset + 32, as: SIMD16<UInt8>.self))
-                    .| (a.loadUnaligned(fromByteOffset: offset + 48, as: SIMD16<UInt8>.self)
-                        .!= e.loadUnaligned(fromByteOffset: offset + 48, as: SIMD16<UInt8>.self))
-                if any(differs) { return false }
+                    Self.xor16(a, e, offset) | Self.xor16(a, e, offset + 16) | Self.xor16(a, e, offset + 32)
+                    | Self.xor16(a, e, offset + 48)
+                if !Self.isZero(differs) { return false }
                 offset += 64
             }
             while offset + 16 <= count {
-                if a.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                    != e.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                {
-                    return false
-                }
+                if !Self.isZero(Self.xor16(a, e, offset)) { return false }
                 offset += 16
             }
             while offset < count {  // widths that are not a multiple of 4 leave 1 to 3 pixels
@@ -195,6 +185,25 @@ extension ImageDiff {
                 offset += 4
             }
             return true
+        }
+
+        /// The 16 bytes at `offset` of `a` and `e`, XORed: zero where they are equal.
+        /// (Tests of a whole vector are written with these 64-bit lanes: `==` on a
+        /// `SIMD16<UInt8>` compiles to a loop over its lanes, and `any` to a call.)
+        @inline(__always)
+        static func xor16(_ a: UnsafeRawPointer, _ e: UnsafeRawPointer, _ offset: Int) -> SIMD2<UInt64> {
+            a.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+                ^ e.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+        }
+
+        /// Whether every bit of `vector` is 0.
+        @inline(__always)
+        static func isZero(_ vector: SIMD2<UInt64>) -> Bool { vector[0] | vector[1] == 0 }
+
+        /// Whether the 16 bytes (4 pixels) at byte offset `k` are the same in both images.
+        @inline(__always)
+        func groupEqual(at k: Int) -> Bool {
+            Self.isZero(Self.xor16(UnsafeRawPointer(actual), UnsafeRawPointer(expected), k))
         }
 
         /// The 16 bytes (4 pixels) at byte offset `k` of the actual and the expected image.
