@@ -36,8 +36,14 @@ let package = Package(
         .target(
             name: "CImageLoaders", dependencies: ["CCairo", "CFreeType"],
             linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
-        // libpng glue: setjmp-based error handling cannot live in Swift.
-        .target(name: "CPngCodec", dependencies: ["CLibPng"]),
+        // libpng glue: setjmp-based error handling cannot live in Swift. libdeflate
+        // (whole-buffer inflate of the image data; Sources/CPngCodec/png_fast.c) is
+        // used by the C code alone, so it needs no module map.
+        .target(
+            name: "CPngCodec", dependencies: ["CLibPng"], linkerSettings: [.linkedLibrary("deflate")]),
+        // libjpeg-turbo for the JPEGs it reads cleanly (Sources/CJpegCodec/jpeg_codec.c),
+        // opened with dlopen on first use: its header at build time, nothing at start.
+        .target(name: "CJpegCodec", linkerSettings: [.linkedLibrary("dl")]),
         // The default fonts, compiled into the binary (see Sources/CBundledFont/LICENSE).
         .target(
             name: "CBundledFont",
@@ -57,7 +63,7 @@ let package = Package(
             name: "BadgeRender",
             dependencies: [
                 "BadgeCore", "BadgeSystem", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
-                "CBundledFont", "CBidi", "CImageLoaders", "CLittleCMS", "CWebP",
+                "CJpegCodec", "CBundledFont", "CBidi", "CImageLoaders", "CLittleCMS", "CWebP",
             ],
             linkerSettings: [
                 .unsafeFlags(

@@ -1,23 +1,37 @@
 #!/bin/sh
 # Installs what iconbadge needs to build and test, only where it is missing.
 # Debian/Ubuntu: apt-get (as root, or through sudo). macOS: prints the brew line.
-# Usage: scripts/install-deps.sh [--bench]   (--bench adds what `make bench` runs: ImageMagick,
-# hyperfine, rsvg-convert and the Papirus icons of its SVG batch)
+# Usage: scripts/install-deps.sh [--bench | --dist | --test-dist]
+#   --bench      adds what `make bench` runs: ImageMagick, hyperfine, rsvg-convert and the
+#                Papirus icons of its SVG batch
+#   --dist       adds what `make deb` and `make dist` run: dpkg-dev (dpkg-shlibdeps computes
+#                the package dependencies from the binary)
+#   --test-dist  adds, to --dist, what `make test-dist` runs: mmdebstrap (the clean Debian
+#                roots) and lintian (checks the .deb)
+# They are flags, not part of the default list, so that `make test` on a fresh machine
+# does not install tools it never runs.
 set -eu
 
 # pkg-config modules the build links against, and the Debian packages providing them.
-MODULES="cairo freetype2 harfbuzz fontconfig libpng16 fribidi lcms2 libwebp"
-APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libfribidi-dev liblcms2-dev libwebp-dev"
-BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi little-cms2 webp"
+MODULES="cairo freetype2 harfbuzz fontconfig libpng16 fribidi lcms2 libwebp libdeflate libjpeg"
+APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libfribidi-dev liblcms2-dev libwebp-dev libdeflate-dev libjpeg62-turbo-dev"
+BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi little-cms2 webp libdeflate jpeg-turbo"
 # Packages checked with dpkg (no pkg-config module): fonts and tools the tests use:
 # strace (delays a write so a test can kill a render in the middle of it),
 # poppler-utils (pdftocairo: tests compare PDF outputs with PNG ones) and chromium (the
 # HTML report's browser tests open the report headless: its DOM once its script ran, a
 # screenshot; HTMLReportBrowserTests).
 APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium"
-if [ "${1:-}" = "--bench" ]; then
-    APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin"
-fi
+case "${1:-}" in
+"") ;;
+--bench) APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin" ;;
+--dist) APT_EXTRA="$APT_EXTRA dpkg-dev" ;;
+--test-dist) APT_EXTRA="$APT_EXTRA dpkg-dev mmdebstrap lintian" ;;
+*)
+    echo "install-deps.sh: unknown flag $1; use --bench, --dist or --test-dist (or none)" >&2
+    exit 64
+    ;;
+esac
 
 case "$(uname -s)" in
 Darwin)

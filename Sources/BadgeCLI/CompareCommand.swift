@@ -194,7 +194,8 @@ enum CompareCommand {
                 parsed.positionals[0], parsed.positionals[1], limits: settings.limits, keepTransparentColor: stored)
             let result = try Comparer.compare(
                 actual, expected, settings: settings.compare, counting: settings.json,
-                diffImage: settings.diff != nil, limits: settings.limits)
+                diffImage: settings.diff != nil, limits: settings.limits,
+                bands: ParallelMap.rowBands(workers: BatchRenderer.availableCPUs))
             var report = result.report
             if let path = settings.diff, let diff = result.diff {
                 // Fast compression: a diff image is looked at, not shipped (the pixels are the same).

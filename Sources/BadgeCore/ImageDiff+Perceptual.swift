@@ -5,59 +5,118 @@ extension ImageDiff {
 
     /// The perceptual mode (pixelmatch v7.1.0): YIQ delta above 35215 × threshold², with
     /// anti-aliased pixels forgiven unless included. Byte-identical rows and pixels have
-    /// delta 0 and are skipped; so are ignored pixels, whose values the anti-aliasing
-    /// test of their neighbours still reads as they are.
+    /// delta 0 and are skipped (4-pixel groups at a time); so are ignored pixels, whose
+    /// values the anti-aliasing test of their neighbours still reads as they are. Bands
+    /// of rows run on `bands`' threads; every pixel's outcome depends on the two images
+    /// alone, so the sums are the same on any number.
     static func perceptual(
-        _ images: ImagePair, threshold: Double, options: DiffOptions, painter: DiffPainter,
+        _ images: ImagePair, threshold: Double, options: DiffOptions, painter: DiffPainter, bands: RowBands,
         into result: inout DiffResult
     ) {
         let t = min(max(threshold, 0), 1)
         let cutOff = maxYIQDelta * t * t
         let detectAntialiasing = !options.includeAntialiased
-        let width = images.width
-        let actual = images.actual
-        let expected = images.expected
+        let bandRows = RowBands.bandRows(width: images.width)
+        let count = (images.height + bandRows - 1) / bandRows
+        let outcomes = BandOutcomes(count: count)
+        bands.forEachBand(rows: images.height, bandRows: bandRows) { band, rows in
+            outcomes[band] = perceptualBand(
+                images, rows: rows, cutOff: cutOff, detectAntialiasing: detectAntialiasing, painter: painter)
+        }
         var different = 0
         var antialiased = 0
         var maxDelta = 0
-        for y in 0..<images.height {
-            if images.rowsEqual(y) {
-                painter.unchangedRow(y, of: images)
-                continue
-            }
-            for x in 0..<width {
-                let k = (y * width + x) * 4
-                if images.isIgnored(k) {
-                    painter.ignored(k)
-                    continue
-                }
-                if load32(actual, k) == load32(expected, k) {
-                    painter.unchanged(k)
-                    continue
-                }
-                maxDelta = max(maxDelta, images.maxChannelDelta(at: k))
-                // Signed as pixelmatch's: negative when the expected (img1) pixel is the
-                // brighter, i.e. the actual one is darker.
-                let delta = colorDelta(expected, actual, k)
-                guard abs(delta) > cutOff else {
-                    painter.unchanged(k)
-                    continue
-                }
-                if detectAntialiasing
-                    && (isAntialiased(expected, other: actual, x: x, y: y, width: width, height: images.height)
-                        || isAntialiased(actual, other: expected, x: x, y: y, width: width, height: images.height))
-                {
-                    antialiased += 1
-                    painter.antialiased(k)
-                } else {
-                    different += 1
-                    painter.different(k, actualDarker: delta < 0)
-                }
-            }
+        for band in 0..<count {
+            different += outcomes[band].different
+            antialiased += outcomes[band].antialiased
+            maxDelta = max(maxDelta, outcomes[band].maxDelta)
         }
         result.differentPixels = different
         result.antialiasedPixels = antialiased
         result.maxChannelDelta = maxDelta
+    }
+
+    /// The perceptual mode over `rows` (see `perceptual`).
+    static func perceptualBand(
+        _ images: ImagePair, rows: Range<Int>, cutOff: Double, detectAntialiasing: Bool, painter: DiffPainter
+    ) -> BandOutcome {
+        var scan = PerceptualScan(
+            images: images, cutOff: cutOff, detectAntialiasing: detectAntialiasing, painter: painter)
+        let width = images.width
+        for y in rows {
+            if images.rowsEqual(y) {
+                scan.painter.unchangedRow(y, of: images)
+                continue
+            }
+            let start = y * width * 4
+            var x = 0
+            if images.ignored == nil {
+                while x + 4 <= width {
+                    let k = start + x * 4
+                    if images.groupEqual(at: k) {
+                        scan.painter.unchangedGroup(k)
+                    } else {
+                        for p in x..<(x + 4) { scan.pixel(start + p * 4, x: p, y: y) }
+                    }
+                    x += 4
+                }
+            }
+            while x < width {
+                scan.pixel(start + x * 4, x: x, y: y)
+                x += 1
+            }
+        }
+        return scan.outcome
+    }
+
+    /// One band's state in the perceptual mode, a value the band owns (see `ExactScan`).
+    struct PerceptualScan {
+        let images: ImagePair
+        let cutOff: Double
+        let detectAntialiasing: Bool
+        var painter: DiffPainter
+        var outcome = BandOutcome()
+
+        init(images: ImagePair, cutOff: Double, detectAntialiasing: Bool, painter: DiffPainter) {
+            self.images = images
+            self.cutOff = cutOff
+            self.detectAntialiasing = detectAntialiasing
+            self.painter = painter
+        }
+
+        /// The pixel at byte offset `k`, (`x`, `y`).
+        @inline(__always)
+        mutating func pixel(_ k: Int, x: Int, y: Int) {
+            let actual = images.actual
+            let expected = images.expected
+            if images.isIgnored(k) {
+                painter.ignored(k)
+                return
+            }
+            if load32(actual, k) == load32(expected, k) {
+                painter.unchanged(k)
+                return
+            }
+            outcome.maxDelta = max(outcome.maxDelta, images.maxChannelDelta(at: k))
+            // Signed as pixelmatch's: negative when the expected (img1) pixel is the
+            // brighter, i.e. the actual one is darker.
+            let delta = colorDelta(expected, actual, k)
+            guard abs(delta) > cutOff else {
+                painter.unchanged(k)
+                return
+            }
+            let width = images.width
+            if detectAntialiasing
+                && (isAntialiased(expected, other: actual, x: x, y: y, width: width, height: images.height)
+                    || isAntialiased(actual, other: expected, x: x, y: y, width: width, height: images.height))
+            {
+                outcome.antialiased += 1
+                painter.antialiased(k)
+            } else {
+                outcome.different += 1
+                painter.different(k, actualDarker: delta < 0)
+            }
+        }
     }
 
     /// The pixel at byte offset `k` as one 32-bit word, for equality tests.

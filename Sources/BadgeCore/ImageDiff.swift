@@ -45,20 +45,30 @@
 /// still counts every pixel. In the perceptual mode only the ignored pixel itself is
 /// skipped: the anti-aliasing test of a pixel beside it still reads its values as they
 /// are.
+///
+/// **Speed**: rows are compared 16 bytes (4 pixels) at a time with `SIMD16<UInt8>`, and
+/// bands of rows (``RowBands``) run on several threads when the caller passes a runner;
+/// a pixel is looked at alone only where its 4-pixel group differs. The results never
+/// depend on the number of threads (``RowBands`` says why).
 public enum ImageDiff {
     /// Compares `actual` (the fresh image) with `expected` (the golden) as `options` say,
-    /// skipping the pixels `ignoring` marks.
+    /// skipping the pixels `ignoring` marks, with the bands of rows run by `bands`.
     ///
     /// Images of different sizes are always different: the result has
     /// ``DiffResult/sameSize`` false, all counts 0 and no diff image, and no pixel is
     /// compared. Cost: one pass over both images (rows that are byte-identical are
-    /// skipped with a word-wise comparison); memory: only the diff image, when asked for.
+    /// skipped 64 bytes at a time; two buffers that are one, as `ImageFile.pair` gives
+    /// for files with the same bytes, are not read at all unless a diff image is drawn);
+    /// memory: only the diff image, when asked for.
     ///
     /// - Parameter ignoring: pixels not compared, the size of both images (a map of
     ///   another size, when the images are of one size, is a programming error and
     ///   traps); nil or an empty map ignores nothing.
+    /// - Parameter bands: how bands of rows are spread over threads; the result is the
+    ///   same with any.
     public static func compare(
-        _ actual: PixelBuffer, _ expected: PixelBuffer, options: DiffOptions, ignoring: IgnoreMap? = nil
+        _ actual: PixelBuffer, _ expected: PixelBuffer, options: DiffOptions, ignoring: IgnoreMap? = nil,
+        bands: RowBands = .serial
     ) -> DiffResult {
         var result = DiffResult(
             sameSize: actual.width == expected.width && actual.height == expected.height, differentPixels: 0,
@@ -74,31 +84,41 @@ public enum ImageDiff {
             result.ignoredPixels = map.count
         }
         let noFlags: [UInt8] = []
+        let count = width * height * 4
 
-        var diffBytes = [UInt8](repeating: 0, count: options.diffImage ? width * height * 4 : 0)
-        if width > 0 && height > 0 {
+        // Every pixel of the diff image is painted, so its buffer starts uninitialised,
+        // except for a mask, which leaves the pixels that do not differ transparent.
+        func run(into diffOut: UnsafeMutablePointer<UInt8>?) {
+            guard width > 0 && height > 0 else { return }
             actual.bytes.withUnsafeBufferPointer { actualBytes in
                 expected.bytes.withUnsafeBufferPointer { expectedBytes in
                     (map?.flags ?? noFlags).withUnsafeBufferPointer { flags in
-                        diffBytes.withUnsafeMutableBufferPointer { diffOut in
-                            let images = ImagePair(
-                                actual: actualBytes.baseAddress!, expected: expectedBytes.baseAddress!, width: width,
-                                height: height, ignored: map == nil ? nil : flags.baseAddress)
-                            let painter = DiffPainter(
-                                output: options.diffImage ? diffOut.baseAddress : nil, expected: images.expected,
-                                options: options)
-                            if let threshold = options.threshold {
-                                perceptual(
-                                    images, threshold: threshold, options: options, painter: painter, into: &result)
-                            } else {
-                                exact(images, options: options, painter: painter, into: &result)
-                            }
+                        let images = ImagePair(
+                            actual: actualBytes.baseAddress!, expected: expectedBytes.baseAddress!, width: width,
+                            height: height, ignored: map == nil ? nil : flags.baseAddress)
+                        let painter = DiffPainter(output: diffOut, expected: images.expected, options: options)
+                        if let threshold = options.threshold {
+                            perceptual(
+                                images, threshold: threshold, options: options, painter: painter, bands: bands,
+                                into: &result)
+                        } else {
+                            exact(images, options: options, painter: painter, bands: bands, into: &result)
                         }
                     }
                 }
             }
         }
-        if options.diffImage {
+        if !options.diffImage {
+            run(into: nil)
+        } else if options.diffMask {
+            var diffBytes = [UInt8](repeating: 0, count: count)
+            diffBytes.withUnsafeMutableBufferPointer { run(into: $0.baseAddress) }
+            result.diff = PixelBuffer(width: width, height: height, bytes: diffBytes)
+        } else {
+            let diffBytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                run(into: buffer.baseAddress)
+                initialized = count
+            }
             result.diff = PixelBuffer(width: width, height: height, bytes: diffBytes)
         }
         return result
@@ -107,7 +127,10 @@ public enum ImageDiff {
 
 extension ImageDiff {
     /// The two images being compared, as raw bytes of equal size (internal to one call).
-    struct ImagePair {
+    ///
+    /// `@unchecked Sendable`: the bands of one comparison read these buffers, which
+    /// outlive the call, and never write them.
+    struct ImagePair: @unchecked Sendable {
         /// The actual image's RGBA bytes (pixelmatch's `img2`).
         let actual: UnsafePointer<UInt8>
         /// The expected image's RGBA bytes (pixelmatch's `img1`).
@@ -122,6 +145,10 @@ extension ImageDiff {
         /// Bytes per row.
         var rowBytes: Int { width * 4 }
 
+        /// Whether both images are one buffer (the same file's bytes, decoded once):
+        /// then every row is equal without reading it.
+        var isOneBuffer: Bool { actual == expected }
+
         /// Whether the pixel at byte offset `k` (pixel index k / 4) is ignored.
         @inline(__always)
         func isIgnored(_ k: Int) -> Bool {
@@ -129,26 +156,63 @@ extension ImageDiff {
             return ignored[k >> 2] != 0
         }
 
-        /// Whether row `y` is byte-for-byte the same in both images, compared 8 bytes at a time.
+        /// Whether row `y` is byte-for-byte the same in both images, compared 64 bytes at
+        /// a time (four 16-byte vectors), then 16, then 4.
         func rowsEqual(_ y: Int) -> Bool {
+            if isOneBuffer { return true }
             let start = y * rowBytes
             let a = UnsafeRawPointer(actual + start)
             let e = UnsafeRawPointer(expected + start)
             let count = rowBytes
             var offset = 0
-            while offset + 8 <= count {
-                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    != e.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            while offset + 64 <= count {
+                let differs =
+                    Self.xor16(a, e, offset) | Self.xor16(a, e, offset + 16) | Self.xor16(a, e, offset + 32)
+                    | Self.xor16(a, e, offset + 48)
+                if !Self.isZero(differs) { return false }
+                offset += 64
+            }
+            while offset + 16 <= count {
+                if !Self.isZero(Self.xor16(a, e, offset)) { return false }
+                offset += 16
+            }
+            while offset < count {  // widths that are not a multiple of 4 leave 1 to 3 pixels
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                    != e.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                 {
                     return false
                 }
-                offset += 8
-            }
-            if offset < count {  // an odd width leaves one pixel
-                return a.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                    == e.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                offset += 4
             }
             return true
+        }
+
+        /// The 16 bytes at `offset` of `a` and `e`, XORed: zero where they are equal.
+        /// (Tests of a whole vector are written with these 64-bit lanes: `==` on a
+        /// `SIMD16<UInt8>` compiles to a loop over its lanes, and `any` to a call.)
+        @inline(__always)
+        static func xor16(_ a: UnsafeRawPointer, _ e: UnsafeRawPointer, _ offset: Int) -> SIMD2<UInt64> {
+            a.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+                ^ e.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self)
+        }
+
+        /// Whether every bit of `vector` is 0.
+        @inline(__always)
+        static func isZero(_ vector: SIMD2<UInt64>) -> Bool { vector[0] | vector[1] == 0 }
+
+        /// Whether the 16 bytes (4 pixels) at byte offset `k` are the same in both images.
+        @inline(__always)
+        func groupEqual(at k: Int) -> Bool {
+            Self.isZero(Self.xor16(UnsafeRawPointer(actual), UnsafeRawPointer(expected), k))
+        }
+
+        /// The 16 bytes (4 pixels) at byte offset `k` of the actual and the expected image.
+        @inline(__always)
+        func group(at k: Int) -> (actual: SIMD16<UInt8>, expected: SIMD16<UInt8>) {
+            (
+                UnsafeRawPointer(actual + k).loadUnaligned(as: SIMD16<UInt8>.self),
+                UnsafeRawPointer(expected + k).loadUnaligned(as: SIMD16<UInt8>.self)
+            )
         }
 
         /// The largest absolute channel difference (alpha included) of the pixel at byte offset `k`.
@@ -162,9 +226,44 @@ extension ImageDiff {
         }
     }
 
+    /// What one band of rows found; combined in band order by the modes.
+    struct BandOutcome {
+        /// Differing pixels (at most 1 when the band stopped at its first).
+        var different = 0
+        /// Anti-aliased pixels (perceptual mode).
+        var antialiased = 0
+        /// The largest channel difference: of the whole band, or up to and including
+        /// its first differing pixel when it stopped there.
+        var maxDelta = 0
+        /// Whether the band stopped at a differing pixel (exact mode, early stop).
+        var stopped = false
+    }
+
+    /// One slot per band, each written by the one thread that ran the band and read
+    /// after all have returned (``RowBands`` joins them), so no lock is needed (hence
+    /// `@unchecked Sendable`).
+    final class BandOutcomes: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<BandOutcome>
+
+        init(count: Int) {
+            slots = .allocate(capacity: max(1, count))
+            slots.initialize(repeating: BandOutcome())
+        }
+
+        deinit { slots.deallocate() }
+
+        subscript(band: Int) -> BandOutcome {
+            get { slots[band] }
+            set { slots[band] = newValue }
+        }
+    }
+
     /// Draws the diff image (when there is one): colours at differing pixels, the faded
-    /// expected image (or, as a mask, nothing) elsewhere.
-    struct DiffPainter {
+    /// expected image (or, as a mask, nothing) elsewhere. Each band paints its own rows
+    /// with its own copy (the copy's one-pixel memory of the last grey is its own).
+    ///
+    /// `@unchecked Sendable`: bands write disjoint rows of `output`.
+    struct DiffPainter: @unchecked Sendable {
         /// Where to draw, or nil when no diff image was asked for.
         let output: UnsafeMutablePointer<UInt8>?
         /// The expected image's RGBA bytes, faded into the background.
@@ -176,6 +275,11 @@ extension ImageDiff {
         let mask: Bool
         let opacity: Double
         let ignoredColor: Color
+        /// The last expected pixel faded (its RGBA word) and its grey: screenshots and
+        /// icons repeat pixels in runs, and the grey depends on the pixel alone.
+        private var lastPixel: UInt32 = 0
+        private var lastGrey: UInt8 = 0
+        private var hasLast = false
 
         init(output: UnsafeMutablePointer<UInt8>?, expected: UnsafePointer<UInt8>, options: DiffOptions) {
             self.output = output
@@ -206,19 +310,27 @@ extension ImageDiff {
         /// A pixel that does not differ, at byte offset `k`: the expected pixel faded to grey
         /// (nothing in a mask, which starts transparent).
         @inline(__always)
-        func unchanged(_ k: Int) {
+        mutating func unchanged(_ k: Int) {
             guard let output, !mask else { return }
-            let grey = fadedGrey(k)
-            output[k] = grey
-            output[k + 1] = grey
-            output[k + 2] = grey
-            output[k + 3] = 255
+            let grey = UInt32(fadedGrey(k))
+            let word = grey | grey << 8 | grey << 16 | 0xFF00_0000
+            UnsafeMutableRawPointer(output + k).storeBytes(of: word.littleEndian, as: UInt32.self)
+        }
+
+        /// The 4 pixels from byte offset `k` on, none differing.
+        @inline(__always)
+        mutating func unchangedGroup(_ k: Int) {
+            guard drawing, !mask else { return }
+            unchanged(k)
+            unchanged(k + 4)
+            unchanged(k + 8)
+            unchanged(k + 12)
         }
 
         /// An ignored pixel at byte offset `k`: ``DiffOptions/ignoredColor`` composited
         /// over the faded grey (nothing in a mask).
         @inline(__always)
-        func ignored(_ k: Int) {
+        mutating func ignored(_ k: Int) {
             guard let output, !mask else { return }
             let grey = Int(fadedGrey(k))
             let a = Int(ignoredColor.alpha)
@@ -229,21 +341,33 @@ extension ImageDiff {
             output[k + 3] = 255
         }
 
-        /// The expected pixel at byte offset `k` faded to grey (pixelmatch's formula).
+        /// The expected pixel at byte offset `k` faded to grey (pixelmatch's formula),
+        /// remembered for the next pixel.
         @inline(__always)
-        private func fadedGrey(_ k: Int) -> UInt8 {
+        private mutating func fadedGrey(_ k: Int) -> UInt8 {
+            let pixel = UnsafeRawPointer(expected + k).loadUnaligned(as: UInt32.self)
+            if hasLast && pixel == lastPixel { return lastGrey }
             let luma =
                 Double(expected[k]) * 0.29889531 + Double(expected[k + 1]) * 0.58662247 + Double(expected[k + 2])
                 * 0.11448223
             let value = 255 + (luma - 255) * opacity * Double(expected[k + 3]) / 255
-            return UInt8(min(max(value, 0), 255))  // truncates, as a Uint8Array store does
+            let grey = UInt8(min(max(value, 0), 255))  // truncates, as a Uint8Array store does
+            lastPixel = pixel
+            lastGrey = grey
+            hasLast = true
+            return grey
         }
 
         /// Every pixel of row `y` of `images` unchanged, or ignored where the map says so.
-        func unchangedRow(_ y: Int, of images: ImagePair) {
+        mutating func unchangedRow(_ y: Int, of images: ImagePair) {
             guard drawing, !mask else { return }
             let start = y * images.width * 4
-            for k in stride(from: start, to: start + images.width * 4, by: 4) {
+            let end = start + images.width * 4
+            if images.ignored == nil {
+                for k in stride(from: start, to: end, by: 4) { unchanged(k) }
+                return
+            }
+            for k in stride(from: start, to: end, by: 4) {
                 if images.isIgnored(k) { ignored(k) } else { unchanged(k) }
             }
         }

@@ -151,6 +151,10 @@ enum IconLoader {
                 document, embeddedPixels: embedded, format: format, path: path, limits: limits, sizing: sizing,
                 site: site)
         case .jpeg, .webp, .gif, .bmp, .tiff, .ico:
+            // A JPEG that libjpeg-turbo reads cleanly is decoded here (JPEGCodec).
+            if format == .jpeg, let surface = JPEGCodec.decodeSurface(bytes, limits: limits) {
+                return try resized(surface, format: format.rawValue, sizing, limits, path)
+            }
             let surface: ImageSurface
             switch site {
             case .isolated:

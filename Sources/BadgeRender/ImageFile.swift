@@ -34,6 +34,10 @@ public enum ImageFile {
             return try PNGCodec.decodeStraight(
                 bytes, header: header, path: path, keepTransparentColor: keepTransparentColor)
         }
+        // A JPEG that libjpeg-turbo reads cleanly goes straight to RGBA (JPEGCodec).
+        if ImageFormat.sniff(bytes) == .jpeg, let pixels = JPEGCodec.decodeStraight(bytes, limits: limits) {
+            return pixels
+        }
         return try IconLoader.decode(bytes, path: path, limits: limits).pixels().pixelBuffer()
     }
 }

@@ -47,3 +47,14 @@ final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         slots.enumerated().map { $0.element ?? missing($0.offset) }
     }
 }
+
+extension ParallelMap {
+    /// `ImageDiff`'s bands of rows on up to `workers` threads of this pool (the calling
+    /// one included): for one large comparison, such as `compare A B`. A directory
+    /// check, which already compares pairs in parallel, keeps `RowBands.serial`.
+    public static func rowBands(workers: Int) -> RowBands {
+        RowBands(workers: workers) { count, body in
+            _ = map(count: count, workers: workers) { body($0) }
+        }
+    }
+}

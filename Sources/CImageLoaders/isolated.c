@@ -143,6 +143,36 @@ void ib_keep_stderr_tail(ib_run_result *result, const uint8_t *bytes, size_t cou
     result->stderr_tail[result->stderr_size] = '\0';
 }
 
+int ib_spawn_isolated(const char *helper, char *const argv[], const posix_spawn_file_actions_t *actions, pid_t *pid) {
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    // The child starts with no blocked signals and default actions (the parent blocks
+    // SIGINT/SIGTERM for its own handling thread), so a kill reaches it.
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+    // The caller's environment, but the Swift runtime's backtracer off: it would
+    // start a process of its own at a crash and fill the stderr tail.
+    size_t count = 0;
+    while (environ && environ[count]) count++;
+    char **environment = malloc((count + 2) * sizeof *environment);
+    size_t kept = 0;
+    if (environment) {
+        for (size_t i = 0; i < count; i++) {
+            if (strncmp(environ[i], "SWIFT_BACKTRACE=", 16) != 0) environment[kept++] = environ[i];
+        }
+        environment[kept++] = (char *)"SWIFT_BACKTRACE=enable=no";
+        environment[kept] = NULL;
+    }
+    int spawned = posix_spawn(pid, helper, actions, &attributes, argv, environment ? environment : environ);
+    free(environment);
+    posix_spawnattr_destroy(&attributes);
+    return spawned;
+}
+
 int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data, size_t size, double time_limit,
                     size_t max_output, size_t expected_output, ib_run_result *result, char *error, size_t error_size) {
     // This thread's long-lived renderer when there can be one (Linux), else a child
@@ -175,34 +205,9 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
     posix_spawn_file_actions_adddup2(&actions, in[0], 0);
     posix_spawn_file_actions_adddup2(&actions, out[1], 1);
     posix_spawn_file_actions_adddup2(&actions, err[1], 2);
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    // The child starts with no blocked signals and default actions (the parent blocks
-    // SIGINT/SIGTERM for its own handling thread), so a kill reaches it.
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &all);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-    // The caller's environment, but the Swift runtime's backtracer off: it would
-    // start a process of its own at a crash and fill the stderr tail.
-    size_t count = 0;
-    while (environ && environ[count]) count++;
-    char **environment = malloc((count + 2) * sizeof *environment);
-    size_t kept = 0;
-    if (environment) {
-        for (size_t i = 0; i < count; i++) {
-            if (strncmp(environ[i], "SWIFT_BACKTRACE=", 16) != 0) environment[kept++] = environ[i];
-        }
-        environment[kept++] = (char *)"SWIFT_BACKTRACE=enable=no";
-        environment[kept] = NULL;
-    }
     pid_t pid;
-    int spawned = posix_spawn(&pid, helper, &actions, &attributes, argv, environment ? environment : environ);
-    free(environment);
+    int spawned = ib_spawn_isolated(helper, argv, &actions, &pid);
     posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
     close(in[0]);
     close(out[1]);
     close(err[1]);

@@ -156,37 +156,12 @@ static server *server_start(const char *helper) {
     posix_spawn_file_actions_adddup2(&actions, out[1], 1);
     posix_spawn_file_actions_adddup2(&actions, err[1], 2);
     posix_spawn_file_actions_adddup2(&actions, pair[1], SERVER_SOCKET);
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    // No blocked signals and default actions (this process blocks SIGINT/SIGTERM
-    // for its own handling thread), so that a kill reaches it.
-    sigset_t none, all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    posix_spawnattr_setsigmask(&attributes, &none);
-    posix_spawnattr_setsigdefault(&attributes, &all);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     char parent[32];
     snprintf(parent, sizeof parent, "%lld", (long long)getpid());
     char *argv[] = {(char *)"iconbadge", (char *)"--isolated-decode", (char *)"serve", parent, NULL};
-    // The caller's environment, but the Swift runtime's backtracer off: it would
-    // start a process of its own at a crash and fill the stderr tail.
-    size_t count = 0;
-    while (environ && environ[count]) count++;
-    char **environment = malloc((count + 2) * sizeof *environment);
-    size_t kept = 0;
-    if (environment) {
-        for (size_t i = 0; i < count; i++) {
-            if (strncmp(environ[i], "SWIFT_BACKTRACE=", 16) != 0) environment[kept++] = environ[i];
-        }
-        environment[kept++] = (char *)"SWIFT_BACKTRACE=enable=no";
-        environment[kept] = NULL;
-    }
     pid_t pid;
-    int spawned = posix_spawn(&pid, helper, &actions, &attributes, argv, environment ? environment : environ);
-    free(environment);
+    int spawned = ib_spawn_isolated(helper, argv, &actions, &pid);
     posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
     close(pair[1]);
     close(out[1]);
     close(err[1]);

@@ -1,4 +1,6 @@
 #include "png_codec.h"
+#include "png_decode_forms.h"
+#include "png_fast.h"
 #include "png_strips.h"
 
 #include <png.h>
@@ -7,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 _Static_assert(IB_ZLIB_DEFAULT_STRATEGY == Z_DEFAULT_STRATEGY && IB_ZLIB_FILTERED == Z_FILTERED &&
                    IB_ZLIB_RLE == Z_RLE,
@@ -52,17 +57,6 @@ static void ib_png_read(png_structp png, png_bytep out, png_size_t length) {
     reader->offset += length;
 }
 
-// Cairo's own premultiplication (cairo-png.c), so pixels match its loader.
-static inline uint32_t ib_multiply_alpha(uint32_t alpha, uint32_t color) {
-    uint32_t temp = alpha * color + 0x80;
-    return (temp + (temp >> 8)) >> 8;
-}
-
-// Cairo's un-premultiplication rounding (cairo-png.c), for 0 < alpha < 255.
-static inline uint32_t ib_divide_alpha(uint32_t alpha, uint32_t color) {
-    return (color * 255 + alpha / 2) / alpha;
-}
-
 void ib_straight_pixels_free(ib_straight_pixels *lost) {
     if (lost == NULL) return;
     free(lost->pixels);
@@ -70,8 +64,7 @@ void ib_straight_pixels_free(ib_straight_pixels *lost) {
     lost->count = 0;
 }
 
-// Appends to `lost`, doubling its buffer; 0 when out of memory.
-static int ib_straight_pixels_append(ib_straight_pixels *lost, size_t *capacity, ib_straight_pixel pixel) {
+int ib_straight_pixels_append(ib_straight_pixels *lost, size_t *capacity, ib_straight_pixel pixel) {
     if (lost->count == *capacity) {
         size_t grown = *capacity ? *capacity * 2 : 256;
         ib_straight_pixel *more = realloc(lost->pixels, grown * sizeof(ib_straight_pixel));
@@ -83,24 +76,93 @@ static int ib_straight_pixels_append(ib_straight_pixels *lost, size_t *capacity,
     return 1;
 }
 
-// What ib_png_decode writes: premultiplied ARGB32 words, or straight RGBA bytes with
-// fully transparent pixels cleared to (0, 0, 0, 0) or kept as stored.
-enum { IB_DECODE_STRAIGHT = 0, IB_DECODE_PREMULTIPLIED = 1, IB_DECODE_STRAIGHT_KEEP = 2 };
+int ib_emit_rgba_row(const uint8_t *rgba, uint8_t *out, uint32_t width, uint32_t y, int form,
+                     ib_straight_pixels *lost, size_t *lost_capacity) {
+    if (form == IB_DECODE_STRAIGHT_KEEP) {
+        if (out != rgba) memcpy(out, rgba, (size_t)width * 4);
+        return 1;
+    }
+    uint32_t x = 0;
+    if (form == IB_DECODE_STRAIGHT) {
+        // A fully transparent pixel is stored as transparent black, the one form every
+        // premultiplying pipeline (Cairo's included) gives it back in.
+#if defined(__SSE2__)
+        const __m128i alpha = _mm_set1_epi32((int)0xff000000u), zero = _mm_setzero_si128();
+        for (; x + 4 <= width; x += 4) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(rgba + (size_t)x * 4));
+            __m128i clear = _mm_cmpeq_epi32(_mm_and_si128(v, alpha), zero);
+            _mm_storeu_si128((__m128i *)(out + (size_t)x * 4), _mm_andnot_si128(clear, v));
+        }
+#endif
+        for (; x < width; x++) {
+            const uint8_t *p = rgba + (size_t)x * 4;
+            uint8_t *o = out + (size_t)x * 4;
+            uint8_t a = p[3];
+            o[0] = a == 0 ? 0 : p[0];
+            o[1] = a == 0 ? 0 : p[1];
+            o[2] = a == 0 ? 0 : p[2];
+            o[3] = a;
+        }
+        return 1;
+    }
+    // Premultiplied native-endian ARGB words; what the premultiplied form cannot give
+    // back is kept in `lost`. Four opaque pixels at a time only swap red and blue (a
+    // little-endian word of bytes R, G, B, A becomes A, R, G, B from the top); four
+    // transparent ones are 0.
+    for (; x < width; x++) {
+#if defined(__SSE2__)
+        if (x + 4 <= width) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(rgba + (size_t)x * 4));
+            __m128i alpha = _mm_srli_epi32(v, 24);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(alpha, _mm_setzero_si128())) == 0xffff) {
+                _mm_storeu_si128((__m128i *)(out + (size_t)x * 4), _mm_setzero_si128()); // transparent: 0
+                x += 3;
+                continue;
+            }
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(alpha, _mm_set1_epi32(0xff))) == 0xffff) {
+                __m128i ag = _mm_and_si128(v, _mm_set1_epi32((int)0xff00ff00u));
+                __m128i r = _mm_and_si128(v, _mm_set1_epi32(0xff)), b = _mm_and_si128(_mm_srli_epi32(v, 16),
+                                                                                  _mm_set1_epi32(0xff));
+                _mm_storeu_si128((__m128i *)(out + (size_t)x * 4),
+                                 _mm_or_si128(ag, _mm_or_si128(_mm_slli_epi32(r, 16), b)));
+                x += 3;
+                continue;
+            }
+        }
+#endif
+        const uint8_t *p = rgba + (size_t)x * 4;
+        uint32_t r = p[0], g = p[1], b = p[2], a = p[3];
+        if (a != 0xff) {
+            uint32_t pr = ib_multiply_alpha(a, r), pg = ib_multiply_alpha(a, g), pb = ib_multiply_alpha(a, b);
+            if (lost != NULL && a != 0 &&
+                (ib_divide_alpha(a, pr) != r || ib_divide_alpha(a, pg) != g || ib_divide_alpha(a, pb) != b)) {
+                ib_straight_pixel kept = {y * width + x, (uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a};
+                if (!ib_straight_pixels_append(lost, lost_capacity, kept)) return 0;
+            }
+            r = pr;
+            g = pg;
+            b = pb;
+        }
+        uint32_t word = (a << 24) | (r << 16) | (g << 8) | b;
+        memcpy(out + (size_t)x * 4, &word, 4);
+    }
+    return 1;
+}
 
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                         size_t stride, int form, ib_straight_pixels *lost, ib_png_color *color,
+                         size_t stride, size_t capacity, int form, ib_straight_pixels *lost, ib_png_color *color,
                          char *error, size_t error_size);
 
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                         uint8_t *pixels, size_t stride, ib_straight_pixels *lost, ib_png_color *color,
-                         char *error, size_t error_size) {
-    return ib_png_decode(data, size, width, height, pixels, stride, IB_DECODE_PREMULTIPLIED, lost, color, error,
-                         error_size);
+                         uint8_t *pixels, size_t stride, size_t capacity, ib_straight_pixels *lost,
+                         ib_png_color *color, char *error, size_t error_size) {
+    return ib_png_decode(data, size, width, height, pixels, stride, capacity, IB_DECODE_PREMULTIPLIED, lost, color,
+                         error, error_size);
 }
 
 int ib_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                       int keep_transparent_color, char *error, size_t error_size) {
-    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4,
+                       size_t capacity, int keep_transparent_color, char *error, size_t error_size) {
+    return ib_png_decode(data, size, width, height, pixels, (size_t)width * 4, capacity,
                          keep_transparent_color ? IB_DECODE_STRAIGHT_KEEP : IB_DECODE_STRAIGHT, NULL, NULL, error,
                          error_size);
 }
@@ -147,9 +209,8 @@ static int ib_png_read_color(png_structp png, png_infop info, ib_png_color *colo
 }
 
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                         size_t stride, int form, ib_straight_pixels *lost, ib_png_color *color,
+                         size_t stride, size_t capacity, int form, ib_straight_pixels *lost, ib_png_color *color,
                          char *error, size_t error_size) {
-    const int premultiplied = form == IB_DECODE_PREMULTIPLIED;
     ib_reader reader = {data, size, 0, error, error_size};
     png_bytep *volatile rows = NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, ib_png_error,
@@ -193,6 +254,38 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
     }
     int color_type = png_get_color_type(png, info);
     int bit_depth = png_get_bit_depth(png, info);
+    ib_advise_huge_pages(pixels, capacity);
+    if (lost != NULL) {
+        lost->pixels = NULL;
+        lost->count = 0;
+    }
+    // The common formats' image data: whole-buffer inflate (png_fast.c), or libpng
+    // below when that path declines (the pixels are then written again).
+    unsigned channels = color_type == PNG_COLOR_TYPE_GRAY         ? 1
+                        : color_type == PNG_COLOR_TYPE_GRAY_ALPHA ? 2
+                        : color_type == PNG_COLOR_TYPE_RGB        ? 3
+                        : color_type == PNG_COLOR_TYPE_RGB_ALPHA  ? 4
+                                                                  : 0;
+    if (channels != 0 && bit_depth == 8 && png_get_interlace_type(png, info) == PNG_INTERLACE_NONE &&
+        !png_get_valid(png, info, PNG_INFO_tRNS) && reader.offset >= 8 &&
+        memcmp(data + reader.offset - 4, "IDAT", 4) == 0) {
+        ib_png_fast_input fast = {
+            .data = data, .size = size, .idat_offset = reader.offset - 8, .width = width, .height = height,
+            .channels = channels, .chunk_malloc_max = IB_PNG_CHUNK_MALLOC_MAX, .form = form, .pixels = pixels,
+            .stride = stride, .capacity = capacity, .lost = lost};
+        int outcome = ib_png_fast_decode(&fast);
+        if (outcome == IB_FAST_DONE) {
+            png_destroy_read_struct(&png, &info, NULL);
+            return IB_PNG_OK;
+        }
+        if (outcome == IB_FAST_NO_MEMORY) {
+            ib_straight_pixels_free(lost);
+            ib_png_color_free(color);
+            png_destroy_read_struct(&png, &info, NULL);
+            ib_set_error(error, error_size, "out of memory while decoding PNG");
+            return IB_PNG_NO_MEMORY;
+        }
+    }
     if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
     if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
     if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
@@ -215,49 +308,16 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
     png_read_image(png, rows);
     png_read_end(png, NULL);
 
-    // Straight output: a fully transparent pixel is stored as transparent black, the
-    // one form every premultiplying pipeline (Cairo's included) gives it back in,
-    // unless the caller asked for the colour the file stores under it.
-    for (uint32_t y = 0; form == IB_DECODE_STRAIGHT && y < height; y++) {
-        uint8_t *row = rows[y];
-        for (uint32_t x = 0; x < width; x++) {
-            uint8_t *p = row + (size_t)x * 4;
-            if (p[3] == 0) p[0] = p[1] = p[2] = 0;
-        }
-    }
-    // RGBA bytes to premultiplied native-endian ARGB words, in place; what the
-    // premultiplied form cannot give back is kept in `lost`.
-    size_t capacity = 0;
-    if (lost != NULL) {
-        lost->pixels = NULL;
-        lost->count = 0;
-    }
-    for (uint32_t y = 0; premultiplied && y < height; y++) {
-        uint8_t *row = rows[y];
-        for (uint32_t x = 0; x < width; x++) {
-            uint8_t *p = row + (size_t)x * 4;
-            uint32_t a = p[3];
-            uint32_t r = p[0], g = p[1], b = p[2];
-            if (a != 0xff) {
-                uint32_t pr = ib_multiply_alpha(a, r), pg = ib_multiply_alpha(a, g), pb = ib_multiply_alpha(a, b);
-                if (lost != NULL && a != 0 &&
-                    (ib_divide_alpha(a, pr) != r || ib_divide_alpha(a, pg) != g || ib_divide_alpha(a, pb) != b)) {
-                    ib_straight_pixel kept = {y * width + x, (uint8_t)r, (uint8_t)g, (uint8_t)b, (uint8_t)a};
-                    if (!ib_straight_pixels_append(lost, &capacity, kept)) {
-                        ib_straight_pixels_free(lost);
-                        ib_png_color_free(color);
-                        free(rows);
-                        png_destroy_read_struct(&png, &info, NULL);
-                        ib_set_error(error, error_size, "out of memory while decoding PNG");
-                        return IB_PNG_NO_MEMORY;
-                    }
-                }
-                r = pr;
-                g = pg;
-                b = pb;
-            }
-            uint32_t word = (a << 24) | (r << 16) | (g << 8) | b;
-            memcpy(p, &word, 4);
+    // RGBA rows into the caller's form, in place (ib_emit_rgba_row).
+    size_t lost_capacity = 0;
+    for (uint32_t y = 0; form != IB_DECODE_STRAIGHT_KEEP && y < height; y++) {
+        if (!ib_emit_rgba_row(rows[y], rows[y], width, y, form, lost, &lost_capacity)) {
+            ib_straight_pixels_free(lost);
+            ib_png_color_free(color);
+            free(rows);
+            png_destroy_read_struct(&png, &info, NULL);
+            ib_set_error(error, error_size, "out of memory while decoding PNG");
+            return IB_PNG_NO_MEMORY;
         }
     }
     free(rows);
@@ -266,7 +326,7 @@ static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint3
 }
 
 ib_png_settings ib_png_default_settings(void) {
-    ib_png_settings settings = {6, Z_DEFAULT_STRATEGY, PNG_ALL_FILTERS, 0};
+    ib_png_settings settings = {6, Z_DEFAULT_STRATEGY, PNG_ALL_FILTERS, 0, IB_DEFLATE_ZLIB};
     return settings;
 }
 
@@ -317,6 +377,28 @@ static void ib_argb32_row(const void *context, uint32_t y, uint8_t *out, size_t 
     const uint8_t *row = source->pixels + (size_t)y * source->stride;
     uint8_t *o = out;
     for (uint32_t x = 0; x < source->width; x++) {
+#if defined(__SSE2__)
+        // Four transparent pixels are (0, 0, 0, 0); four opaque ones into RGBA: red and
+        // blue swapped back, nothing divided.
+        if (channels == 4 && x + 4 <= source->width) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(row + (size_t)x * 4));
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_srli_epi32(v, 24), _mm_setzero_si128())) == 0xffff) {
+                _mm_storeu_si128((__m128i *)o, _mm_setzero_si128()); // transparent: (0, 0, 0, 0)
+                o += 16;
+                x += 3;
+                continue;
+            }
+            if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_srli_epi32(v, 24), _mm_set1_epi32(0xff))) == 0xffff) {
+                __m128i ag = _mm_and_si128(v, _mm_set1_epi32((int)0xff00ff00u));
+                __m128i b = _mm_and_si128(v, _mm_set1_epi32(0xff)), r = _mm_and_si128(_mm_srli_epi32(v, 16),
+                                                                                  _mm_set1_epi32(0xff));
+                _mm_storeu_si128((__m128i *)o, _mm_or_si128(ag, _mm_or_si128(_mm_slli_epi32(b, 16), r)));
+                o += 16;
+                x += 3;
+                continue;
+            }
+        }
+#endif
         uint32_t word;
         memcpy(&word, row + (size_t)x * 4, 4);
         uint32_t a = word >> 24;
@@ -442,7 +524,7 @@ static int ib_png_encode(uint32_t width, uint32_t height, int opaque, ib_row_sou
     if (paeth_strips) {
         // Paeth alone: compressed in parallel strips (png_strips.c), one IDAT chunk
         // a strip (about 1 MiB of pixels each; decoders join them).
-        ib_png_strips *compressed = ib_png_compress_strips(width, height, channels, rows, context,
+        ib_png_strips *compressed = ib_png_compress_strips(width, height, channels, rows, context, settings.deflater,
                                                            settings.compression_level, settings.strategy,
                                                            settings.threads);
         if (compressed == NULL) {

@@ -2,6 +2,8 @@
 #ifndef IB_PNG_STRIPS_H
 #define IB_PNG_STRIPS_H
 
+#include "png_codec.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,11 +15,13 @@ size_t ib_png_strip_count(uint32_t width, uint32_t height, size_t channels);
 
 // The zlib stream of an image's Paeth-filtered rows (RFC 1950), compressed in strips
 // on `threads` threads (< 1: one per available CPU, at most 16; the bytes do not
-// depend on it). Its pieces, in order, joined, are the stream: write each as an IDAT
-// chunk. NULL when memory runs out. Free with ib_png_strips_free.
+// depend on it) by `deflater` (IB_DEFLATE_ZLIB with `level` and `strategy`, or
+// IB_DEFLATE_LIBDEFLATE with `level`, 1-12). Its pieces, in order, joined, are the
+// stream: write each as an IDAT chunk. NULL when memory runs out. Free with
+// ib_png_strips_free.
 typedef struct ib_png_strips ib_png_strips;
 ib_png_strips *ib_png_compress_strips(uint32_t width, uint32_t height, size_t channels, ib_row_source rows,
-                                      const void *context, int level, int strategy, int threads);
+                                      const void *context, int deflater, int level, int strategy, int threads);
 size_t ib_png_strips_count(const ib_png_strips *strips);
 const uint8_t *ib_png_strips_piece(const ib_png_strips *strips, size_t index, size_t *size);
 // Frees piece `index` once it is written, so that the compressed image is not held

@@ -53,22 +53,26 @@ import Testing
     }
 
     /// The filtered data the stream must hold: each row's filter byte 4 (Paeth) and
-    /// the Paeth differences (PNG specification, section 9.4), computed here anew.
-    static func adler32OfPaethRows(_ image: PixelBuffer) -> UInt32 {
+    /// the Paeth differences (PNG specification, section 9.4), computed here anew, of
+    /// the RGBA samples or, with `channels` 3, the RGB ones (an opaque image's).
+    static func adler32OfPaethRows(_ image: PixelBuffer, channels: Int = 4) -> UInt32 {
         var a: UInt32 = 1, b: UInt32 = 0
         func add(_ byte: UInt8) {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521
         }
-        let line = image.width * 4
-        image.bytes.withUnsafeBufferPointer { pixels in
+        let samples =
+            channels == 4
+            ? image.bytes : image.bytes.enumerated().filter { $0.offset % 4 != 3 }.map(\.element)
+        let line = image.width * channels
+        samples.withUnsafeBufferPointer { pixels in
             for y in 0..<image.height {
                 add(4)
                 for i in 0..<line {
                     let raw = Int(pixels[y * line + i])
-                    let left = i >= 4 ? Int(pixels[y * line + i - 4]) : 0
+                    let left = i >= channels ? Int(pixels[y * line + i - channels]) : 0
                     let up = y > 0 ? Int(pixels[(y - 1) * line + i]) : 0
-                    let upLeft = (y > 0 && i >= 4) ? Int(pixels[(y - 1) * line + i - 4]) : 0
+                    let upLeft = (y > 0 && i >= channels) ? Int(pixels[(y - 1) * line + i - channels]) : 0
                     let p = left + up - upLeft
                     let (pa, pb, pc) = (abs(p - left), abs(p - up), abs(p - upLeft))
                     let predictor = (pa <= pb && pa <= pc) ? left : (pb <= pc ? up : upLeft)
@@ -112,9 +116,52 @@ import Testing
         #expect(trailer == Self.adler32OfPaethRows(Self.image))
     }
 
+    /// The default mode's strips, each compressed alone by libdeflate and joined (every
+    /// final block but the last made to continue): one zlib stream holding every row,
+    /// with the Adler-32 of all of them, that zlib itself inflates. An opaque image is
+    /// written as RGB; a tRNS chunk before its IDAT (a red of 1 that no pixel has)
+    /// sends it to libpng's own reading, through zlib, instead of libdeflate's. Run on
+    /// the test image made opaque (libdeflate's compressed blocks) and on noise (its
+    /// stored blocks).
+    @Test(arguments: [false, true])
+    func defaultStripsAreOneStreamThatZlibReads(noise: Bool) throws {
+        var bytes = Self.image.bytes
+        var state: UInt32 = 99
+        for i in stride(from: 0, to: bytes.count, by: 4) {
+            if noise {
+                for c in 0..<3 {
+                    state = state &* 1_103_515_245 &+ 12345
+                    bytes[i + c] = UInt8(truncatingIfNeeded: state >> 24)
+                }
+            }
+            bytes[i] &= 0xFE  // even reds: none is the tRNS colour
+            bytes[i + 3] = 255
+        }
+        let opaque = PixelBuffer(width: Self.image.width, height: Self.image.height, bytes: bytes)
+        let png = try PNGCodec.encode(opaque, compression: .default)
+        let chunks = Self.chunks(png)
+        #expect(chunks.allSatisfy { $0.crcMatches })
+        #expect(chunks.filter { $0.type == "IDAT" }.count >= 3)
+        let stream = chunks.filter { $0.type == "IDAT" }.flatMap { $0.data }
+        #expect(stream.prefix(2).elementsEqual([0x78, 0x9C]))
+        #expect(
+            stream.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) } == Self.adler32OfPaethRows(opaque, channels: 3))
+        // IHDR is bytes 8..<33; the tRNS chunk goes right after it.
+        let body: [UInt8] = Array("tRNS".utf8) + [0, 1, 0, 0, 0, 0]
+        let crc = Self.crc32(body[...])
+        let tRNS = [0, 0, 0, 6] + body + [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) }
+        let keyed = Array(png[0..<33]) + tRNS + Array(png[33...])
+        let header = try keyed.withUnsafeBytes { (bytes) throws(PNGPreflightError) in
+            try PNGPreflight.check(bytes, limits: ImageLimits())
+        }
+        #expect(header.colorType == 2)
+        #expect(try PNGCodec.decodeStraight(keyed, header: header, path: "keyed.png") == opaque)
+    }
+
     /// The zlib header says what zlib itself would (RFC 1950): FLEVEL 0 for the RLE
-    /// strategy, 2 for level 6, 3 for level 9; a small image gets a small window,
-    /// as libpng gives it (10 × 10 RGBA: 410 filtered bytes, a 1 KiB window).
+    /// strategy, 2 for level 6 (and libdeflate's level 7, the default's), 3 for level
+    /// 9; a small image gets a small window, as libpng gives it (10 × 10 RGBA: 410
+    /// filtered bytes, a 1 KiB window; libdeflate's distances never exceed the data).
     @Test func zlibHeaderAsZlibWritesIt() throws {
         func header(_ image: PixelBuffer, _ compression: PNGCompression) throws -> [UInt8] {
             let chunks = Self.chunks(try PNGCodec.encode(image, compression: compression))

@@ -25,12 +25,14 @@ package enum Comparer {
     ///   - limits: the limits the mask is decoded under (the images' own).
     ///   - decodedMask: the settings' mask already decoded (a directory check decodes
     ///     it once for every pair), or nil to read it here.
+    ///   - bands: the threads the comparison's bands of rows run on (the counts are the
+    ///     same with any).
     /// - Throws: 66 when the mask is missing or unreadable; 65 when it is not an image,
     ///   is over a limit, or is not the expected image's size; 64 when nothing is left
     ///   to compare.
     package static func compare(
         _ actual: PixelBuffer, _ expected: PixelBuffer, settings: CompareSettings, counting: Bool, diffImage: Bool,
-        limits: ImageLimits = ImageLimits(), decodedMask: PixelBuffer? = nil
+        limits: ImageLimits = ImageLimits(), decodedMask: PixelBuffer? = nil, bands: RowBands = .serial
     ) throws(BadgeError) -> Result {
         let ignoring = try settings.ignoreMap(
             width: expected.width, height: expected.height, limits: limits, decodedMask: decodedMask)
@@ -49,7 +51,8 @@ package enum Comparer {
             )
         }
         var result = ImageDiff.compare(
-            actual, expected, options: settings.options(counting: counting, diffImage: diffImage), ignoring: ignoring)
+            actual, expected, options: settings.options(counting: counting, diffImage: diffImage), ignoring: ignoring,
+            bands: bands)
         let diff = result.diff
         result.diff = nil
         return Result(

@@ -57,15 +57,24 @@ void ib_straight_pixels_free(ib_straight_pixels *lost);
 /// Decodes a whole PNG held in memory into premultiplied ARGB32 pixels.
 /// Every colour type, bit depth and interlacing is expanded to 8-bit RGBA first
 /// (16-bit samples are scaled, not truncated); gAMA/cHRM/iCCP/sRGB are not applied.
-/// `width` and `height` must equal the IHDR's; `stride` is bytes per output row.
+/// `width` and `height` must equal the IHDR's; `stride` is bytes per output row;
+/// `capacity` is the bytes writable at `pixels` (at least stride × height): with
+/// `height` bytes more than the pixels need (and stride width × 4), the common formats
+/// are inflated inside the output buffer instead of a second image-sized one.
 /// With `lost` not NULL, the straight pixels premultiplication cannot carry are
 /// recorded there, so that an encoder can write them back exactly (ib_restore).
 /// Returns IB_PNG_OK, or a failure code with a NUL-terminated reason in `error`.
 /// With `color` not NULL, the colour chunks are copied there (the pixels are not
 /// converted: they stay in the file's colour space).
+///
+/// libpng reads and checks every chunk before the image data, and decodes the image
+/// data of palette, tRNS, 16-bit, low-bit-depth and interlaced files; the image data
+/// of 8-bit grey, grey + alpha, RGB and RGBA files is inflated in one call by
+/// libdeflate and unfiltered here when every check libpng would make passes, else
+/// libpng decodes it (png_fast.c says which checks and why).
 int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint32_t height,
-                         uint8_t *pixels, size_t stride, ib_straight_pixels *lost, ib_png_color *color,
-                         char *error, size_t error_size);
+                         uint8_t *pixels, size_t stride, size_t capacity, ib_straight_pixels *lost,
+                         ib_png_color *color, char *error, size_t error_size);
 
 /// zlib strategies (the values of zlib.h's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE;
 /// png_codec.c checks that they agree).
@@ -76,22 +85,30 @@ enum { IB_ZLIB_DEFAULT_STRATEGY = 0, IB_ZLIB_FILTERED = 1, IB_ZLIB_RLE = 3 };
 /// form images are compared in, with no rounding through premultiplied alpha. A
 /// fully transparent pixel comes out as (0, 0, 0, 0) whatever the file stores, unless
 /// `keep_transparent_color` is non-zero: then its stored colour is kept (expanded as
-/// every other pixel's is).
+/// every other pixel's is). `capacity` as for ib_png_decode_argb32: width × height × 4
+/// plus `height` spares a second buffer.
 int ib_png_decode_rgba(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
-                       int keep_transparent_color, char *error, size_t error_size);
+                       size_t capacity, int keep_transparent_color, char *error, size_t error_size);
 
-/// Settings of the PNG encoder (zlib level 0-9, zlib strategy, libpng filter mask).
+/// Which deflate compressor writes the image data: zlib (streaming, so each strip is
+/// primed with the 32 KiB before it) or libdeflate (whole buffers: each strip alone).
+enum { IB_DEFLATE_ZLIB = 0, IB_DEFLATE_LIBDEFLATE = 1 };
+
+/// Settings of the PNG encoder (compression level: zlib's 0-9 or libdeflate's 1-12,
+/// zlib strategy, libpng filter mask).
 typedef struct {
     int compression_level;
-    int strategy;      // Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ...
+    int strategy;      // Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE, ... (zlib only)
     int filters;       // PNG_FILTER_* mask, or PNG_ALL_FILTERS
     int threads;       // for Paeth alone: compression threads, 0 = one a core; same bytes either way
+    int deflater;      // IB_DEFLATE_ZLIB or IB_DEFLATE_LIBDEFLATE (Paeth alone)
 } ib_png_settings;
 
 /// Default settings: zlib level 6, default strategy, adaptive filtering, threads 0.
 /// With `filters` exactly PNG_FILTER_PAETH the rows are compressed in parallel strips
 /// of about 1 MiB (pigz's method: one zlib stream, each strip primed with the 32 KiB
-/// before it), so large images encode about twice as fast on two cores.
+/// before it, or compressed alone with libdeflate), so large images encode about twice
+/// as fast on two cores.
 ib_png_settings ib_png_default_settings(void);
 
 /// A decoded image's lost straight pixels (ib_straight_pixels) placed on a canvas:
