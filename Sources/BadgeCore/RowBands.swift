@@ -33,23 +33,27 @@ public struct RowBands: Sendable {
     /// Every band on the calling thread, in order.
     public static let serial = RowBands()
 
-    /// Pixels a band holds at most: 2¹⁸ (1 MiB of RGBA per image, about what a core's
-    /// L2 cache holds of both images), so a 1000 × 667 image is 3 bands and a 512 × 256
-    /// one (pixelmatch's fixtures) a single band, which runs on the calling thread with
-    /// no thread started.
-    public static let bandPixels = 1 << 18
+    /// Pixels a band holds at most: 2¹⁶ (256 KiB of RGBA per image, within a core's L2
+    /// cache), so that the bands of a 1000 × 667 image (11) share out evenly over the
+    /// threads (3 bands of 2¹⁸ left one thread idle a third of the time).
+    public static let bandPixels = 1 << 16
+
+    /// Bands an image needs before threads are used: below 4 (2¹⁸ pixels; pixelmatch's
+    /// 512 × 256 fixtures), starting a thread costs more than it saves.
+    public static let parallelBands = 4
 
     /// Rows in each band of an image `width` pixels wide (the last band may hold fewer).
     public static func bandRows(width: Int) -> Int { max(1, bandPixels / max(1, width)) }
 
     /// Runs `body` for every band of `rows` rows in bands of `bandRows` rows: on the
-    /// calling thread when there is one band or one worker, else through the runner.
+    /// calling thread when there are fewer than `parallelBands` bands or one worker,
+    /// else through the runner.
     func forEachBand(rows: Int, bandRows: Int, _ body: @escaping @Sendable (_ band: Int, _ rows: Range<Int>) -> Void) {
         let count = (rows + bandRows - 1) / bandRows
         let bandBody: @Sendable (Int) -> Void = { band in
             body(band, (band * bandRows)..<min(rows, (band + 1) * bandRows))
         }
-        guard count > 1, workers > 1, let runner else {
+        guard count >= Self.parallelBands, workers > 1, let runner else {
             for band in 0..<count { bandBody(band) }
             return
         }

@@ -123,7 +123,6 @@ ib_jpeg_reader *ib_jpeg_open(const uint8_t *data, size_t size, uint32_t max_side
         ib_jpeg_close(reader);
         return NULL;
     }
-    info->out_color_space = info->jpeg_color_space == JCS_GRAYSCALE ? JCS_GRAYSCALE : JCS_RGB;
     info->do_block_smoothing = FALSE;
     *width = info->image_width;
     *height = info->image_height;
@@ -132,49 +131,26 @@ ib_jpeg_reader *ib_jpeg_open(const uint8_t *data, size_t size, uint32_t max_side
 
 int ib_jpeg_read(ib_jpeg_reader *reader, uint8_t *pixels, int form, int max_scans) {
     struct jpeg_decompress_struct *info = &reader->info;
-    JSAMPLE *volatile row = NULL;
     reader->max_scans = max_scans;
-    if (setjmp(reader->jump)) {
-        free((void *)row);
-        return IB_JPEG_DECLINED;
-    }
+    if (setjmp(reader->jump)) return IB_JPEG_DECLINED;
+    // libjpeg-turbo writes the 4-byte pixels itself (its extended colour spaces: the
+    // same colour conversion, R, G and B placed as asked, the fourth byte 0xff; grey is
+    // repeated in R, G and B): RGBA for straight bytes, BGRA for an ARGB32 word on a
+    // little-endian machine (ARGB on a big-endian one).
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    info->out_color_space = form == IB_JPEG_ARGB32 ? JCS_EXT_ARGB : JCS_EXT_RGBA;
+#else
+    info->out_color_space = form == IB_JPEG_ARGB32 ? JCS_EXT_BGRA : JCS_EXT_RGBA;
+#endif
     lib.start_decompress(info);
     uint32_t width = info->output_width, height = info->output_height;
-    int components = info->output_components;
-    if (width != info->image_width || height != info->image_height || (components != 1 && components != 3)) {
+    if (width != info->image_width || height != info->image_height || info->output_components != 4) {
         return IB_JPEG_DECLINED;
     }
-    row = malloc((size_t)width * (size_t)components);
-    if (row == NULL) return IB_JPEG_DECLINED;
     while (info->output_scanline < height) {
-        uint32_t y = info->output_scanline;
-        JSAMPROW rows[1] = {(JSAMPROW)row};
-        if (lib.read_scanlines(info, rows, 1) != 1) {
-            free((void *)row);
-            return IB_JPEG_DECLINED;
-        }
-        uint8_t *out = pixels + (size_t)y * width * 4;
-        for (uint32_t x = 0; x < width; x++, out += 4) {
-            uint8_t r, g, b;
-            if (components == 1) {
-                r = g = b = row[x];
-            } else {
-                r = row[3 * (size_t)x];
-                g = row[3 * (size_t)x + 1];
-                b = row[3 * (size_t)x + 2];
-            }
-            if (form == IB_JPEG_ARGB32) {
-                uint32_t word = 0xff000000u | (uint32_t)r << 16 | (uint32_t)g << 8 | b;
-                memcpy(out, &word, 4);
-            } else {
-                out[0] = r;
-                out[1] = g;
-                out[2] = b;
-                out[3] = 0xff;
-            }
-        }
+        JSAMPROW rows[1] = {pixels + (size_t)info->output_scanline * width * 4};
+        if (lib.read_scanlines(info, rows, 1) != 1) return IB_JPEG_DECLINED;
     }
     lib.finish_decompress(info);
-    free((void *)row);
     return IB_JPEG_OK;
 }
