@@ -73,6 +73,12 @@ public struct BadgeAnimation: Equatable, Sendable {
     public static let maxFPS = 240
     /// The most frames one animation may have: 600 (10 s at 60 frames a second).
     public static let maxFrames = 600
+    /// The most pixels all frames together may have: 2^28 (256 frames of 1024 × 1024,
+    /// 1 GiB of RGBA drawn in all), so no animation makes a render run for minutes.
+    public static let maxTotalPixels = 1 << 28
+    /// The largest |y| of an `--easing` control point: 10. The badge's scale is
+    /// 1.5 − 0.5 y, so a larger overshoot would only draw it past any canvas.
+    public static let maxEasingY = 10.0
     /// The default: 60 frames a second.
     public static let defaultFPS = 60
     /// The default: play once, as the libraries do, and rest on the last frame.
@@ -133,18 +139,24 @@ public struct BadgeAnimation: Equatable, Sendable {
         case .bounce:
             return BadgeFrameState(scale: bounceScale(x, easing ?? .bounce), opacity: 1, showsOldValue: false)
         case .fadeOut:
-            return BadgeFrameState(scale: 1, opacity: 1 - (easing ?? .easeIn).progress(at: x), showsOldValue: false)
+            return BadgeFrameState(
+                scale: 1, opacity: Self.opacity(1 - (easing ?? .easeIn).progress(at: x)), showsOldValue: false)
         case .fadeIn:
-            return BadgeFrameState(scale: 1, opacity: (easing ?? .easeOut).progress(at: x), showsOldValue: false)
+            return BadgeFrameState(
+                scale: 1, opacity: Self.opacity((easing ?? .easeOut).progress(at: x)), showsOldValue: false)
         case .pop:
             // The first half fades the old value out, the second bounces the new in.
             if x < 0.5 {
-                let opacity = 1 - (easing ?? .easeIn).progress(at: x * 2)
+                let opacity = Self.opacity(1 - (easing ?? .easeIn).progress(at: x * 2))
                 return BadgeFrameState(scale: 1, opacity: opacity, showsOldValue: true)
             }
             return BadgeFrameState(scale: bounceScale(x * 2 - 1, easing ?? .bounce), opacity: 1, showsOldValue: false)
         }
     }
+
+    /// An opacity clamped to 0...1, as CSS clamps a computed `opacity` (a curve whose
+    /// y leaves 0...1 overshoots scale, never opacity).
+    static func opacity(_ value: Double) -> Double { min(1, max(0, value)) }
 
     /// 1.5 → 1 as `easing` goes 0 → 1: 1.5 − 0.5 y, so an overshoot of y dips below 1.
     private func bounceScale(_ x: Double, _ easing: Easing) -> Double {

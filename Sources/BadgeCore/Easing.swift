@@ -51,7 +51,7 @@ public struct Easing: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The shortest decimal that reads back as `value` (Swift's own), without ".0".
-    static func shortest(_ value: Double) -> String {
+    public static func shortest(_ value: Double) -> String {
         let text = "\(value)"
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }

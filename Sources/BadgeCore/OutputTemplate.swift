@@ -5,8 +5,9 @@
 /// `@2x`, `@3x` otherwise, so `{name}{@scale}.{ext}` gives `bell.png`,
 /// `bell@2x.png`), `{density}` Android's density qualifier (`mdpi` … `xxxhdpi`, for
 /// a job that lists `"densities"`), `{value}` the badge value (path-unsafe characters
-/// replaced by `_`), `{ext}` the output format's extension. `{{` and `}}` are
-/// literal braces.
+/// replaced by `_`), `{ext}` the output format's extension, `{frame}` an animation
+/// frame's number (`--animate`: one file a frame, numbered from 0 and zero-padded to
+/// the last one's width, `00` … `12`). `{{` and `}}` are literal braces.
 public enum OutputTemplate {
     /// Android's density qualifiers and their scales (dp → px), from Android's
     /// `DisplayMetrics`: DENSITY_LOW (120 dpi) to DENSITY_XXXHIGH (640 dpi), over 160 dpi.
@@ -19,14 +20,15 @@ public enum OutputTemplate {
         // Most names have no brace. String.contains(String) costs the Swift runtime a
         // scan of every protocol conformance on first use: 3 % of a 60 px render.
         guard text.utf8.contains(UInt8(ascii: "{")) else { return false }
-        return ["{name}", "{scale}", "{@scale}", "{density}", "{value}", "{ext}"].contains { text.contains($0) }
+        return ["{name}", "{scale}", "{@scale}", "{density}", "{value}", "{ext}", "{frame}"].contains { text.contains($0) }
     }
 
     /// Expands the tokens of `template`.
     ///
     /// - Throws: `TemplateError` naming an unknown token or an unclosed brace.
     public static func expand(
-        _ template: String, name: String, scale: Double, value: String, ext: String, density: String? = nil
+        _ template: String, name: String, scale: Double, value: String, ext: String, density: String? = nil,
+        frame: String? = nil
     ) throws(TemplateError) -> String {
         var out = ""
         var index = template.startIndex
@@ -55,12 +57,20 @@ public enum OutputTemplate {
                         )
                     }
                     out += density
+                case "frame":
+                    guard let frame else {
+                        throw TemplateError(
+                            message:
+                                "{frame} in \(Quoted(template)) numbers the frames of an animation; give --animate (\"animate\" in a manifest)"
+                        )
+                    }
+                    out += frame
                 case "value": out += safe(value)
                 case "ext": out += ext
                 default:
                     throw TemplateError(
                         message:
-                            "unknown token {\(Shown(token))} in \(Quoted(template)) (use {name}, {scale}, {@scale}, {density}, {value}, {ext})"
+                            "unknown token {\(Shown(token))} in \(Quoted(template)) (use {name}, {scale}, {@scale}, {density}, {value}, {ext}, {frame})"
                     )
                 }
                 index = template.index(after: close)
@@ -78,6 +88,14 @@ public enum OutputTemplate {
             }
         }
         return out
+    }
+
+    /// Frame `index` of `count` as `{frame}` writes it: zero-padded to the width of
+    /// the last frame's number, so the files sort in order (`00` … `12`).
+    public static func frameText(_ index: Int, count: Int) -> String {
+        let text = String(index)
+        let width = String(max(0, count - 1)).count
+        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 
     /// `1`, `2`, `1.5`: the shortest form of a scale.

@@ -7,8 +7,9 @@
 /// it (`#X` in `href`/`xlink:href` values and `url(#X)`) follows, so equal
 /// drawings give equal bytes.
 public enum SVGIdentifiers {
-    /// The document with canonical ids.
-    public static func renumber(_ svg: String) -> String {
+    /// The document with canonical ids: `prefix` then N (`id1`, `id2`, ...); another
+    /// prefix keeps the ids of documents merged into one apart (animated SVG layers).
+    public static func renumber(_ svg: String, prefix: String = "id") -> String {
         let bytes = Array(svg.utf8)
         let marker = Array(" id=\"".utf8)
         var names: [String: String] = [:]
@@ -17,7 +18,7 @@ public enum SVGIdentifiers {
             let valueStart = start + marker.count
             guard let end = bytes[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { break }
             let old = String(decoding: bytes[valueStart..<end], as: UTF8.self)
-            if names[old] == nil { names[old] = "id\(names.count + 1)" }
+            if names[old] == nil { names[old] = "\(prefix)\(names.count + 1)" }
             index = end
         }
         guard !names.isEmpty else { return svg }

@@ -18,6 +18,9 @@ package struct RenderJob: Sendable {
     package var output: JobOutput?
     /// The golden to compare with (or to write, with update); nil for none.
     package var check: GoldenTarget?
+    /// The animation written as one file (APNG, WebP, SVG), or nil for a still image
+    /// (a frame written with `{frame}` is a still image of `request.frame`).
+    package var animation: BadgeAnimation?
     /// Whether the job's `--report` geometry JSON is wanted.
     package var report = false
     /// The encoder settings of the output (and of an updated golden).

@@ -14,12 +14,22 @@ enum BadgePainter {
     static func paint(_ composition: Composition, into cr: OpaquePointer, vector: Bool, iconAlreadyThere: Bool = false)
         throws(BadgeError)
     {
-        if !iconAlreadyThere { try paintIcon(composition, into: cr, vector: vector) }
-        // Every badge in order; a hidden one (a count of 0) draws nothing.
-        for badge in composition.badges {
+        if !iconAlreadyThere, composition.layers != .moving { try paintIcon(composition, into: cr, vector: vector) }
+        // Every badge in order; a hidden one (a count of 0) draws nothing. Only the
+        // first moves (its frame state); an animated SVG draws it apart from the rest.
+        for (index, shown) in composition.badges.enumerated() {
+            if index == 0, composition.layers == .still { continue }
+            if index > 0, composition.layers == .moving { break }
+            let state = shown.frameState
+            // A pop's first frames show the old value (composed apart; none when hidden).
+            var badge = shown
+            if state.showsOldValue {
+                guard let previous = shown.previous else { continue }
+                badge = previous
+            }
             guard let layout = badge.layout else { continue }
-            let state = badge.frameState
-            guard state.opacity > 0 else { continue }
+            // Fully faded, or scaled to nothing (a curve through y = 3): nothing drawn.
+            guard state.opacity > 0, abs(state.scale) > 1e-9 else { continue }
             if state == .rest {
                 try paintBadgeAnyKind(badge, layout, into: cr, vector: vector)
                 continue

@@ -76,6 +76,11 @@ public final class Composition {
     /// The badge's scale about its centre and its opacity in the frame being drawn
     /// (`BadgeAnimation`); `.rest` draws the static badge, exactly.
     public internal(set) var frameState: BadgeFrameState = .rest
+    /// Which parts are drawn (`RenderRequest.layers`).
+    var layers: RenderLayers = .all
+    /// A pop's old value on the same icon (`RenderRequest.previousContent`), drawn in
+    /// the frames whose state shows it; nil otherwise.
+    var previous: Composition?
     /// Whether the text is cut out of the badge (`RenderRequest.knockoutText`).
     var knockoutText = false
     /// The icon's colour filters (`RenderRequest.iconFilters`), a tint colour

@@ -126,6 +126,32 @@ enum PNGCodec {
         }
     }
 
+    /// Encodes straight RGBA pixels as an RGBA PNG (colour type 6) even when every
+    /// pixel is opaque, with `color`'s chunks when given: the default image and the
+    /// frames of an animated PNG, which share one IHDR.
+    ///
+    /// - Throws: as `encode(_:compression:threads:)`.
+    static func encodeWithAlpha(
+        _ pixels: PixelBuffer, color: ColorChunks?, compression: PNGCompression, threads: Int = 0
+    ) throws(BadgeError) -> [UInt8] {
+        try pixels.bytes.withUnsafeBufferPointer { (input) throws(BadgeError) -> [UInt8] in
+            func run(_ chunks: UnsafePointer<ib_png_color>?) throws(BadgeError) -> [UInt8] {
+                try encoded(compression, threads: threads) { settings, output, size, message in
+                    ib_png_encode_rgba_alpha(
+                        input.baseAddress, UInt32(pixels.width), UInt32(pixels.height), chunks, settings, &output,
+                        &size, message, 256)
+                }
+            }
+            guard let color, color.describesColor else { return try run(nil) }
+            return try color.withC { (chunks) throws(BadgeError) -> [UInt8] in try run(chunks) }
+        }
+    }
+
+    /// The CRC-32 PNG chunks end with, of `bytes` (zlib's).
+    static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.withUnsafeBufferPointer { ib_crc32(0, $0.baseAddress, $0.count) }
+    }
+
     /// Runs one of the C encoders with `compression`'s settings and takes its buffer.
     private static func encoded(
         _ compression: PNGCompression, threads: Int = 0,

@@ -87,15 +87,7 @@ extension RenderRequest {
     /// Writes every field (the isolated vector render composes the same request).
     func write(to w: inout WireWriter) {
         w.string(iconPath)
-        switch content {
-        case .value(let value):
-            w.tag(0)
-            w.string(value)
-        case .dot: w.tag(1)
-        case .image(let path):
-            w.tag(2)
-            w.string(path)
-        }
+        content.write(to: &w)
         w.int(labelRules.maxCount)
         w.string(labelRules.maxSuffix)
         w.bool(labelRules.showZero)
@@ -197,6 +189,11 @@ extension RenderRequest {
                 }
             }
         }
+        w.double(frame.scale)
+        w.double(frame.opacity)
+        w.bool(frame.showsOldValue)
+        w.tag(layers.rawValue)
+        w.optional(previousContent) { w, content in content.write(to: &w) }
         w.int(moreBadges.count)
         for badge in moreBadges { badge.write(to: &w) }
     }
@@ -204,14 +201,7 @@ extension RenderRequest {
     /// Reads what `write(to:)` wrote.
     init(from r: inout WireReader, depth: Int = 0) throws(WireReader.Malformed) {
         let iconPath = try r.string()
-        let content: BadgeContent
-        switch try r.tag() {
-        case 0: content = .value(try r.string())
-        case 1: content = .dot
-        case 2: content = .image(path: try r.string())
-        default: throw WireReader.Malformed()
-        }
-        self.init(iconPath: iconPath, content: content)
+        self.init(iconPath: iconPath, content: try BadgeContent(from: &r))
         labelRules.maxCount = try r.int()
         labelRules.maxSuffix = try r.string()
         labelRules.showZero = try r.bool()
@@ -316,11 +306,45 @@ extension RenderRequest {
             }
             return ContentShape(rows: rows)
         }
+        let scale = try r.double()
+        let opacity = try r.double()
+        guard scale.isFinite, scale >= 0, opacity.isFinite, (0...1).contains(opacity) else {
+            throw WireReader.Malformed()
+        }
+        frame = BadgeFrameState(scale: scale, opacity: opacity, showsOldValue: try r.bool())
+        guard let layers = RenderLayers(rawValue: try r.tag()) else { throw WireReader.Malformed() }
+        self.layers = layers
+        previousContent = try r.optional { (r) throws(WireReader.Malformed) in try BadgeContent(from: &r) }
         let more = try r.int()
         guard more >= 0, more <= RenderRequest.maxBadges - 1, depth == 0 || more == 0 else {
             throw WireReader.Malformed()
         }
         for _ in 0..<more { moreBadges.append(try RenderRequest(from: &r, depth: depth + 1)) }
+    }
+}
+
+extension BadgeContent {
+    /// Writes the content as a tag and its text.
+    func write(to w: inout WireWriter) {
+        switch self {
+        case .value(let value):
+            w.tag(0)
+            w.string(value)
+        case .dot: w.tag(1)
+        case .image(let path):
+            w.tag(2)
+            w.string(path)
+        }
+    }
+
+    /// Reads what `write(to:)` wrote.
+    init(from r: inout WireReader) throws(WireReader.Malformed) {
+        switch try r.tag() {
+        case 0: self = .value(try r.string())
+        case 1: self = .dot
+        case 2: self = .image(path: try r.string())
+        default: throw WireReader.Malformed()
+        }
     }
 }
 

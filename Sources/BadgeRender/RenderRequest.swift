@@ -73,6 +73,15 @@ public struct RenderRequest: Equatable, Sendable {
     /// fonts and the small-size rules; the icon, scale, size, platform, mask and limits
     /// are this request's (`overlay(_:)`). At most `maxBadges` − 1, none nested.
     public var moreBadges: [RenderRequest] = []
+    /// The animation frame the first badge is drawn at: its scale about its centre,
+    /// its opacity, and (in a `pop`) whether it shows `previousContent`. `.rest`
+    /// draws the static badge; badges of `moreBadges` are always drawn at rest.
+    public var frame: BadgeFrameState = .rest
+    /// Which parts of the render are drawn: all, or the layers of an animated SVG.
+    public var layers: RenderLayers = .all
+    /// The value a `pop` animation changes from, drawn in frames whose state
+    /// `showsOldValue`; nil for every other render.
+    public var previousContent: BadgeContent?
 
     /// The most badges one render draws: 16, more than any real icon holds, so a
     /// manifest cannot make one render do unbounded work.
@@ -94,6 +103,9 @@ public struct RenderRequest: Equatable, Sendable {
         drawn.knockoutText = knockoutText
         drawn.dropsUnfittingText = dropsUnfittingText
         drawn.moreBadges = []
+        drawn.frame = .rest
+        drawn.layers = .all
+        drawn.previousContent = nil
         return drawn
     }
 
@@ -114,4 +126,15 @@ public struct RenderRequest: Equatable, Sendable {
         self.iconMask = iconMask
         self.limits = limits
     }
+}
+
+/// The parts of a render drawn: everything, or one layer of an animated SVG, whose
+/// moving badge is animated over the still rest.
+public enum RenderLayers: UInt8, Equatable, Sendable {
+    /// The icon and every badge.
+    case all
+    /// The icon and every badge but the first (the one that moves).
+    case still
+    /// The first badge alone, on a transparent canvas.
+    case moving
 }

@@ -109,6 +109,14 @@ public final class Renderer {
                 composition.overlays.append(overlay)
             }
         }
+        composition.frameState = request.frame
+        composition.layers = request.layers
+        if let old = request.previousContent {
+            var previous = request.overlay(request)
+            previous.content = old
+            previous.contentShape = previous.contentShape ?? composition.contentShape
+            composition.previous = try badge(previous)
+        }
         composition.ownsIcon = cache == nil
         composition.request = request
         composition.site = site

@@ -585,3 +585,21 @@ int ib_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, i
 }
 
 void ib_png_free(uint8_t *buffer) { free(buffer); }
+
+int ib_png_encode_rgba_alpha(const uint8_t *pixels, uint32_t width, uint32_t height, const ib_png_color *color,
+                             ib_png_settings settings, uint8_t **out, size_t *out_size, char *error,
+                             size_t error_size) {
+    ib_rgba_rows source = {pixels, width};
+    return ib_png_encode(width, height, 0, ib_rgba_row, &source, color, settings, out, out_size, error, error_size);
+}
+
+uint32_t ib_crc32(uint32_t crc, const uint8_t *data, size_t size) {
+    // zlib's crc32 takes a uInt length: feed it in pieces.
+    while (size > 0) {
+        uInt piece = size > 0x40000000u ? 0x40000000u : (uInt)size;
+        crc = (uint32_t)crc32(crc, data, piece);
+        data += piece;
+        size -= piece;
+    }
+    return crc;
+}

@@ -9,15 +9,16 @@ package enum RenderOptions {
     package static let anchorNames = Anchor.allCases.map(\.rawValue)
 
     package static let all: [Spec] =
-        content + labels + placement + shape + smallSizes + colours + icon + fonts + fallback + output + limits
-        + svgLimit + check
+        content + labels + placement + shape + smallSizes + colours + icon + fonts + fallback + output
+        + animation + limits + svgLimit + check
 
     /// The options of the whole render rather than of one badge: the icon's shape,
     /// size, scale, filters and mask, the output, the limits and the check. With
     /// several badges (`--and`, a manifest's "badges") they are given once; every
     /// other option belongs to the badge it is given with.
     package static let renderWideNames: [String] =
-        ["platform", "scale", "scales", "icon-mask", "icon-filter"] + (output + limits + svgLimit + check).map(\.name)
+        ["platform", "scale", "scales", "icon-mask", "icon-filter"]
+        + (output + animation + limits + svgLimit + check).map(\.name)
 
     /// The options one badge of several takes (`--and`, a manifest's "badges").
     package static let perBadge: [Spec] = all.filter { !renderWideNames.contains($0.name) }
@@ -475,6 +476,81 @@ package enum RenderOptions {
         ) { settings, text throws(BadgeError) in
             settings.pngCompression = try ValueParsers.choice(
                 text, option: "--png-compression", as: PNGCompression.self)
+        },
+    ]
+
+    package static let animation: [Spec] = [
+        Spec(
+            name: "animate", kind: .value(placeholder: "KIND"), group: "Animation",
+            help:
+                "animate the badge: bounce (from 1.5 × to its size, 0.2 s, overshooting), fade-out or fade-in (0.2 s), or pop (the --from value fades out, then this one bounces in, 0.4 s); writes APNG (.png), animated WebP or SVG, or one file a frame with {frame} in -o (see README, \"Animation\")",
+            completion: .choices(BadgeAnimationKind.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.animate = try ValueParsers.choice(text, option: "--animate", as: BadgeAnimationKind.self)
+        },
+        Spec(
+            name: "duration", kind: .value(placeholder: "SECONDS"), group: "Animation",
+            help: "how long the animation lasts, over 0 and up to 10 s (default: 0.2, pop 0.4)"
+        ) { settings, text throws(BadgeError) in
+            let seconds = try ValueParsers.number(
+                text, option: "--duration", range: 0...BadgeAnimation.maxDuration, unit: "s")
+            guard seconds > 0 else {
+                throw .invalidValue(option: "--duration", value: text, problem: "is not over 0 (use e.g. 0.2)")
+            }
+            settings.animationDuration = seconds
+            settings.animationOptionsGiven.append("duration")
+        },
+        Spec(
+            name: "fps", kind: .value(placeholder: "N"), group: "Animation",
+            help: "frames a second, 1 to 240; frame k shows t = k / N", defaultText: "60"
+        ) { settings, text throws(BadgeError) in
+            settings.animationFPS = try ValueParsers.integer(text, option: "--fps", range: 1...BadgeAnimation.maxFPS)
+            settings.animationOptionsGiven.append("fps")
+        },
+        Spec(
+            name: "easing", kind: .value(placeholder: "CURVE"), group: "Animation",
+            help:
+                "the timing curve instead of the animation's own: linear, ease, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2) with x in 0 to 1 (CSS)",
+            completion: .choices(Easing.names.map(\.key) + ["cubic-bezier("], exhaustive: false)
+        ) { settings, text throws(BadgeError) in
+            let easing: Easing
+            do throws(EasingError) {
+                easing = try Easing.parse(text)
+            } catch {
+                throw .invalidValue(option: "--easing", value: text, problem: error.reason)
+            }
+            guard abs(easing.y1) <= BadgeAnimation.maxEasingY, abs(easing.y2) <= BadgeAnimation.maxEasingY else {
+                throw .invalidValue(
+                    option: "--easing", value: text,
+                    problem:
+                        "has a y value beyond ±\(Easing.shortest(BadgeAnimation.maxEasingY)) (the badge would be drawn past any canvas)"
+                )
+            }
+            settings.animationEasing = easing
+            settings.animationOptionsGiven.append("easing")
+        },
+        Spec(
+            name: "loop", kind: .value(placeholder: "N"), group: "Animation",
+            help: "how many times the animation plays, 1 to 65535, or forever", defaultText: "1"
+        ) { settings, text throws(BadgeError) in
+            if text.lowercased() == "forever" {
+                settings.animationLoops = 0
+            } else {
+                settings.animationLoops = try ValueParsers.integer(text, option: "--loop", range: 1...65535)
+            }
+            settings.animationOptionsGiven.append("loop")
+        },
+        Spec(
+            name: "from", kind: .value(placeholder: "TEXT"), group: "Animation",
+            help: "with --animate pop: the old value, shown as --value shows it (0 or \"\" for none)",
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            guard text.utf8.count <= RenderSettings.maxValueBytes else {
+                throw .invalidValue(
+                    option: "--from", value: String(text.prefix(32)) + "…",
+                    problem: "is \(text.utf8.count) bytes long, over the \(RenderSettings.maxValueBytes >> 10) KiB limit")
+            }
+            settings.animateFrom = text
         },
     ]
 

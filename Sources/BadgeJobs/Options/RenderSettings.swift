@@ -59,6 +59,20 @@ package struct RenderSettings {
     package var inPlace = false
     package var pngCompression = PNGCompression.default
     package var format: OutputFormat?
+    /// `--animate`: how the badge moves, or nil for a still image.
+    package var animate: BadgeAnimationKind?
+    /// `--duration`, seconds; nil: the animation's own.
+    package var animationDuration: Double?
+    /// `--fps`.
+    package var animationFPS = BadgeAnimation.defaultFPS
+    /// `--easing`; nil: the animation's own curve.
+    package var animationEasing: Easing?
+    /// `--loop`: plays, 0 for forever.
+    package var animationLoops = BadgeAnimation.defaultLoops
+    /// `--from`: the value a `pop` changes from.
+    package var animateFrom: String?
+    /// The options of the animation given, for "goes with --animate" messages.
+    package var animationOptionsGiven: [String] = []
     package var iconSize: Size?
     package var scales: [Double]?
     package var check: String?
@@ -209,10 +223,40 @@ package struct RenderSettings {
         if inPlace, check != nil {
             throw .usage("--check GOLDEN renders in memory; it does not go with --in-place (use -o to keep the render)")
         }
+        if animate == nil, let option = animationOptionsGiven.first {
+            throw .usage("--\(option) goes with --animate (bounce, fade-out, fade-in or pop)")
+        }
+        if animate == .pop, animateFrom == nil {
+            throw .usage("--animate pop changes the badge from an old value: give it with --from (e.g. --from 2 --value 3)")
+        }
+        if animateFrom != nil, animate != .pop {
+            throw .usage("--from is the old value of --animate pop; the other animations show one value")
+        }
         if check == nil, compare != CompareSettings() {
             throw .usage("the comparison options (--tolerance, --threshold, ...) go with --check GOLDEN")
         }
         try compare.checkCombinations()
+    }
+
+    /// The animation asked for, or nil for a still image.
+    ///
+    /// - Throws: `BadgeError.invalidValue` (64) naming `--fps` or `--duration` when the
+    ///   frames would be more than `BadgeAnimation.maxFrames`.
+    package func animation() throws(BadgeError) -> BadgeAnimation? {
+        guard let animate else { return nil }
+        let animation = BadgeAnimation(
+            kind: animate, duration: animationDuration, fps: animationFPS, easing: animationEasing,
+            loops: animationLoops)
+        guard animation.frameCount <= BadgeAnimation.maxFrames else {
+            let option = animationOptionsGiven.contains("fps") ? "--fps" : "--duration"
+            let value = option == "--fps" ? "\(animationFPS)" : Easing.shortest(animation.duration)
+            throw .invalidValue(
+                option: option, value: value,
+                problem:
+                    "makes \(animation.frameCount) frames (\(Easing.shortest(animation.duration)) s at \(animationFPS) a second); at most \(BadgeAnimation.maxFrames) are drawn"
+            )
+        }
+        return animation
     }
 
     /// CSS weight (100-900) to fontconfig's weight scale (fontconfig.h FC_WEIGHT_*).

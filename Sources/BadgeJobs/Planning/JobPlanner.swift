@@ -44,16 +44,25 @@ package enum JobPlanner {
             )
         }
         let creationDate = try PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"])
+        let animation = try settings.animation()
         if let scales = settings.scales {
             return try renderScales(settings, icon: icon, scales: scales, creationDate: creationDate)
+        }
+        // One file a frame: the template path, at the one scale.
+        if animation != nil, [settings.output, settings.check].contains(where: { $0?.contains("{frame}") == true }) {
+            return try renderScales(settings, icon: icon, scales: nil, creationDate: creationDate)
         }
         var settings = settings
         if settings.output == "/dev/stdout" { settings.output = "-" }
         if let output = settings.output, OutputTemplate.hasTokens(output) {
-            throw .usage("-o \(Quoted(output)) is a template; templates go with --scales (e.g. --scales 1,2,3)")
+            throw .usage(
+                "-o \(Quoted(output)) is a template; templates go with --scales (e.g. --scales 1,2,3), or {frame} with --animate"
+            )
         }
         if let check = settings.check, OutputTemplate.hasTokens(check) {
-            throw .usage("--check \(Quoted(check)) is a template; templates go with --scales (e.g. --scales 1,2,3)")
+            throw .usage(
+                "--check \(Quoted(check)) is a template; templates go with --scales (e.g. --scales 1,2,3), or {frame} with --animate"
+            )
         }
         if let check = settings.check { try refusePDFGolden(check) }
         if let check = settings.check, let artifacts = settings.artifacts {
@@ -91,6 +100,9 @@ package enum JobPlanner {
         }
         if settings.inPlace { job.inputs.removeFirst() }  // the icon is the output, on purpose
         job.report = settings.report
+        if let animation {
+            try animate(&job, animation, settings: settings, wording: Wording { _, reason in .usage(reason) })
+        }
         if let golden = settings.check {
             job.check = GoldenTarget(
                 golden: OutputLocation(commandLine: golden),
@@ -168,22 +180,27 @@ package enum JobPlanner {
 
     /// `--scales 1,2,3 -o 'out/{name}{@scale}.png'`: one job per scale, labelled
     /// `@2x`, with every template expanded inside its own folder.
+    /// `-o 'frames/{frame}.png'` with `--animate` (scales nil): one job per frame.
     private static func renderScales(
-        _ settings: RenderSettings, icon: String, scales: [Double], creationDate: String?
+        _ settings: RenderSettings, icon: String, scales: [Double]?, creationDate: String?
     ) throws(BadgeError) -> [RenderJob] {
-        guard !settings.inPlace else {
-            throw .usage("--scales writes one file per scale; it does not go with --in-place")
-        }
+        let what = scales == nil ? "{frame} writes one file a frame" : "--scales writes one file per scale"
+        guard !settings.inPlace else { throw .usage("\(what); it does not go with --in-place") }
         // A check alone (no -o) renders in memory: its template names the goldens.
         guard let output = settings.output ?? settings.check else {
             throw .usage(
                 "--scales needs -o (or --check) with a template such as 'out/{name}{@scale}.png'")
         }
-        guard !settings.report else { throw .usage("--report describes one render; it does not combine with --scales") }
-        guard !settings.scaleGiven else {
+        guard !settings.report else {
+            throw .usage(
+                "--report describes one render; it does not combine with \(scales == nil ? "{frame}" : "--scales")"
+                    + (scales == nil ? " (give -o one animated file: --report lists every frame)" : ""))
+        }
+        guard scales == nil || !settings.scaleGiven else {
             throw .usage("--scale and --scales both set the scale; give one (--scales 1,2,3 renders at each)")
         }
-        guard output != "-" else { throw .usage("--scales writes one file per scale; -o - cannot hold them") }
+        guard output != "-" else { throw .usage("\(what); -o - cannot hold them") }
+        let scales = scales ?? [settings.scale]
         if let check = settings.check { try refusePDFGolden(check) }
         if let check = settings.check, let artifacts = settings.artifacts {
             try refuseArtifactsBesideGolden(artifacts, golden: check)
@@ -193,7 +210,8 @@ package enum JobPlanner {
                 "--check \(Quoted(check)) names one golden for \(scales.count) scales; give a template such as 'goldens/{name}{@scale}.png'"
             )
         }
-        var draft = Draft(settings: settings, icon: icon, output: output, scales: scales, label: "")
+        var draft = Draft(
+            settings: settings, icon: icon, output: output, scales: settings.scales == nil ? nil : scales, label: "")
         draft.writes = settings.output != nil
         let wording = Wording { field, reason in
             switch field {
@@ -525,8 +543,19 @@ package enum JobPlanner {
                 "\(Quoted(draft.output)) needs {scale} or {@scale}: this job renders at \(scaleList.count) scales")
         }
         let iconHasScale = hasScaleToken(draft.icon) || draft.icon.contains("{density}")
+        let animation: BadgeAnimation?
+        do throws(BadgeError) {
+            animation = try settings.animation()
+        } catch {
+            throw wording(.general, error.message)
+        }
+        // {frame}: one static render a frame; else one animated file (or none).
+        let framed = animation != nil && draft.output.contains("{frame}")
+        let frames: [Int?] = framed ? Array(0..<animation!.frameCount) : [nil]
         var jobs: [RenderJob] = []
         for (index, scale) in scaleList.enumerated() {
+          for frame in frames {
+            let frameText = frame.map { OutputTemplate.frameText($0, count: frames.count) }
             let density = draft.densities?[index]
             var perScale = settings
             perScale.scale = scale
@@ -542,11 +571,11 @@ package enum JobPlanner {
                         draft.icon, name: "", scale: 1, value: "", ext: "", density: draft.densities?.first))
                 let ext = (settings.format ?? OutputFormat(path: draft.output) ?? .png).rawValue
                 outputPath = try OutputTemplate.expand(
-                    draft.output, name: name, scale: scale, value: settings.shownValue ?? "", ext: ext, density: density
-                )
+                    draft.output, name: name, scale: scale, value: settings.shownValue ?? "", ext: ext, density: density,
+                    frame: frameText)
                 if outputRoot == nil, let check = settings.check {
                     checkPath = try OutputTemplate.expand(
-                        check, name: name, scale: scale, value: settings.shownValue ?? "", ext: "png")
+                        check, name: name, scale: scale, value: settings.shownValue ?? "", ext: "png", frame: frameText)
                 }
             } catch {
                 throw wording(.general, error.message)
@@ -587,6 +616,7 @@ package enum JobPlanner {
                 scaleList.count > 1 || (draft.scales != nil && draft.label.isEmpty)
                 ? "\(draft.label)@\(OutputTemplate.scaleText(scale))x" : draft.label
             if let density { label = "\(draft.label)@\(density)" }
+            if let frameText { label = label.isEmpty ? "frame \(frameText)" : "\(label) frame \(frameText)" }
             let location = try place(outputPath, template: draft.output, root: outputRoot, wording: wording)
             var job = RenderJob(
                 label: label, request: request, output: nil, check: nil,
@@ -619,9 +649,39 @@ package enum JobPlanner {
             if draft.scales != nil, settings.iconSize == nil, !iconHasScale, scale > 1 {
                 job.notes.append(.upscaledRaster(icon: iconPath, factor: scale))
             }
+            if let animation {
+                if let frame {
+                    job.request.frame = animation.state(at: animation.time(ofFrame: frame))
+                    job.request.previousContent = settings.animateFrom.map { .value($0) }
+                } else {
+                    try animate(&job, animation, settings: settings, wording: wording)
+                }
+            }
             jobs.append(job)
+          }
         }
         return jobs
+    }
+
+    /// Makes `job` write `animation` as one animated file.
+    ///
+    /// - Throws: the wording's error for a golden check (it compares one image; frames
+    ///   written with {frame} are checked one by one) or a format without animation.
+    private static func animate(
+        _ job: inout RenderJob, _ animation: BadgeAnimation, settings: RenderSettings, wording: Wording
+    ) throws(BadgeError) {
+        if job.check != nil || settings.check != nil {
+            throw wording(
+                .check,
+                "a golden check compares one image, and --animate writes an animation; write one file a frame with {frame} in the output (e.g. 'frames/{name}-{frame}.png') to check every frame")
+        }
+        guard Composition.animates(job.encoding.format) else {
+            throw wording(
+                .output,
+                "PDF cannot hold an animation; write .png (APNG), .webp or .svg, or one file a frame with {frame} in the output")
+        }
+        job.animation = animation
+        job.request.previousContent = settings.animateFrom.map { .value($0) }
     }
 
     /// Where an expanded output goes: under `root` (a manifest's output root), or for

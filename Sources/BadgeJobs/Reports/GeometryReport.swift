@@ -5,7 +5,49 @@ import BadgeRender
 /// geometry without reading pixels. Keys are stable; documented in the README.
 package enum GeometryReport {
     /// The report of `composition`, made for `request`, written to `output` (nil: none).
-    package static func json(_ composition: Composition, request: RenderRequest, output: String?) -> JSONValue {
+    package static func json(
+        _ composition: Composition, request: RenderRequest, output: String?, animation: BadgeAnimation? = nil
+    ) -> JSONValue {
+        let still = stillJSON(composition, request: request, output: output)
+        guard let animation, case .object(var members) = still else { return still }
+        members.append(("animation", animationObject(composition, animation)))
+        return .object(members)
+    }
+
+    /// `animation`: the timing, each frame's delay as an exact fraction of a second,
+    /// and each frame's time, scale, opacity and badge rectangle (pixels, scaled about
+    /// the badge's centre; null when nothing is drawn).
+    static func animationObject(_ composition: Composition, _ animation: BadgeAnimation) -> JSONValue {
+        func rect(_ r: Rect) -> JSONValue {
+            .object([
+                ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
+            ])
+        }
+        let kind = animation.kind
+        let curves: [Easing] =
+            kind == .pop ? [animation.easing ?? .easeIn, animation.easing ?? .bounce] : [animation.easing ?? kind.defaultEasing]
+        var frames: [JSONValue] = []
+        for (k, state) in animation.frames.enumerated() {
+            var frame: [(String, JSONValue)] = [
+                ("index", .number(Double(k))), ("time", .number(animation.time(ofFrame: k))),
+                ("scale", .number(state.scale)), ("opacity", .number(state.opacity)),
+            ]
+            if kind == .pop { frame.append(("value", .string(state.showsOldValue ? "old" : "new"))) }
+            frame.append(("badgeRect", composition.animatedBadgeRect(state).map(rect) ?? .null))
+            frames.append(.object(frame))
+        }
+        return .object([
+            ("kind", .string(kind.rawValue)), ("duration", .number(animation.duration)),
+            ("fps", .number(Double(animation.fps))), ("easing", .array(curves.map { .string($0.description) })),
+            ("loops", animation.loops == 0 ? .string("forever") : .number(Double(animation.loops))),
+            ("frameCount", .number(Double(animation.frameCount))),
+            ("delays", .array(animation.delays.map { .string("\($0.numerator)/\($0.denominator)") })),
+            ("frames", .array(frames)),
+        ])
+    }
+
+    /// The report of the still render.
+    static func stillJSON(_ composition: Composition, request: RenderRequest, output: String?) -> JSONValue {
         func rect(_ r: Rect) -> JSONValue {
             .object([
                 ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),

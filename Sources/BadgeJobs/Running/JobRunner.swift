@@ -56,28 +56,48 @@ package enum JobRunner {
                 "\(job.label) rendered at \(composition.canvasWidth)×\(composition.canvasHeight) px for a \(required.width)×\(required.height) px slot; nothing written"
             )
         }
-        if let output = job.output {
+        if let animation = job.animation, let output = job.output {
+            let pixels = composition.canvasWidth * composition.canvasHeight
+            let (total, overflow) = pixels.multipliedReportingOverflow(by: animation.frameCount)
+            guard !overflow, total <= BadgeAnimation.maxTotalPixels else {
+                throw .usage(
+                    "\(animation.frameCount) frames of \(composition.canvasWidth) × \(composition.canvasHeight) px are over the \(BadgeAnimation.maxTotalPixels >> 20) M pixels one animation may draw; lower --fps or --duration, or --size"
+                )
+            }
+            let bytes = try composition.animatedData(
+                format: job.encoding.format, animation: animation, compression: job.encoding.compression,
+                encoderThreads: encoderThreads)
+            try write(bytes, to: output)
+        } else if let output = job.output {
             // With no check to follow, the badge may be drawn onto the decoded icon.
             let bytes = try composition.data(
                 format: job.encoding.format, compression: job.encoding.compression,
                 creationDate: job.encoding.creationDate, consumingIcon: job.check == nil,
                 encoderThreads: encoderThreads)
-            switch output {
-            case .file(let location, let creatingFolders):
-                try OutputFile.write(bytes, to: location, creatingFolders: creatingFolders)
-            case .staged(let folder, let components, let final):
-                try folder.write(bytes, components: components, shown: final.description)
-            case .standardOutput:
-                try OutputFile.write(bytes, to: "-")
-            }
+            try write(bytes, to: output)
         }
         if job.report {
-            done.report = GeometryReport.json(composition, request: job.request, output: job.output?.description)
+            done.report = GeometryReport.json(
+                composition, request: job.request, output: job.output?.description, animation: job.animation)
         }
         if let check = job.check {
             done.check = try GoldenCheck.run(
                 composition, target: check, compression: job.encoding.compression, encoderThreads: encoderThreads)
         }
         return done
+    }
+
+    /// Writes an encoded output where the job sends it.
+    ///
+    /// - Throws: the write errors (73, 74).
+    private static func write(_ bytes: [UInt8], to output: JobOutput) throws(BadgeError) {
+        switch output {
+        case .file(let location, let creatingFolders):
+            try OutputFile.write(bytes, to: location, creatingFolders: creatingFolders)
+        case .staged(let folder, let components, let final):
+            try folder.write(bytes, components: components, shown: final.description)
+        case .standardOutput:
+            try OutputFile.write(bytes, to: "-")
+        }
     }
 }

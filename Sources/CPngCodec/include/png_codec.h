@@ -138,6 +138,13 @@ int ib_png_encode_argb32(const uint8_t *pixels, uint32_t width, uint32_t height,
 int ib_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, ib_png_settings settings,
                        uint8_t **out, size_t *out_size, char *error, size_t error_size);
 
+/// As ib_png_encode_rgba, but always written as RGBA (colour type 6), opaque or not,
+/// and with `color`'s chunks when it is not NULL: every frame of an animated PNG
+/// shares the one IHDR of its default image.
+int ib_png_encode_rgba_alpha(const uint8_t *pixels, uint32_t width, uint32_t height, const ib_png_color *color,
+                             ib_png_settings settings, uint8_t **out, size_t *out_size, char *error,
+                             size_t error_size);
+
 /// Premultiplied ARGB32 to straight RGBA (width × 4 bytes a row in `out`), as the
 /// encoder un-premultiplies: Cairo's rounding, `restore` (may be NULL) applied.
 void ib_argb32_to_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
@@ -146,6 +153,9 @@ void ib_argb32_to_rgba(const uint8_t *pixels, uint32_t width, uint32_t height, s
 /// The CPUs this process may run on: its affinity mask, so taskset and cpusets
 /// count (sysconf's online count otherwise; at least 1).
 int ib_available_cpus(void);
+
+/// The CRC-32 of PNG chunks (zlib's crc32): `crc` is 0 to start, or the value so far.
+uint32_t ib_crc32(uint32_t crc, const uint8_t *data, size_t size);
 
 /// Frees a buffer returned by ib_png_encode_argb32 or ib_png_encode_rgba.
 void ib_png_free(uint8_t *buffer);
