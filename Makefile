@@ -10,7 +10,7 @@ SAMPLE_LARGE = Fixtures/icons/user-trash-256x256.png
 # until LINKAGE=static (scripts/link-static-libs.sh); by default they are linked in.
 export LINKAGE
 
-.PHONY: all deps build release run test test-install golden docs bench install uninstall clean format lint \
+.PHONY: all deps build release run test test-animation test-install golden docs bench install uninstall clean format lint \
 	fuzz fuzz-smoke fuzz-build test-asan test-tsan deb dist test-dist
 
 all: build
@@ -36,7 +36,14 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(MAKE) test-animation
 	$(MAKE) test-install
+
+# The animations read by decoders that are not iconbadge's: Pillow (APNG, WebP), ffprobe
+# and headless Chromium (the SVG's CSS animations at fixed times); tests/animation/check.py.
+test-animation: deps
+	$(SWIFT) build --product iconbadge
+	python3 tests/animation/check.py $(BIN_DEBUG)
 
 # Fuzzing (fuzz/README.md): each libFuzzer target for FUZZ_SECONDS under AddressSanitizer,
 # seeded from fuzz/seeds, Fixtures/fuzz-regressions and ../shared/corpus; crashes land in

@@ -20,8 +20,10 @@ BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi litt
 # strace (delays a write so a test can kill a render in the middle of it),
 # poppler-utils (pdftocairo: tests compare PDF outputs with PNG ones) and chromium (the
 # HTML report's browser tests open the report headless: its DOM once its script ran, a
-# screenshot; HTMLReportBrowserTests).
-APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium"
+# screenshot; HTMLReportBrowserTests, and the animated SVG at fixed times;
+# tests/animation), python3-pil and ffmpeg (tests/animation reads the APNG and WebP
+# animations with Pillow and ffprobe).
+APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
 case "${1:-}" in
 "") ;;
 --bench) APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin" ;;

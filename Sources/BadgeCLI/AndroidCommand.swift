@@ -17,7 +17,7 @@ enum AndroidCommand {
     /// their own: those come from each density), and the command's own.
     static let options: [OptionSpec<Settings>] = {
         let excluded = Set(["output", "in-place", "scale", "scales", "size", "report", "format", "force"])
-            .union(RenderOptions.check.map(\.name))
+            .union(RenderOptions.check.map(\.name)).union(RenderOptions.animation.map(\.name))
         var list: [OptionSpec<Settings>] = RenderOptions.all.filter { !excluded.contains($0.name) }.map {
             $0.lifted(\Settings.render)
         }

@@ -25,7 +25,7 @@ enum AppIconSetCommand {
     static let options: [OptionSpec<Settings>] = {
         // Nor golden checks: a set is checked by checking its images (compare, batch --check).
         let excluded = Set(["output", "in-place", "scale", "scales", "size", "report", "format", "force"])
-            .union(RenderOptions.check.map(\.name))
+            .union(RenderOptions.check.map(\.name)).union(RenderOptions.animation.map(\.name))
         var list: [OptionSpec<Settings>] = RenderOptions.all.filter { !excluded.contains($0.name) }.map {
             $0.lifted(\Settings.render)
         }

@@ -484,13 +484,13 @@ package enum RenderOptions {
             name: "animate", kind: .value(placeholder: "KIND"), group: "Animation",
             help:
                 "animate the badge: bounce (from 1.5 × to its size, 0.2 s, overshooting), fade-out or fade-in (0.2 s), or pop (the --from value fades out, then this one bounces in, 0.4 s); writes APNG (.png), animated WebP or SVG, or one file a frame with {frame} in -o (see README, \"Animation\")",
-            completion: .choices(BadgeAnimationKind.allCases.map(\.rawValue))
+            completion: .choices(BadgeAnimationKind.allCases.map(\.rawValue)), fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.animate = try ValueParsers.choice(text, option: "--animate", as: BadgeAnimationKind.self)
         },
         Spec(
             name: "duration", kind: .value(placeholder: "SECONDS"), group: "Animation",
-            help: "how long the animation lasts, over 0 and up to 10 s (default: 0.2, pop 0.4)"
+            help: "how long the animation lasts, over 0 and up to 10 s (default: 0.2, pop 0.4)", fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             let seconds = try ValueParsers.number(
                 text, option: "--duration", range: 0...BadgeAnimation.maxDuration, unit: "s")
@@ -502,7 +502,8 @@ package enum RenderOptions {
         },
         Spec(
             name: "fps", kind: .value(placeholder: "N"), group: "Animation",
-            help: "frames a second, 1 to 240; frame k shows t = k / N", defaultText: "60"
+            help: "frames a second, 1 to 240; frame k shows t = k / N", defaultText: "60",
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.animationFPS = try ValueParsers.integer(text, option: "--fps", range: 1...BadgeAnimation.maxFPS)
             settings.animationOptionsGiven.append("fps")
@@ -511,7 +512,8 @@ package enum RenderOptions {
             name: "easing", kind: .value(placeholder: "CURVE"), group: "Animation",
             help:
                 "the timing curve instead of the animation's own: linear, ease, ease-in, ease-out, ease-in-out or cubic-bezier(x1, y1, x2, y2) with x in 0 to 1 (CSS)",
-            completion: .choices(Easing.names.map(\.key) + ["cubic-bezier("], exhaustive: false)
+            completion: .choices(Easing.names.map(\.key) + ["cubic-bezier("], exhaustive: false),
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             let easing: Easing
             do throws(EasingError) {
@@ -531,7 +533,8 @@ package enum RenderOptions {
         },
         Spec(
             name: "loop", kind: .value(placeholder: "N"), group: "Animation",
-            help: "how many times the animation plays, 1 to 65535, or forever", defaultText: "1"
+            help: "how many times the animation plays, 1 to 65535, or forever", defaultText: "1",
+            fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             if text.lowercased() == "forever" {
                 settings.animationLoops = 0

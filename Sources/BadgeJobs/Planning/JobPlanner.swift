@@ -11,7 +11,7 @@ import BadgeSystem
 /// Nothing is read (beyond the manifest) or written; `JobPlanChecks` then checks the
 /// jobs together against the file system.
 package enum JobPlanner {
-    /// The most renders (jobs × scales) one manifest may plan: memory for validation
+    /// The most renders (jobs × scales × {frame} frames) one manifest may plan: memory for validation
     /// stays bounded (about 1 KiB a render), and a batch of 100,000 icons is far beyond
     /// any asset pipeline seen (an app icon set has 18 to 66).
     package static let maxRenders = 100_000
@@ -289,12 +289,15 @@ package enum JobPlanner {
         var renders = 0
         for entry in manifest.entries {
             let draft = try self.draft(entry, context: context)
-            renders += draft.scales?.count ?? 1
+            // {frame} makes one render a frame (a bad animation fails in `expand`).
+            let frames =
+                draft.output.contains("{frame}") ? ((try? draft.settings.animation())??.frameCount ?? 1) : 1
+            renders += (draft.scales?.count ?? 1) * frames
             guard renders <= maxRenders else {
                 throw .badInput(
                     path: context.manifestPath,
                     reason:
-                        "plans more than \(maxRenders) renders (jobs × scales); split it into several manifests")
+                        "plans more than \(maxRenders) renders (jobs × scales × frames); split it into several manifests")
             }
             let prefix = "jobs[\(entry.index)]"
             let path = context.manifestPath
