@@ -31,7 +31,9 @@ run: build
 	$(BIN_DEBUG) $(SAMPLE) --value 150 -o out/folder-99plus.png
 	$(BIN_DEBUG) $(SAMPLE_LARGE) --value 3 --scale 3 -o out/trash-3@3x.png
 	$(BIN_DEBUG) $(SAMPLE_LARGE) --value 150 --scale 3 -o out/trash-99plus@3x.png
-	@echo "wrote:"; for f in out/folder-3.png out/folder-99plus.png out/trash-3@3x.png out/trash-99plus@3x.png; do echo "  $$PWD/$$f"; done
+	$(BIN_DEBUG) $(SAMPLE_LARGE) --value 3 --scale 3 --animate bounce --loop forever -o out/trash-3-bounce@3x.png
+	@echo "wrote:"; for f in out/folder-3.png out/folder-99plus.png out/trash-3@3x.png out/trash-99plus@3x.png \
+		out/trash-3-bounce@3x.png; do echo "  $$PWD/$$f"; done
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -44,7 +44,9 @@ enum IsolatedRenderer {
         }
         // The child sizes an SVG icon without drawing its pixels: the icon's shape for
         // content placement comes from the parent, which has them.
-        request.contentShape = composition.contentShape
+        // Any badge's: a ribbon or banner after a pill found it for itself (the first
+        // badge then has none), and the child needs it for that badge too.
+        request.contentShape = composition.contentShape ?? composition.overlays.lazy.compactMap(\.contentShape).first
         // A filtered SVG icon is drawn as its filtered pixels, which the child cannot
         // make (it renders no SVG to pixels): they are sent, and filtered already.
         var iconPixels: ImageSurface?

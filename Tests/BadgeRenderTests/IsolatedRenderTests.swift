@@ -52,6 +52,9 @@ import Testing
             .greyscale, .desaturate(IconFilter.Amount(tenThousandths: 1)), .dim(.full),
             .tint(Color(red: 13, green: 14, blue: 15, alpha: 16), IconFilter.Amount(tenThousandths: 3333)),
         ]
+        request.frame = BadgeFrameState(scale: 1.3125, opacity: 0.25, showsOldValue: true)
+        request.layers = .moving
+        request.previousContent = .value("12")
         return request
     }
 

@@ -168,6 +168,23 @@ import Testing
         let conflict = try run(["batch", "both.json"], in: folder)
         #expect(conflict.status == 65 && conflict.stderr.contains("gives each badge its content"), "\(conflict.stderr)")
     }
+
+    /// An SVG icon with a pill and then a ribbon, written as SVG: the ribbon follows the
+    /// icon's alpha, which the isolated vector render cannot draw (it has no pixels), so
+    /// the parent sends the shape the ribbon found (the pill found none). It was exit 70
+    /// ("an SVG drawn only as vectors has no pixels") before.
+    @Test func svgIconWithAPillThenARibbonWritesSVG() throws {
+        let folder = Paths.scratch("svg-pill-ribbon")
+        let icon = Paths.fixture("icons/mail-unread-symbolic.svg")
+        let options = [icon, "--size", "128", "--value", "3", "--and", "--text", "BETA", "--shape", "ribbon"]
+        let svg = try runIconbadge(options + ["-o", folder + "/two.svg"])
+        #expect(svg.status == 0, "\(svg.stderr)")
+        let png = try runIconbadge(options + ["-o", folder + "/two.png"])
+        #expect(png.status == 0, "\(png.stderr)")
+        // The SVG is the PNG's drawing: compared through librsvg, as the format tests do.
+        let compared = try runIconbadge(["compare", folder + "/two.png", folder + "/two.svg", "--threshold", "0.1", "--max-diff-ratio", "0.01"])
+        #expect(compared.status == 0, "\(compared.stdoutText) \(compared.stderr)")
+    }
 }
 
 extension BadgeShapeEndToEndTests {
