@@ -43,9 +43,11 @@ test: deps
 
 # The animations read by decoders that are not iconbadge's: Pillow (APNG, WebP), ffprobe
 # and headless Chromium (the SVG's CSS animations at fixed times); tests/animation/check.py.
+# Debian's python3, which python3-pil installs into (a python3 earlier on the PATH, such
+# as pyenv's, would not see it).
 test-animation: deps
 	$(SWIFT) build --product iconbadge
-	python3 tests/animation/check.py $(BIN_DEBUG)
+	/usr/bin/python3 tests/animation/check.py $(BIN_DEBUG)
 
 # Fuzzing (fuzz/README.md): each libFuzzer target for FUZZ_SECONDS under AddressSanitizer,
 # seeded from fuzz/seeds, Fixtures/fuzz-regressions and ../shared/corpus; crashes land in
