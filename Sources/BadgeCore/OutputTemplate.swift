@@ -20,7 +20,9 @@ public enum OutputTemplate {
         // Most names have no brace. String.contains(String) costs the Swift runtime a
         // scan of every protocol conformance on first use: 3 % of a 60 px render.
         guard text.utf8.contains(UInt8(ascii: "{")) else { return false }
-        return ["{name}", "{scale}", "{@scale}", "{density}", "{value}", "{ext}", "{frame}"].contains { text.contains($0) }
+        return ["{name}", "{scale}", "{@scale}", "{density}", "{value}", "{ext}", "{frame}"].contains {
+            text.contains($0)
+        }
     }
 
     /// Expands the tokens of `template`.

@@ -45,7 +45,9 @@ final class AnimatedWebPEncoder {
     /// - Throws: `outOfMemory` (69) or `internalError` (70) when libwebp fails.
     func add(_ pixels: PixelBuffer, timestamp: Int) throws(BadgeError) {
         var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw .internalError("libwebp's version does not match its header") }
+        guard WebPPictureInit(&picture) != 0 else {
+            throw .internalError("libwebp's version does not match its header")
+        }
         picture.use_argb = 1
         picture.width = Int32(width)
         picture.height = Int32(height)

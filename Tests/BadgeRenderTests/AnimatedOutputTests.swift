@@ -25,7 +25,10 @@ import Testing
         var at = 8
         while at + 12 <= png.count {
             let length = Int(uint32(png, at))
-            list.append(Chunk(type: String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self), data: Array(png[(at + 8)..<(at + 8 + length)])))
+            list.append(
+                Chunk(
+                    type: String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self),
+                    data: Array(png[(at + 8)..<(at + 8 + length)])))
             #expect(uint32(png, at + 8 + length) == PNGCodec.crc32(png[(at + 4)..<(at + 8 + length)]), "CRC")
             at += 12 + length
         }
@@ -52,7 +55,8 @@ import Testing
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
         header += [8, 6, 0, 0, 0]
-        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", data)
+        let png =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", data)
             + chunk("IEND", [])
         return try ImageFile.pixels(of: png, path: "frame")
     }

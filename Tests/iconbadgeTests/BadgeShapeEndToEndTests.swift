@@ -182,7 +182,9 @@ import Testing
         let png = try runIconbadge(options + ["-o", folder + "/two.png"])
         #expect(png.status == 0, "\(png.stderr)")
         // The SVG is the PNG's drawing: compared through librsvg, as the format tests do.
-        let compared = try runIconbadge(["compare", folder + "/two.png", folder + "/two.svg", "--threshold", "0.1", "--max-diff-ratio", "0.01"])
+        let compared = try runIconbadge([
+            "compare", folder + "/two.png", folder + "/two.svg", "--threshold", "0.1", "--max-diff-ratio", "0.01",
+        ])
         #expect(compared.status == 0, "\(compared.stdoutText) \(compared.stderr)")
     }
 }

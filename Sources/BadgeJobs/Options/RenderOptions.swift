@@ -551,7 +551,8 @@ package enum RenderOptions {
             guard text.utf8.count <= RenderSettings.maxValueBytes else {
                 throw .invalidValue(
                     option: "--from", value: String(text.prefix(32)) + "…",
-                    problem: "is \(text.utf8.count) bytes long, over the \(RenderSettings.maxValueBytes >> 10) KiB limit")
+                    problem:
+                        "is \(text.utf8.count) bytes long, over the \(RenderSettings.maxValueBytes >> 10) KiB limit")
             }
             settings.animateFrom = text
         },

@@ -227,7 +227,8 @@ package struct RenderSettings {
             throw .usage("--\(option) goes with --animate (bounce, fade-out, fade-in or pop)")
         }
         if animate == .pop, animateFrom == nil {
-            throw .usage("--animate pop changes the badge from an old value: give it with --from (e.g. --from 2 --value 3)")
+            throw .usage(
+                "--animate pop changes the badge from an old value: give it with --from (e.g. --from 2 --value 3)")
         }
         if animateFrom != nil, animate != .pop {
             throw .usage("--from is the old value of --animate pop; the other animations show one value")

@@ -297,7 +297,8 @@ package enum JobPlanner {
                 throw .badInput(
                     path: context.manifestPath,
                     reason:
-                        "plans more than \(maxRenders) renders (jobs × scales × frames); split it into several manifests")
+                        "plans more than \(maxRenders) renders (jobs × scales × frames); split it into several manifests"
+                )
             }
             let prefix = "jobs[\(entry.index)]"
             let path = context.manifestPath
@@ -557,111 +558,115 @@ package enum JobPlanner {
         let frames: [Int?] = framed ? Array(0..<animation!.frameCount) : [nil]
         var jobs: [RenderJob] = []
         for (index, scale) in scaleList.enumerated() {
-          for frame in frames {
-            let frameText = frame.map { OutputTemplate.frameText($0, count: frames.count) }
-            let density = draft.densities?[index]
-            var perScale = settings
-            perScale.scale = scale
-            let iconPath: String
-            let outputPath: String
-            var checkPath: String?
-            let name: String
-            do throws(TemplateError) {
-                iconPath = try OutputTemplate.expand(
-                    draft.icon, name: "", scale: scale, value: "", ext: "", density: density)
-                name = OutputTemplate.baseName(
-                    of: try OutputTemplate.expand(
-                        draft.icon, name: "", scale: 1, value: "", ext: "", density: draft.densities?.first))
-                let ext = (settings.format ?? OutputFormat(path: draft.output) ?? .png).rawValue
-                outputPath = try OutputTemplate.expand(
-                    draft.output, name: name, scale: scale, value: settings.shownValue ?? "", ext: ext, density: density,
-                    frame: frameText)
-                if outputRoot == nil, let check = settings.check {
-                    checkPath = try OutputTemplate.expand(
-                        check, name: name, scale: scale, value: settings.shownValue ?? "", ext: "png", frame: frameText)
+            for frame in frames {
+                let frameText = frame.map { OutputTemplate.frameText($0, count: frames.count) }
+                let density = draft.densities?[index]
+                var perScale = settings
+                perScale.scale = scale
+                let iconPath: String
+                let outputPath: String
+                var checkPath: String?
+                let name: String
+                do throws(TemplateError) {
+                    iconPath = try OutputTemplate.expand(
+                        draft.icon, name: "", scale: scale, value: "", ext: "", density: density)
+                    name = OutputTemplate.baseName(
+                        of: try OutputTemplate.expand(
+                            draft.icon, name: "", scale: 1, value: "", ext: "", density: draft.densities?.first))
+                    let ext = (settings.format ?? OutputFormat(path: draft.output) ?? .png).rawValue
+                    outputPath = try OutputTemplate.expand(
+                        draft.output, name: name, scale: scale, value: settings.shownValue ?? "", ext: ext,
+                        density: density,
+                        frame: frameText)
+                    if outputRoot == nil, let check = settings.check {
+                        checkPath = try OutputTemplate.expand(
+                            check, name: name, scale: scale, value: settings.shownValue ?? "", ext: "png",
+                            frame: frameText)
+                    }
+                } catch {
+                    throw wording(.general, error.message)
                 }
-            } catch {
-                throw wording(.general, error.message)
-            }
-            if let named = OutputNaming.unwritableFormat(of: outputPath) {
-                throw wording(
-                    .output,
-                    "\(Quoted(outputPath)) names \(OutputNaming.aFile(named)), and iconbadge writes PNG, WebP, SVG or PDF; name it .png, .webp, .svg or .pdf"
-                )
-            }
-            if let given = settings.format, let named = OutputFormat(path: outputPath), named != given {
-                throw wording(
-                    .output,
-                    "\(Quoted(outputPath)) names \(OutputNaming.aFile(named.rawValue.uppercased())), but \"format\" is \(given.rawValue); make them agree"
-                )
-            }
-            guard let format = settings.format ?? OutputFormat(path: outputPath) else {
-                throw wording(
-                    .output,
-                    "cannot tell the format of \(Quoted(outputPath)); use .png, .webp, .svg or .pdf, or \"format\"")
-            }
-            var request: RenderRequest
-            do throws(BadgeError) {
-                request = try perScale.request(icon: iconPath)
-            } catch {
-                throw wording(.general, error.message)
-            }
-            // --size is the @1x size, in points like every length: it scales with the
-            // rest, for a job's own "scale" as for a lone render's --scale.
-            if let size = settings.iconSize {
-                request.iconSize = Size(
-                    width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
-            } else if draft.scales != nil, !iconHasScale {
-                // A raster icon without a file per scale is resampled by the scale.
-                request.iconRasterScale = scale
-            }
-            var label =
-                scaleList.count > 1 || (draft.scales != nil && draft.label.isEmpty)
-                ? "\(draft.label)@\(OutputTemplate.scaleText(scale))x" : draft.label
-            if let density { label = "\(draft.label)@\(density)" }
-            if let frameText { label = label.isEmpty ? "frame \(frameText)" : "\(label) frame \(frameText)" }
-            let location = try place(outputPath, template: draft.output, root: outputRoot, wording: wording)
-            var job = RenderJob(
-                label: label, request: request, output: nil, check: nil,
-                encoding: Encoding(format: format, compression: settings.pngCompression, creationDate: creationDate),
-                inputs: perScale.inputFiles(icon: iconPath))
-            if let goldens {
-                // A batch check renders in memory: the golden is DIR/<output path>.
-                let relative = location.relative.components
-                // The job's own ignore regions join the command's; its mask replaces it.
-                var compare = goldens.compare
-                compare.ignore += settings.compare.ignore
-                if let mask = settings.compare.mask { compare.mask = mask }
-                job.check = GoldenTarget(
-                    golden: OutputLocation(root: goldens.goldens, components: relative),
-                    artifacts: OutputLocation(
-                        root: goldens.artifacts ?? GoldenTarget.defaultArtifacts,
-                        components: Array(relative.dropLast())),
-                    update: goldens.update, compare: compare)
-            } else {
-                // Templates and manifests name folders per job: they are made if missing.
-                if draft.writes { job.output = .file(location, creatingFolders: true) }
-                if let checkPath, let template = settings.check {
-                    let golden = try place(checkPath, template: template, root: nil, wording: wording, field: .check)
+                if let named = OutputNaming.unwritableFormat(of: outputPath) {
+                    throw wording(
+                        .output,
+                        "\(Quoted(outputPath)) names \(OutputNaming.aFile(named)), and iconbadge writes PNG, WebP, SVG or PDF; name it .png, .webp, .svg or .pdf"
+                    )
+                }
+                if let given = settings.format, let named = OutputFormat(path: outputPath), named != given {
+                    throw wording(
+                        .output,
+                        "\(Quoted(outputPath)) names \(OutputNaming.aFile(named.rawValue.uppercased())), but \"format\" is \(given.rawValue); make them agree"
+                    )
+                }
+                guard let format = settings.format ?? OutputFormat(path: outputPath) else {
+                    throw wording(
+                        .output,
+                        "cannot tell the format of \(Quoted(outputPath)); use .png, .webp, .svg or .pdf, or \"format\"")
+                }
+                var request: RenderRequest
+                do throws(BadgeError) {
+                    request = try perScale.request(icon: iconPath)
+                } catch {
+                    throw wording(.general, error.message)
+                }
+                // --size is the @1x size, in points like every length: it scales with the
+                // rest, for a job's own "scale" as for a lone render's --scale.
+                if let size = settings.iconSize {
+                    request.iconSize = Size(
+                        width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
+                } else if draft.scales != nil, !iconHasScale {
+                    // A raster icon without a file per scale is resampled by the scale.
+                    request.iconRasterScale = scale
+                }
+                var label =
+                    scaleList.count > 1 || (draft.scales != nil && draft.label.isEmpty)
+                    ? "\(draft.label)@\(OutputTemplate.scaleText(scale))x" : draft.label
+                if let density { label = "\(draft.label)@\(density)" }
+                if let frameText { label = label.isEmpty ? "frame \(frameText)" : "\(label) frame \(frameText)" }
+                let location = try place(outputPath, template: draft.output, root: outputRoot, wording: wording)
+                var job = RenderJob(
+                    label: label, request: request, output: nil, check: nil,
+                    encoding: Encoding(
+                        format: format, compression: settings.pngCompression, creationDate: creationDate),
+                    inputs: perScale.inputFiles(icon: iconPath))
+                if let goldens {
+                    // A batch check renders in memory: the golden is DIR/<output path>.
+                    let relative = location.relative.components
+                    // The job's own ignore regions join the command's; its mask replaces it.
+                    var compare = goldens.compare
+                    compare.ignore += settings.compare.ignore
+                    if let mask = settings.compare.mask { compare.mask = mask }
                     job.check = GoldenTarget(
-                        golden: golden,
-                        artifacts: settings.artifacts.map { OutputLocation(root: $0, components: []) },
-                        update: settings.update ?? .none, compare: settings.compare)
-                }
-            }
-            if draft.scales != nil, settings.iconSize == nil, !iconHasScale, scale > 1 {
-                job.notes.append(.upscaledRaster(icon: iconPath, factor: scale))
-            }
-            if let animation {
-                if let frame {
-                    job.request.frame = animation.state(at: animation.time(ofFrame: frame))
-                    job.request.previousContent = settings.animateFrom.map { .value($0) }
+                        golden: OutputLocation(root: goldens.goldens, components: relative),
+                        artifacts: OutputLocation(
+                            root: goldens.artifacts ?? GoldenTarget.defaultArtifacts,
+                            components: Array(relative.dropLast())),
+                        update: goldens.update, compare: compare)
                 } else {
-                    try animate(&job, animation, settings: settings, wording: wording)
+                    // Templates and manifests name folders per job: they are made if missing.
+                    if draft.writes { job.output = .file(location, creatingFolders: true) }
+                    if let checkPath, let template = settings.check {
+                        let golden = try place(
+                            checkPath, template: template, root: nil, wording: wording, field: .check)
+                        job.check = GoldenTarget(
+                            golden: golden,
+                            artifacts: settings.artifacts.map { OutputLocation(root: $0, components: []) },
+                            update: settings.update ?? .none, compare: settings.compare)
+                    }
                 }
+                if draft.scales != nil, settings.iconSize == nil, !iconHasScale, scale > 1 {
+                    job.notes.append(.upscaledRaster(icon: iconPath, factor: scale))
+                }
+                if let animation {
+                    if let frame {
+                        job.request.frame = animation.state(at: animation.time(ofFrame: frame))
+                        job.request.previousContent = settings.animateFrom.map { .value($0) }
+                    } else {
+                        try animate(&job, animation, settings: settings, wording: wording)
+                    }
+                }
+                jobs.append(job)
             }
-            jobs.append(job)
-          }
         }
         return jobs
     }
@@ -676,12 +681,14 @@ package enum JobPlanner {
         if job.check != nil || settings.check != nil {
             throw wording(
                 .check,
-                "a golden check compares one image, and --animate writes an animation; write one file a frame with {frame} in the output (e.g. 'frames/{name}-{frame}.png') to check every frame")
+                "a golden check compares one image, and --animate writes an animation; write one file a frame with {frame} in the output (e.g. 'frames/{name}-{frame}.png') to check every frame"
+            )
         }
         guard Composition.animates(job.encoding.format) else {
             throw wording(
                 .output,
-                "PDF cannot hold an animation; write .png (APNG), .webp or .svg, or one file a frame with {frame} in the output")
+                "PDF cannot hold an animation; write .png (APNG), .webp or .svg, or one file a frame with {frame} in the output"
+            )
         }
         job.animation = animation
         job.request.previousContent = settings.animateFrom.map { .value($0) }

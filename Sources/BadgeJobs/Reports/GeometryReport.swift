@@ -25,7 +25,8 @@ package enum GeometryReport {
         }
         let kind = animation.kind
         let curves: [Easing] =
-            kind == .pop ? [animation.easing ?? .easeIn, animation.easing ?? .bounce] : [animation.easing ?? kind.defaultEasing]
+            kind == .pop
+            ? [animation.easing ?? .easeIn, animation.easing ?? .bounce] : [animation.easing ?? kind.defaultEasing]
         var frames: [JSONValue] = []
         for (k, state) in animation.frames.enumerated() {
             var frame: [(String, JSONValue)] = [
