@@ -50,7 +50,8 @@ enum RenderCommand {
         parse(arguments, io: io) { settings, positionals throws(BadgeError) in
             // An SVG icon is drawn by the isolated renderer: it starts now and loads
             // librsvg while this process plans and loads its fonts.
-            if let icon = positionals.first, icon.lowercased().hasSuffix(".svg") || icon.lowercased().hasSuffix(".svgz") {
+            if let icon = positionals.first, icon.lowercased().hasSuffix(".svg") || icon.lowercased().hasSuffix(".svgz")
+            {
                 IsolatedDecoding.prestart()
             }
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
