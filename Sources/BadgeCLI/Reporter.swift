@@ -52,11 +52,27 @@ struct Reporter {
         var tally = Tally()
         tally.jobs = outcomes.count
         printUpscaleWarnings(outcomes)
+        // The frames of one animation ({frame}) share their notes and, often, their
+        // error: each is said once, an error naming the frames it stopped.
+        var frameNotes: (group: String, said: Set<String>)?
+        var frameError: FrameError?
+        func flushFrameError() {
+            if let pending = frameError { io.error(pending.line) }
+            frameError = nil
+        }
         for index in outcomes.indices {
             let outcome = outcomes[index]
             let job = jobs[index]
-            let prefix = outcome.label.isEmpty ? "" : "\(Shown(outcome.label)): "
+            // A note shared by frames names their animation, not one frame.
+            let named = job.frame?.group ?? outcome.label
+            let prefix = named.isEmpty ? "" : "\(Shown(named)): "
+            if frameNotes?.group != job.frame?.group { frameNotes = job.frame.map { ($0.group, []) } }
             for diagnostic in outcome.diagnostics {
+                if let group = job.frame?.group {
+                    let key = "\(diagnostic)"
+                    if frameNotes?.said.contains(key) == true { continue }
+                    frameNotes = (group, (frameNotes?.said ?? []).union([key]))
+                }
                 switch diagnostic {
                 case .hidden(let reason):
                     let why = reason == .zero ? "the value is 0 (use --show-zero to draw it)" : "the value is empty"
@@ -101,11 +117,24 @@ struct Reporter {
                     )
                 }
             }
+            let place = job.check?.golden.description ?? job.output?.description
+            if case .failure(let error) = outcome.result, let frame = job.frame {
+                tally.failed += 1
+                tally.firstError = tally.firstError ?? error.exitCode
+                let message = ErrorWording.message(error)
+                if frameError?.group == frame.group, frameError?.message == message {
+                    frameError?.last = (frame.number, place)
+                } else {
+                    flushFrameError()
+                    frameError = FrameError(group: frame.group, message: message, first: (frame.number, place))
+                }
+                continue
+            }
+            flushFrameError()
             switch outcome.result {
             case .failure(let error):
                 tally.failed += 1
                 tally.firstError = tally.firstError ?? error.exitCode
-                let place = job.check?.golden.description ?? job.output?.description
                 let where_ =
                     outcome.label.isEmpty ? "" : "\(Shown(outcome.label))\(place.map { " (\(Shown($0)))" } ?? ""): "
                 io.error(where_ + ErrorWording.message(error))
@@ -117,7 +146,32 @@ struct Reporter {
                 if checkLinesToStderr { io.writeErr(line) } else { io.writeOut(line) }
             }
         }
+        flushFrameError()
         return tally
+    }
+
+    /// One error shared by consecutive frames of an animation, said once: "frames 00
+    /// to 12 (out/00.png to out/12.png): …", or as any job's for a single frame.
+    struct FrameError {
+        var group: String
+        var message: String
+        var first: (number: String, place: String?)
+        var last: (number: String, place: String?)?
+
+        init(group: String, message: String, first: (number: String, place: String?)) {
+            self.group = group
+            self.message = message
+            self.first = first
+        }
+
+        var line: String {
+            let base = group.isEmpty ? "" : "\(Shown(group)) "
+            guard let last else {
+                return "\(base)frame \(first.number)\(first.place.map { " (\(Shown($0)))" } ?? ""): \(message)"
+            }
+            let places = first.place.flatMap { a in last.place.map { b in " (\(Shown(a)) to \(Shown(b)))" } } ?? ""
+            return "\(base)frames \(first.number) to \(last.number)\(places): \(message)"
+        }
     }
 
     /// One warning per raster icon that `--scales` resampled up, naming the scales and,

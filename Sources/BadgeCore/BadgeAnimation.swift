@@ -71,8 +71,12 @@ public struct BadgeAnimation: Equatable, Sendable {
     public static let maxDuration = 10.0
     /// The most frames a second: 240.
     public static let maxFPS = 240
-    /// The most frames one animation may have: 600 (10 s at 60 frames a second).
-    public static let maxFrames = 600
+    /// The most frames one animation may have: 601, so that the longest animation
+    /// at the default rate fits (10 s at 60 frames a second, both ends drawn).
+    public static let maxFrames = 601
+    /// The shortest animation: 1 ms. Shorter ones are refused rather than drawn as a
+    /// start and an end a few nanoseconds apart.
+    public static let minDuration = 0.001
     /// The most pixels all frames together may have: 2^28 (256 frames of 1024 × 1024,
     /// 1 GiB of RGBA drawn in all), so no animation makes a render run for minutes.
     public static let maxTotalPixels = 1 << 28
@@ -99,7 +103,9 @@ public struct BadgeAnimation: Equatable, Sendable {
     /// the end (t = duration), so the last frame is the state at rest. A duration that
     /// is not a whole number of frames ends on a shorter last frame (`delays`).
     public var frameCount: Int {
-        Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1
+        // At least the start and the end; the epsilon keeps 0.2 × 60 (12.000000000000002
+        // in doubles) at 12 steps.
+        max(2, Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1)
     }
 
     /// The time frame k shows, seconds: k / fps, and the duration for the last frame.
@@ -120,16 +126,39 @@ public struct BadgeAnimation: Equatable, Sendable {
         }
     }
 
-    /// `seconds` as a fraction with a denominator ≤ 10,000 (the closest one).
+    /// `seconds` (0 < seconds ≤ 1) as the fraction nearest to it whose numerator and
+    /// denominator fit APNG's 16-bit delay fields: the continued fraction's last
+    /// convergent or semiconvergent with a denominator ≤ 65535 (exact for a step such as
+    /// 1/40 or 1/30), and at least 1/65535 s.
     static func fraction(_ seconds: Double) -> (numerator: Int, denominator: Int) {
-        let denominator = 10_000
-        var numerator = Int((seconds * Double(denominator)).rounded())
-        var d = denominator
-        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-        let g = max(1, gcd(numerator, d))
-        numerator /= g
-        d /= g
-        return (max(1, numerator), d)
+        let limit = 65535
+        guard seconds * Double(limit) >= 1 else { return (1, limit) }
+        // Convergents h/k of the continued fraction of `seconds`.
+        var (h0, h1) = (0, 1)
+        var (k0, k1) = (1, 0)
+        var x = seconds
+        var best = (1, limit)
+        for _ in 0..<64 {
+            let a = Int(x.rounded(.down))
+            let (h2, k2) = (a * h1 + h0, a * k1 + k0)
+            if k2 > limit || h2 > limit {
+                // The largest semiconvergent that still fits, if nearer than the last convergent.
+                let t = min((limit - k0) / max(1, k1), h1 > 0 ? (limit - h0) / h1 : Int.max)
+                let semi = (t * h1 + h0, t * k1 + k0)
+                if t > 0, semi.1 > 0,
+                    abs(Double(semi.0) / Double(semi.1) - seconds) < abs(Double(best.0) / Double(best.1) - seconds)
+                {
+                    best = semi
+                }
+                break
+            }
+            (h0, h1, k0, k1) = (h1, h2, k1, k2)
+            if k1 > 0, h1 > 0 { best = (h1, k1) }
+            let rest = x - Double(a)
+            if rest < 1e-12 { break }
+            x = 1 / rest
+        }
+        return best
     }
 
     /// The badge at time t (seconds from the start).

@@ -3,7 +3,7 @@
 ///
 /// `progress(at:)` maps the fraction of the duration elapsed (x, 0...1) to the
 /// fraction of the change done (y), which may leave 0...1: `cubic-bezier(0.4, 1.3, 1,
-/// 1)` overshoots to 1.1 and comes back (a bounce), and the overshoot is kept.
+/// 1)` overshoots to 1.0299169 (at x ≈ 0.85) and comes back (a bounce), and the overshoot is kept.
 public struct Easing: Equatable, Sendable, CustomStringConvertible {
     public let x1: Double
     public let y1: Double
@@ -171,11 +171,17 @@ public enum EasingError: Error, Equatable, Sendable {
     /// NaN or an infinity.
     case notFinite
 
-    /// The reason, for an error line that names the option.
+    /// The reason, naming the text.
     public var reason: String {
+        if case .malformed(let text) = self { return "\(Quoted(text)) \(problem)" }
+        return problem
+    }
+
+    /// The reason without the text, for an error line that names the option and value.
+    public var problem: String {
         switch self {
-        case .malformed(let text):
-            return "\(Quoted(text)) is not an easing: use linear, ease, ease-in, ease-out, ease-in-out or "
+        case .malformed:
+            return "is not an easing: use linear, ease, ease-in, ease-out, ease-in-out or "
                 + "cubic-bezier(x1, y1, x2, y2)"
         case .xOutOfRange(let x1, let x2):
             return "cubic-bezier's x1 and x2 must lie in 0...1 (got \(Easing.shortest(x1)) and "

@@ -21,6 +21,10 @@ package struct RenderJob: Sendable {
     /// The animation written as one file (APNG, WebP, SVG), or nil for a still image
     /// (a frame written with `{frame}` is a still image of `request.frame`).
     package var animation: BadgeAnimation?
+    /// For one frame written with `{frame}`: the label of its whole animation ("" or
+    /// "jobs[3]@2x") and the frame's number ("03"), so that what its frames share
+    /// (an error, a note) is said once for them all.
+    package var frame: (group: String, number: String)?
     /// Whether the job's `--report` geometry JSON is wanted.
     package var report = false
     /// The encoder settings of the output (and of an updated golden).

@@ -2,7 +2,8 @@ import BadgeCore
 
 /// Builds an animated SVG from the static SVGs of its layers: the still part (icon
 /// and every badge but the first) and the moving badge (and, in a `pop`, the old
-/// value), each Cairo's drawing with its ids renumbered apart (`s1`, `m1`, `o1`), and
+/// value), each Cairo's drawing with its ids renumbered apart (`ib…s1`, `ib…m1`,
+/// `ib…o1`, after a hash of the document, as its class and keyframe names), and
 /// CSS `@keyframes` that carry the animation's timing functions, so the file stays
 /// resolution-independent and a browser computes the same curve (CSS Easing Functions
 /// Level 1) as the raster frames.
@@ -21,6 +22,15 @@ enum AnimatedSVG {
         width: Int, height: Int, still: String, moving: String, old: String?, centre: Point,
         animation: BadgeAnimation
     ) -> String {
+        // Names of this document's own (a hash of its layers and timing), so that two
+        // animated SVGs placed inline in one HTML page do not restyle each other.
+        let name =
+            "ib"
+            + ContentHash.fnv1a64(
+                Array(
+                    (still + moving + (old ?? "") + animation.kind.rawValue + "\(animation.duration)"
+                        + (animation.easing?.css ?? "") + "\(animation.loops)").utf8)
+            ).prefix(8)
         let count = animation.loops == 0 ? "infinite" : "\(animation.loops)"
         let duration = "\(Easing.shortest(animation.duration))s"
         let origin = "\(Easing.shortest(centre.x))px \(Easing.shortest(centre.y))px"
@@ -31,36 +41,36 @@ enum AnimatedSVG {
         var restState: String
         switch kind {
         case .bounce:
-            keyframes = "@keyframes ib-moving{0%{transform:scale(1.5)}100%{transform:scale(1)}}"
+            keyframes = "@keyframes \(name)-moving{0%{transform:scale(1.5)}100%{transform:scale(1)}}"
             restState = ""
         case .fadeOut:
-            keyframes = "@keyframes ib-moving{0%{opacity:1}100%{opacity:0}}"
-            restState = ".ib-moving{opacity:0}"
+            keyframes = "@keyframes \(name)-moving{0%{opacity:1}100%{opacity:0}}"
+            restState = ".\(name)-moving{opacity:0}"
         case .fadeIn:
-            keyframes = "@keyframes ib-moving{0%{opacity:0}100%{opacity:1}}"
+            keyframes = "@keyframes \(name)-moving{0%{opacity:0}100%{opacity:1}}"
             restState = ""
         case .pop:
             keyframes =
-                "@keyframes ib-moving{0%{opacity:0;transform:scale(1.5);animation-timing-function:step-end}"
+                "@keyframes \(name)-moving{0%{opacity:0;transform:scale(1.5);animation-timing-function:step-end}"
                 + "50%{opacity:1;transform:scale(1.5);animation-timing-function:\(curve)}"
                 + "100%{opacity:1;transform:scale(1)}}\n"
-                + "@keyframes ib-old{0%{opacity:1;animation-timing-function:\(oldCurve)}50%{opacity:0}100%{opacity:0}}"
-            restState = ".ib-old{opacity:0}"
+                + "@keyframes \(name)-old{0%{opacity:1;animation-timing-function:\(oldCurve)}50%{opacity:0}100%{opacity:0}}"
+            restState = ".\(name)-old{opacity:0}"
         }
         // A pop's phases carry their own curves in the keyframes: linear across.
         let timing = kind == .pop ? "linear" : curve
-        var style = ".ib-moving,.ib-old{transform-box:view-box;transform-origin:\(origin)}\n"
-        style += ".ib-moving{animation:ib-moving \(duration) \(timing) 0s \(count) both}\n"
-        if old != nil { style += ".ib-old{animation:ib-old \(duration) linear 0s \(count) both}\n" }
+        var style = ".\(name)-moving,.\(name)-old{transform-box:view-box;transform-origin:\(origin)}\n"
+        style += ".\(name)-moving{animation:\(name)-moving \(duration) \(timing) 0s \(count) both}\n"
+        if old != nil { style += ".\(name)-old{animation:\(name)-old \(duration) linear 0s \(count) both}\n" }
         style += keyframes + "\n"
-        style += "@media (prefers-reduced-motion:reduce){.ib-moving,.ib-old{animation:none}\(restState)}\n"
+        style += "@media (prefers-reduced-motion:reduce){.\(name)-moving,.\(name)-old{animation:none}\(restState)}\n"
         var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\""
         svg += " width=\"\(width)px\" height=\"\(height)px\" viewBox=\"0 0 \(width) \(height)\" version=\"1.1\">\n"
         svg += "<style>\n\(style)</style>\n"
-        svg += "<g class=\"ib-still\">\n\(body(still, prefix: "s"))</g>\n"
-        if let old { svg += "<g class=\"ib-old\">\n\(body(old, prefix: "o"))</g>\n" }
-        svg += "<g class=\"ib-moving\">\n\(body(moving, prefix: "m"))</g>\n"
+        svg += "<g class=\"\(name)-still\">\n\(body(still, prefix: "\(name)s"))</g>\n"
+        if let old { svg += "<g class=\"\(name)-old\">\n\(body(old, prefix: "\(name)o"))</g>\n" }
+        svg += "<g class=\"\(name)-moving\">\n\(body(moving, prefix: "\(name)m"))</g>\n"
         svg += "</svg>\n"
         return svg
     }

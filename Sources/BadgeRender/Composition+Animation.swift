@@ -53,6 +53,10 @@ extension Composition {
         return target.pixelBuffer(restore: straightRestore)
     }
 
+    /// Whether a pop's old value (`RenderRequest.previousContent`) is drawn: the
+    /// animation shows a badge even when the new value is hidden.
+    public var drawsPreviousValue: Bool { previous?.layout != nil }
+
     /// Where the moving badge is drawn in a frame with `state` (pixels, the badge's
     /// rectangle scaled about its centre); nil when nothing is drawn (hidden, or
     /// fully transparent).
@@ -61,9 +65,12 @@ extension Composition {
         guard state.opacity > 0, let layout = badge?.layout else { return nil }
         let centre = layout.band?.centre ?? layout.badgeRect.center
         let rect = layout.badgeRect
+        // A negative scale (a curve past y = 3) turns the badge about its centre: the
+        // rectangle is the same either way.
+        let scale = abs(state.scale)
         return Rect(
-            x: centre.x + (rect.x - centre.x) * state.scale, y: centre.y + (rect.y - centre.y) * state.scale,
-            width: rect.width * state.scale, height: rect.height * state.scale)
+            x: centre.x + (rect.x - centre.x) * scale, y: centre.y + (rect.y - centre.y) * scale,
+            width: rect.width * scale, height: rect.height * scale)
     }
 
     private func animatedPNG(_ animation: BadgeAnimation, compression: PNGCompression, threads: Int)

@@ -1,5 +1,6 @@
-import BadgeCore
 import Testing
+
+@testable import BadgeCore
 
 /// The frame model: which times the frames show, their delays, and the badge's state
 /// at each (the libraries' curves and durations by default).
@@ -34,5 +35,26 @@ import Testing
         #expect(pop.state(at: 0) == BadgeFrameState(scale: 1, opacity: 1, showsOldValue: true))
         #expect(pop.state(at: 0.2) == BadgeFrameState(scale: 1.5, opacity: 1, showsOldValue: false))
         #expect(pop.state(at: 0.4) == .rest)
+    }
+
+    /// Delays fit APNG's 16-bit fields: exact where the step is a fraction that fits,
+    /// the nearest that fits otherwise, never 0 and never a second for a tiny step.
+    @Test func delaysAreTheNearestFractionThatFits() {
+        #expect(BadgeAnimation.fraction(0.025) == (1, 40))
+        #expect(BadgeAnimation.fraction(1.0 / 30) == (1, 30))
+        #expect(BadgeAnimation.fraction(0.0333) == (333, 10000))
+        #expect(BadgeAnimation.fraction(1e-9) == (1, 65535))
+        let tiny = BadgeAnimation.fraction(0.0167 - 1.0 / 60)
+        #expect(tiny.numerator == 1 && tiny.denominator > 29000 && tiny.denominator < 31000, "\(tiny)")
+        // A duration just past a frame: a start, the frame, and the end a moment later.
+        let short = BadgeAnimation(kind: .bounce, duration: 0.0167)
+        #expect(short.frameCount == 3)
+        #expect(short.delays[0] == (1, 60) && short.delays[2] == (1, 60))
+        #expect(short.delays[1].denominator > 29000)
+        // The shortest animation still has its start and its end.
+        let blink = BadgeAnimation(kind: .fadeOut, duration: BadgeAnimation.minDuration, fps: 7)
+        #expect(blink.frameCount == 2)
+        #expect(blink.frames.last?.opacity == 0)
+        #expect(BadgeAnimation(kind: .bounce, duration: 10, fps: 60).frameCount == BadgeAnimation.maxFrames)
     }
 }

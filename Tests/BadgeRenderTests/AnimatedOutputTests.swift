@@ -15,87 +15,39 @@ import Testing
         return try Renderer().compose(request)
     }
 
-    struct Chunk {
-        var type: String
-        var data: [UInt8]
-    }
+    static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32 { APNGAnimation.uint32(bytes, at) }
 
-    static func chunks(_ png: [UInt8]) -> [Chunk] {
-        var list: [Chunk] = []
-        var at = 8
-        while at + 12 <= png.count {
-            let length = Int(uint32(png, at))
-            list.append(
-                Chunk(
-                    type: String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self),
-                    data: Array(png[(at + 8)..<(at + 8 + length)])))
-            #expect(uint32(png, at + 8 + length) == PNGCodec.crc32(png[(at + 4)..<(at + 8 + length)]), "CRC")
-            at += 12 + length
-        }
-        #expect(at == png.count)
-        return list
-    }
-
-    static func uint32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
-    }
-
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.appendBigEndian(UInt32(data.count))
-        let body = Array(type.utf8) + data
-        out += body
-        out.appendBigEndian(PNGCodec.crc32(body[...]))
-        return out
-    }
-
-    /// A frame's sub-rectangle as a PNG of its own: IHDR of its size, its fdAT data.
-    static func subImage(width: Int, height: Int, data: [UInt8]) throws -> PixelBuffer {
-        var header: [UInt8] = []
-        header.appendBigEndian(UInt32(width))
-        header.appendBigEndian(UInt32(height))
-        header += [8, 6, 0, 0, 0]
-        let png =
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", data)
-            + chunk("IEND", [])
-        return try ImageFile.pixels(of: png, path: "frame")
-    }
-
-    /// Every frame of the APNG, rebuilt as a viewer does (dispose NONE, blend SOURCE:
-    /// the rectangle replaces the canvas's pixels), equals the frame drawn directly; the
-    /// chunks are in order with consecutive sequence numbers, and the default image is
-    /// the static render.
+    /// Every frame of the APNG, played as a viewer does (`APNGAnimation`: dispose NONE,
+    /// blend SOURCE, the rectangle replaces the canvas's pixels), equals the frame drawn
+    /// directly; the chunks are in order with consecutive sequence numbers, and the
+    /// default image is the static render.
     @Test(arguments: [BadgeAnimationKind.bounce, .fadeOut, .fadeIn, .pop])
     func apngFramesRebuildToTheDrawnFrames(kind: BadgeAnimationKind) throws {
         let composition = try Self.composition(previous: kind == .pop ? "2" : nil)
         let animation = BadgeAnimation(kind: kind, loops: 3)
         let png = try composition.animatedData(format: .png, animation: animation)
-        let list = Self.chunks(png)
+        let played = try APNGAnimation(png: png)
+        let list = played.chunks
         #expect(list.map(\.type).prefix(2) == ["IHDR", "acTL"])
         #expect(list.last?.type == "IEND")
         #expect(list[0].data[9] == 6, "colour type RGBA")
         #expect(Self.uint32(list[1].data, 0) == UInt32(animation.frameCount))
         #expect(Self.uint32(list[1].data, 4) == 3)
-        // The default image: IDAT before any fcTL.
+        // The default image: IDAT before any fcTL, the static render.
         let firstIDAT = list.firstIndex { $0.type == "IDAT" }!
         let firstFrame = list.firstIndex { $0.type == "fcTL" }!
         #expect(firstIDAT < firstFrame)
-        let defaultImage = try Self.subImage(
-            width: composition.canvasWidth, height: composition.canvasHeight,
-            data: list.filter { $0.type == "IDAT" }.flatMap(\.data))
-        #expect(defaultImage == (try composition.pixels()))
+        #expect(played.defaultImage == (try composition.pixels()))
 
-        var canvas = PixelBuffer(
-            width: composition.canvasWidth, height: composition.canvasHeight,
-            bytes: [UInt8](repeating: 0, count: composition.canvasWidth * composition.canvasHeight * 4))
+        // The chunks: fcTL then its fdATs, frame by frame, numbered in one sequence.
         var sequence: UInt32 = 0
-        var index = firstFrame
         var frame = 0
         let delays = animation.delays
-        while list[index].type == "fcTL" {
-            let control = list[index].data
-            #expect(Self.uint32(control, 0) == sequence)
+        for chunk in list[firstFrame...] where chunk.type == "fcTL" || chunk.type == "fdAT" {
+            #expect(Self.uint32(chunk.data, 0) == sequence)
             sequence += 1
+            guard chunk.type == "fcTL" else { continue }
+            let control = chunk.data
             let (w, h, x, y) = (
                 Int(Self.uint32(control, 4)), Int(Self.uint32(control, 8)), Int(Self.uint32(control, 12)),
                 Int(Self.uint32(control, 16))
@@ -103,27 +55,20 @@ import Testing
             #expect(Int(control[20]) << 8 | Int(control[21]) == delays[frame].numerator)
             #expect(Int(control[22]) << 8 | Int(control[23]) == delays[frame].denominator)
             #expect(control[24] == 0 && control[25] == 0, "dispose NONE, blend SOURCE")
-            if frame == 0 { #expect(w == canvas.width && h == canvas.height && x == 0 && y == 0) }
-            #expect(x + w <= canvas.width && y + h <= canvas.height && w > 0 && h > 0)
-            index += 1
-            var data: [UInt8] = []
-            while list[index].type == "fdAT" {
-                #expect(Self.uint32(list[index].data, 0) == sequence)
-                sequence += 1
-                data += list[index].data.dropFirst(4)
-                index += 1
+            if frame == 0 {
+                #expect(w == composition.canvasWidth && h == composition.canvasHeight && x == 0 && y == 0)
             }
-            let part = try Self.subImage(width: w, height: h, data: data)
-            for row in 0..<h {
-                let to = ((y + row) * canvas.width + x) * 4
-                canvas.bytes.replaceSubrange(to..<(to + w * 4), with: part.bytes[(row * w * 4)..<((row + 1) * w * 4)])
-            }
-            let expected = try composition.framePixels(animation.state(at: animation.time(ofFrame: frame)))
-            #expect(canvas == expected, "frame \(frame)")
+            #expect(x + w <= composition.canvasWidth && y + h <= composition.canvasHeight && w > 0 && h > 0)
             frame += 1
         }
         #expect(frame == animation.frameCount)
-        #expect(list[index].type == "IEND")
+        // As a viewer plays it, each frame is the frame drawn directly.
+        #expect(played.plays == 3)
+        #expect(played.frames.count == animation.frameCount)
+        for (k, shown) in played.frames.enumerated() {
+            let expected = try composition.framePixels(animation.state(at: animation.time(ofFrame: k)))
+            #expect(shown.pixels == expected, "frame \(k)")
+        }
     }
 
     /// Later frames carry only what changed: the bounce's last frames redraw the badge's
@@ -131,7 +76,7 @@ import Testing
     @Test func laterFramesAreSubRectangles() throws {
         let composition = try Self.composition()
         let png = try composition.animatedData(format: .png, animation: BadgeAnimation(kind: .bounce))
-        let controls = Self.chunks(png).filter { $0.type == "fcTL" }.map(\.data)
+        let controls = try APNGAnimation(png: png).chunks.filter { $0.type == "fcTL" }.map(\.data)
         #expect(controls.count == 13)
         for control in controls.dropFirst() {
             #expect(Self.uint32(control, 4) < 60 && Self.uint32(control, 8) < 60, "\(Self.uint32(control, 4))")
@@ -163,9 +108,12 @@ import Testing
         let svg = String(
             decoding: try Self.composition().animatedData(
                 format: .svg, animation: BadgeAnimation(kind: .bounce, loops: 0)), as: UTF8.self)
-        #expect(svg.contains("animation:ib-moving 0.2s cubic-bezier(0.4,1.3,1,1) 0s infinite both"))
-        #expect(svg.contains("@keyframes ib-moving{0%{transform:scale(1.5)}100%{transform:scale(1)}}"))
-        #expect(svg.contains("@media (prefers-reduced-motion:reduce){.ib-moving,.ib-old{animation:none}}"))
+        // Its names are its own (a hash), so two inline SVGs on one page keep theirs.
+        let name = try #require(svg.firstMatch(of: /\.(ib[0-9a-f]{8})-moving\{animation/)?.1)
+        #expect(svg.contains("animation:\(name)-moving 0.2s cubic-bezier(0.4,1.3,1,1) 0s infinite both"))
+        #expect(svg.contains("@keyframes \(name)-moving{0%{transform:scale(1.5)}100%{transform:scale(1)}}"))
+        #expect(
+            svg.contains("@media (prefers-reduced-motion:reduce){.\(name)-moving,.\(name)-old{animation:none}}"))
         #expect(svg.contains("transform-box:view-box"))
         var ids: [Substring] = []
         var rest = svg[...]
@@ -180,8 +128,9 @@ import Testing
         let fade = String(
             decoding: try Self.composition().animatedData(format: .svg, animation: BadgeAnimation(kind: .fadeOut)),
             as: UTF8.self)
-        #expect(fade.contains("animation:ib-moving 0.2s ease-in 0s 1 both"))
-        #expect(fade.contains(".ib-moving{opacity:0}}"), "reduced motion shows the end: no badge")
+        #expect(fade.contains("-moving 0.2s ease-in 0s 1 both"))
+        #expect(fade.contains("-moving{opacity:0}}"), "reduced motion shows the end: no badge")
+        #expect(!fade.contains(name), "another document, other names")
     }
 
     @Test func pdfIsRefused() throws {

@@ -19,6 +19,9 @@ import Testing
             (["--animate", "wobble"], "--animate"),
             (["--animate", "bounce", "--duration", "0"], "--duration: \"0\" is not over 0"),
             (["--animate", "bounce", "--duration", "-1"], "--duration"),
+            (["--animate", "bounce", "--duration", "0.0005"], "is under 1 ms"),
+            (["--animate", "bounce", "--easing", "ease-inn"], "--easing: \"ease-inn\" is not an easing"),
+            (["--animate", "bounce", "--loop", "never"], "use 1 to 65535, or forever"),
             (["--animate", "bounce", "--duration", "10.5"], "--duration"),
             (["--animate", "bounce", "--fps", "0"], "--fps"),
             (["--animate", "bounce", "--fps", "241"], "--fps"),
@@ -28,7 +31,7 @@ import Testing
             (["--animate", "bounce", "--easing", "springy"], "--easing"),
             (["--animate", "bounce", "--loop", "0"], "--loop"),
             (["--animate", "bounce", "--duration", "10", "--fps", "240"], "--fps: \"240\" makes 2401 frames"),
-            (["--animate", "bounce", "--duration", "10.0", "--fps", "61"], "at most 600 are drawn"),
+            (["--animate", "bounce", "--duration", "10.0", "--fps", "61"], "at most 601 are drawn"),
             (["--fps", "30"], "--fps goes with --animate"),
             (["--animate", "pop"], "give it with --from"),
             (["--animate", "bounce", "--from", "2"], "--from is the old value of --animate pop"),
@@ -85,6 +88,51 @@ import Testing
         #expect(json.contains("\"easing\":[\"ease-in\"]"), "\(json)")
         // The last frame of a fade-out draws nothing.
         #expect(json.contains("\"opacity\":0,\"badgeRect\":null"), "\(json)")
+    }
+
+    /// What the frames of one animation share is said once: an error naming the frames
+    /// it stopped, a note.
+    @Test func framesShareOneMessage() throws {
+        let folder = Paths.scratch("animation-one-message")
+        let run = try runIconbadge([
+            Self.icon, "--value", "ABCDEFGHIJKLMNOP", "--animate", "bounce", "-o", folder + "/q/{frame}.png",
+        ])
+        #expect(run.status == 65)
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("frames 00 to 12 ("), "\(run.stderr)")
+        #expect(run.stderr.contains("is larger than the 48 × 48 px icon"), "\(run.stderr)")
+        let hidden = try runIconbadge([
+            Self.icon, "--value", "0", "--animate", "bounce", "--fps", "10", "-o", folder + "/h/{frame}.png",
+        ])
+        #expect(hidden.status == 0)
+        #expect(hidden.stderrLines.count == 1, "\(hidden.stderr)")
+        #expect(hidden.stderr.hasPrefix("iconbadge: note: badge hidden"), "\(hidden.stderr)")
+        // A pop from a drawn value to a hidden one is not "the icon unchanged".
+        let pop = try runIconbadge([
+            Self.icon, "--value", "0", "--from", "5", "--animate", "pop", "-o", folder + "/pop.png",
+        ])
+        #expect(pop.status == 0)
+        #expect(pop.stderr.isEmpty, "\(pop.stderr)")
+    }
+
+    /// A manifest entry is held to the command line's rules.
+    @Test func manifestEntriesFollowTheCombinationRules() throws {
+        let folder = Paths.scratch("animation-manifest-rules")
+        let cases: [(String, String)] = [
+            ("\"animate\": \"pop\"", "give it with --from"),
+            ("\"animate\": \"bounce\", \"from\": \"2\"", "--from is the old value"),
+            ("\"duration\": 0.3", "--duration goes with --animate"),
+            ("\"animate\": \"bounce\", \"loop\": \"never\"", "jobs[0].loop"),
+        ]
+        for (keys, message) in cases {
+            let manifest =
+                "{\"jobs\": [{\"icon\": \"\(Self.icon)\", \"value\": \"3\", \(keys), \"output\": \"\(folder)/a.png\"}]}"
+            try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
+            let run = try runIconbadge(["batch", folder + "/m.json"])
+            #expect(run.status == 65, "\(keys): \(run.stderr)")
+            #expect(run.stderrLines.count == 1 && run.stderr.contains(message), "\(keys): \(run.stderr)")
+        }
+        #expect(try files(in: folder) == ["m.json"])
     }
 
     /// A duration that is not a whole number of frames ends on a shorter step.

@@ -23,7 +23,7 @@ import Testing
     }()
 
     @Test func galleryIsNotEmpty() {
-        #expect(Self.entries.count == 40)
+        #expect(Self.entries.count == 42)
     }
 
     @Test(arguments: entries)
@@ -38,6 +38,19 @@ import Testing
         let committed = try ImageFile.pixels(at: Paths.root + "/docs/images/\(entry.name).png")
         #expect(
             try ImageFile.pixels(at: output) == committed, "run make docs and look at docs/images/\(entry.name).png")
+        // An APNG's default image (read above) is its static render: compare what it
+        // plays too (its play count, every frame's delay and pixels).
+        if words.contains("--animate") {
+            let fix = "run make docs and look at docs/images/\(entry.name).png"
+            let fresh = try APNGAnimation(png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: output))))
+            let shown = try APNGAnimation(
+                png: [UInt8](try Data(contentsOf: URL(fileURLWithPath: Paths.root + "/docs/images/\(entry.name).png"))))
+            #expect(fresh.plays == shown.plays, "\(fix)")
+            #expect(fresh.frames.map(\.delay) == shown.frames.map(\.delay), "\(fix)")
+            if let first = zip(fresh.frames, shown.frames).enumerated().first(where: { $1.0.pixels != $1.1.pixels }) {
+                Issue.record("frame \(first.offset) differs: \(fix)")
+            }
+        }
         let readme = try String(contentsOfFile: Paths.root + "/README.md", encoding: .utf8)
         #expect(
             readme.contains("iconbadge \(entry.arguments) \(flag) \(entry.name).png"),

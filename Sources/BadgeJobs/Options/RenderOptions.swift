@@ -490,12 +490,16 @@ package enum RenderOptions {
         },
         Spec(
             name: "duration", kind: .value(placeholder: "SECONDS"), group: "Animation",
-            help: "how long the animation lasts, over 0 and up to 10 s (default: 0.2, pop 0.4)", fromEnvironment: false
+            help: "how long the animation lasts, 0.001 to 10 s (default: 0.2, pop 0.4)", fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             let seconds = try ValueParsers.number(
                 text, option: "--duration", range: 0...BadgeAnimation.maxDuration, unit: "s")
             guard seconds > 0 else {
                 throw .invalidValue(option: "--duration", value: text, problem: "is not over 0 (use e.g. 0.2)")
+            }
+            guard seconds >= BadgeAnimation.minDuration else {
+                throw .invalidValue(
+                    option: "--duration", value: text, problem: "is under 1 ms, the shortest animation (use e.g. 0.2)")
             }
             settings.animationDuration = seconds
             settings.animationOptionsGiven.append("duration")
@@ -519,7 +523,7 @@ package enum RenderOptions {
             do throws(EasingError) {
                 easing = try Easing.parse(text)
             } catch {
-                throw .invalidValue(option: "--easing", value: text, problem: error.reason)
+                throw .invalidValue(option: "--easing", value: text, problem: error.problem)
             }
             guard abs(easing.y1) <= BadgeAnimation.maxEasingY, abs(easing.y2) <= BadgeAnimation.maxEasingY else {
                 throw .invalidValue(
@@ -539,7 +543,11 @@ package enum RenderOptions {
             if text.lowercased() == "forever" {
                 settings.animationLoops = 0
             } else {
-                settings.animationLoops = try ValueParsers.integer(text, option: "--loop", range: 1...65535)
+                guard let plays = DecimalNumber.parseInteger(text, in: 1...65535) else {
+                    throw .invalidValue(
+                        option: "--loop", value: text, problem: "is not a number of plays (use 1 to 65535, or forever)")
+                }
+                settings.animationLoops = plays
             }
             settings.animationOptionsGiven.append("loop")
         },

@@ -223,6 +223,19 @@ package struct RenderSettings {
         if inPlace, check != nil {
             throw .usage("--check GOLDEN renders in memory; it does not go with --in-place (use -o to keep the render)")
         }
+        try checkAnimationCombinations()
+        if check == nil, compare != CompareSettings() {
+            throw .usage("the comparison options (--tolerance, --threshold, ...) go with --check GOLDEN")
+        }
+        try compare.checkCombinations()
+    }
+
+    /// Refuses animation options that do nothing or miss their partner: timing without
+    /// `--animate`, `pop` without `--from`, `--from` without `pop`. Manifests check
+    /// their entries with it too.
+    ///
+    /// - Throws: `BadgeError.usage` naming the option.
+    package func checkAnimationCombinations() throws(BadgeError) {
         if animate == nil, let option = animationOptionsGiven.first {
             throw .usage("--\(option) goes with --animate (bounce, fade-out, fade-in or pop)")
         }
@@ -233,10 +246,6 @@ package struct RenderSettings {
         if animateFrom != nil, animate != .pop {
             throw .usage("--from is the old value of --animate pop; the other animations show one value")
         }
-        if check == nil, compare != CompareSettings() {
-            throw .usage("the comparison options (--tolerance, --threshold, ...) go with --check GOLDEN")
-        }
-        try compare.checkCombinations()
     }
 
     /// The animation asked for, or nil for a still image.

@@ -549,6 +549,7 @@ package enum JobPlanner {
         let iconHasScale = hasScaleToken(draft.icon) || draft.icon.contains("{density}")
         let animation: BadgeAnimation?
         do throws(BadgeError) {
+            try settings.checkAnimationCombinations()
             animation = try settings.animation()
         } catch {
             throw wording(.general, error.message)
@@ -658,7 +659,8 @@ package enum JobPlanner {
                     job.notes.append(.upscaledRaster(icon: iconPath, factor: scale))
                 }
                 if let animation {
-                    if let frame {
+                    if let frame, let frameText {
+                        job.frame = (group: String(label.dropLast(" frame \(frameText)".count)), number: frameText)
                         job.request.frame = animation.state(at: animation.time(ofFrame: frame))
                         job.request.previousContent = settings.animateFrom.map { .value($0) }
                     } else {

@@ -41,7 +41,10 @@ package enum JobRunner {
             done.diagnostics.append(.render(note))
         }
         // "The output is the icon unchanged" only when no badge of several is drawn.
-        if let reason = composition.hidden, reason != .tooSmall, badges.allSatisfy({ $0.layout == nil }) {
+        // Nor when a pop fades out an old value that is drawn.
+        if let reason = composition.hidden, reason != .tooSmall, badges.allSatisfy({ $0.layout == nil }),
+            !composition.drawsPreviousValue
+        {
             done.diagnostics.append(.hidden(reason))
         }
         if badges.contains(where: { $0.layout?.offsetIgnored == true }) { done.diagnostics.append(.offsetIgnored) }
