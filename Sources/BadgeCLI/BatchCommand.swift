@@ -147,8 +147,10 @@ enum BatchCommand {
         notesText: {
             """
             Output templates: {name} (the icon's file name without extension), {scale}, {@scale} ("", "@2x",
-            "@3x"), {value}, {ext}. With several scales a raster icon is the @1x image and is resampled for
-            the others, an SVG icon is rendered at each scale, and {@scale} in "icon" picks a file per scale.
+            "@3x"), {density} (a job's "densities"), {value}, {ext}, and {frame} (a job with "animate": one
+            still file a frame, 00, 01, ...). With several scales a raster icon is the @1x image and is
+            resampled for the others, an SVG icon is rendered at each scale, and {@scale} in "icon" picks a
+            file per scale. A job's keys are the render command's long options ("animate", "fps", ...).
             """
         },
         positional: .file,

@@ -681,8 +681,9 @@ package enum JobPlanner {
         _ job: inout RenderJob, _ animation: BadgeAnimation, settings: RenderSettings, wording: Wording
     ) throws(BadgeError) {
         if job.check != nil || settings.check != nil {
+            // Named after the output: a manifest job has no "check" key to blame.
             throw wording(
-                .check,
+                settings.check != nil ? .check : .output,
                 "a golden check compares one image, and --animate writes an animation; write one file a frame with {frame} in the output (e.g. 'frames/{name}-{frame}.png') to check every frame"
             )
         }
