@@ -161,6 +161,13 @@ public struct BadgeAnimation: Equatable, Sendable {
         return best
     }
 
+    /// The largest scale of any frame (at least 1): how much room `--overflow expand`
+    /// makes for the badge.
+    public var largestScale: Double { frames.map { abs($0.scale) }.reduce(1, max) }
+
+    /// The largest `largestScale` can be: 1.5 + 0.5 × `maxEasingY`.
+    public static let maxRoom = 1.5 + 0.5 * maxEasingY
+
     /// The badge at time t (seconds from the start).
     public func state(at t: Double) -> BadgeFrameState {
         let x = duration > 0 ? t / duration : 1

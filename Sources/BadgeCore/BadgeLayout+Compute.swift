@@ -138,7 +138,21 @@ extension BadgeLayout {
         case .clip:
             break
         case .expand:
-            var union = iconRect.union(Rect(x: badgeX, y: badgeY, width: badgeW, height: badgeH))
+            // Room for the badge at `roomScale` about its centre (an animation's largest
+            // frame); the badge itself is placed as at rest.
+            let room = max(1, style.roomScale)
+            func scaled(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> (Double, Double, Double, Double) {
+                (x - (room - 1) * w / 2, y - (room - 1) * h / 2, w * room, h * room)
+            }
+            var (roomX, roomY, roomW, roomH) = scaled(badgeX, badgeY, badgeW, badgeH)
+            if room > 1 {
+                // Out to whole pixels, so that the icon stays at a whole-pixel offset.
+                let (right, bottom) = ((roomX + roomW).rounded(.up), (roomY + roomH).rounded(.up))
+                (roomX, roomY) = (roomX.rounded(.down), roomY.rounded(.down))
+                (roomW, roomH) = (right - roomX, bottom - roomY)
+            }
+            let (exactRoomX, exactRoomY, exactRoomW, exactRoomH) = scaled(exactX, exactY, width, height)
+            var union = iconRect.union(Rect(x: roomX, y: roomY, width: roomW, height: roomH))
             let scale = style.unit
             if scale >= 1, scale == scale.rounded() {
                 // Grow by whole points, taken from the unrounded geometry (the same at
@@ -149,10 +163,10 @@ extension BadgeLayout {
                     let needed = (max(0, rounded) / scale - 1e-9).rounded(.up)
                     return max(points, needed) * scale
                 }
-                let left = grow(-exactX, -badgeX)
-                let top = grow(-exactY, -badgeY)
-                let right = grow(exactX + width - iconW, badgeX + badgeW - iconW)
-                let bottom = grow(exactY + height - iconH, badgeY + badgeH - iconH)
+                let left = grow(-exactRoomX, -roomX)
+                let top = grow(-exactRoomY, -roomY)
+                let right = grow(exactRoomX + exactRoomW - iconW, roomX + roomW - iconW)
+                let bottom = grow(exactRoomY + exactRoomH - iconH, roomY + roomH - iconH)
                 union = Rect(x: -left, y: -top, width: iconW + left + right, height: iconH + top + bottom)
             }
             guard union.width <= limit, union.height <= limit else {

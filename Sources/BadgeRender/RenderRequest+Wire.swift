@@ -193,6 +193,7 @@ extension RenderRequest {
         w.double(frame.opacity)
         w.bool(frame.showsOldValue)
         w.tag(layers.rawValue)
+        w.double(animationRoom)
         w.optional(previousContent) { w, content in content.write(to: &w) }
         w.int(moreBadges.count)
         for badge in moreBadges { badge.write(to: &w) }
@@ -314,6 +315,10 @@ extension RenderRequest {
         frame = BadgeFrameState(scale: scale, opacity: opacity, showsOldValue: try r.bool())
         guard let layers = RenderLayers(rawValue: try r.tag()) else { throw WireReader.Malformed() }
         self.layers = layers
+        animationRoom = try r.double()
+        guard animationRoom.isFinite, (1...BadgeAnimation.maxRoom).contains(animationRoom) else {
+            throw WireReader.Malformed()
+        }
         previousContent = try r.optional { (r) throws(WireReader.Malformed) in try BadgeContent(from: &r) }
         let more = try r.int()
         guard more >= 0, more <= RenderRequest.maxBadges - 1, depth == 0 || more == 0 else {

@@ -79,6 +79,10 @@ public struct RenderRequest: Equatable, Sendable {
     public var frame: BadgeFrameState = .rest
     /// Which parts of the render are drawn: all, or the layers of an animated SVG.
     public var layers: RenderLayers = .all
+    /// The largest scale an animation draws the first badge at (1 for a still image):
+    /// `--overflow expand` makes room for it, so no frame is clipped; 1...
+    /// `BadgeAnimation.maxRoom`.
+    public var animationRoom: Double = 1
     /// The value a `pop` animation changes from, drawn in frames whose state
     /// `showsOldValue`; nil for every other render.
     public var previousContent: BadgeContent?
@@ -104,6 +108,7 @@ public struct RenderRequest: Equatable, Sendable {
         drawn.dropsUnfittingText = dropsUnfittingText
         drawn.moreBadges = []
         drawn.frame = .rest
+        drawn.animationRoom = 1
         drawn.layers = .all
         drawn.previousContent = nil
         return drawn

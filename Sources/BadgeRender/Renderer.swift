@@ -161,6 +161,7 @@ public final class Renderer {
         }
         let side = min(shape.box.width, shape.box.height)
         var style = request.style.pixels(scale: request.scale, side: side)
+        style.roomScale = request.animationRoom
         if request.minimumDotPixels > 0, style.dotSize < request.minimumDotPixels {
             style.dotSize = request.minimumDotPixels
         }

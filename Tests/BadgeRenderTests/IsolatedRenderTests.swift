@@ -54,6 +54,7 @@ import Testing
         ]
         request.frame = BadgeFrameState(scale: 1.3125, opacity: 0.25, showsOldValue: true)
         request.layers = .moving
+        request.animationRoom = 1.5
         request.previousContent = .value("12")
         return request
     }

@@ -135,6 +135,34 @@ import Testing
         #expect(try files(in: folder) == ["m.json"])
     }
 
+    /// `--overflow expand` makes room for the largest frame: the bounce's first frame
+    /// is inside the canvas, the icon at a whole-pixel offset; without --animate the
+    /// canvas is smaller; --scales keeps @2x and @3x exactly 2× and 3× @1x.
+    @Test func expandMakesRoomForTheLargestFrame() throws {
+        let folder = Paths.scratch("animation-expand")
+        let icon = Paths.fixture("icons/app-ios-180.png")
+        let options = [icon, "--value", "3", "--height", "28%", "--overflow", "expand"]
+        let animated = try runIconbadge(options + ["--animate", "bounce", "--report", "-o", folder + "/a.png"])
+        #expect(animated.status == 0, "\(animated.stderr)")
+        let report = try ReportJSON(animated.stdoutText)
+        let width = try #require(report.number("canvas", "width"))
+        let iconY = try #require(report.number("iconRect", "y"))
+        #expect(iconY == iconY.rounded(), "the icon is drawn at a whole pixel")
+        let json = animated.stdoutText.filter { $0 != " " && $0 != "\n" }
+        #expect(
+            json.contains("\"scale\":1.5,\"opacity\":1,\"badgeRect\":{\"x\":142.5,\"y\":0.5,\"width\":75"), "\(json)")
+        #expect(142.5 + 75 <= width)
+        let still = try runIconbadge(options + ["--report", "-o", folder + "/s.png"])
+        #expect(try ReportJSON(still.stdoutText).number("canvas", "width")! < width)
+        let scales = try runIconbadge([
+            Paths.fixture("icons/folder-48x48.png"), "--value", "3", "--scales", "1,2,3", "--overflow", "expand",
+            "--animate", "bounce", "-o", folder + "/b{@scale}.png",
+        ])
+        #expect(scales.status == 0, "\(scales.stderr)")
+        let sides = try ["b", "b@2x", "b@3x"].map { try ImageFile.pixels(at: "\(folder)/\($0).png").width }
+        #expect(sides[1] == 2 * sides[0] && sides[2] == 3 * sides[0], "\(sides)")
+    }
+
     /// A duration that is not a whole number of frames ends on a shorter step.
     @Test func shortLastStep() throws {
         let folder = Paths.scratch("animation-short")

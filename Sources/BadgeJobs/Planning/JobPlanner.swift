@@ -660,6 +660,7 @@ package enum JobPlanner {
                 }
                 if let animation {
                     if let frame, let frameText {
+                        if settings.style.overflow == .expand { job.request.animationRoom = animation.largestScale }
                         job.frame = (group: String(label.dropLast(" frame \(frameText)".count)), number: frameText)
                         job.request.frame = animation.state(at: animation.time(ofFrame: frame))
                         job.request.previousContent = settings.animateFrom.map { .value($0) }
@@ -695,6 +696,7 @@ package enum JobPlanner {
         }
         job.animation = animation
         job.request.previousContent = settings.animateFrom.map { .value($0) }
+        if settings.style.overflow == .expand { job.request.animationRoom = animation.largestScale }
     }
 
     /// Where an expanded output goes: under `root` (a manifest's output root), or for
