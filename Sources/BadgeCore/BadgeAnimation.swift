@@ -103,9 +103,10 @@ public struct BadgeAnimation: Equatable, Sendable {
     /// the end (t = duration), so the last frame is the state at rest. A duration that
     /// is not a whole number of frames ends on a shorter last frame (`delays`).
     public var frameCount: Int {
-        // At least the start and the end; the epsilon keeps 0.2 × 60 (12.000000000000002
-        // in doubles) at 12 steps.
-        max(2, Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1)
+        // At least the start and the end. A duration within 1/10,000 of a frame of a
+        // whole number of frames is that number (0.2 × 60 is 12.000000000000002 in
+        // doubles; 0.0166667 s at 60 fps is one step, not one and a 33 ns one).
+        max(2, Int((duration * Double(fps) - 1e-4).rounded(.up)) + 1)
     }
 
     /// The time frame k shows, seconds: k / fps, and the duration for the last frame.
@@ -161,9 +162,15 @@ public struct BadgeAnimation: Equatable, Sendable {
         return best
     }
 
-    /// The largest scale of any frame (at least 1): how much room `--overflow expand`
-    /// makes for the badge.
-    public var largestScale: Double { frames.map { abs($0.scale) }.reduce(1, max) }
+    /// The largest scale the badge reaches at any time, not only at the frames (the
+    /// SVG's animation is continuous), at least 1: how much room `--overflow expand`
+    /// makes. The scale is 1.5 − 0.5 y, largest where the curve's y is smallest or,
+    /// turned (negative), largest.
+    public var largestScale: Double {
+        guard kind == .bounce || kind == .pop else { return 1 }
+        let curve = easing ?? .bounce
+        return [abs(1.5 - 0.5 * curve.trough), abs(1.5 - 0.5 * curve.peak.progress)].reduce(1, max)
+    }
 
     /// The largest `largestScale` can be: 1.5 + 0.5 × `maxEasingY`.
     public static let maxRoom = 1.5 + 0.5 * maxEasingY

@@ -145,23 +145,33 @@ extension BadgeLayout {
                 (x - (room - 1) * w / 2, y - (room - 1) * h / 2, w * room, h * room)
             }
             var (roomX, roomY, roomW, roomH) = scaled(badgeX, badgeY, badgeW, badgeH)
-            if room > 1 {
-                // Out to whole pixels, so that the icon stays at a whole-pixel offset.
+            let scale = style.unit
+            let wholeScale = scale >= 1 && scale == scale.rounded()
+            // Whole scales grow by whole points below; any other, out to whole pixels
+            // here, so that the icon stays at a whole-pixel offset.
+            if room > 1, !wholeScale {
                 let (right, bottom) = ((roomX + roomW).rounded(.up), (roomY + roomH).rounded(.up))
                 (roomX, roomY) = (roomX.rounded(.down), roomY.rounded(.down))
                 (roomW, roomH) = (right - roomX, bottom - roomY)
             }
             let (exactRoomX, exactRoomY, exactRoomW, exactRoomH) = scaled(exactX, exactY, width, height)
             var union = iconRect.union(Rect(x: roomX, y: roomY, width: roomW, height: roomH))
-            let scale = style.unit
-            if scale >= 1, scale == scale.rounded() {
+            if wholeScale {
                 // Grow by whole points, taken from the unrounded geometry (the same at
                 // every scale), so that @2x and @3x canvases are exactly 2× and 3× the
                 // @1x one, as asset catalogs expect; never less than the rounded badge.
                 func grow(_ exact: Double, _ rounded: Double) -> Double {
+                    guard room == 1 else { return growForRoom(exact) }
                     let points = (max(0, exact) / scale - 1e-9).rounded(.up)
                     let needed = (max(0, rounded) / scale - 1e-9).rounded(.up)
                     return max(points, needed) * scale
+                }
+                // With room for a larger frame, from the unrounded geometry alone (its
+                // rounding differs from scale to scale) plus `room` points, more than
+                // the drawn badge's rounding (under 1 px, times `room`) can add.
+                func growForRoom(_ exact: Double) -> Double {
+                    let points = exact / scale + room
+                    return points <= room ? 0 : (points - 1e-9).rounded(.up) * scale
                 }
                 let left = grow(-exactRoomX, -roomX)
                 let top = grow(-exactRoomY, -roomY)

@@ -118,6 +118,20 @@ public struct Easing: Equatable, Sendable, CustomStringConvertible {
     /// overshoot. Found where dy/dt = 0 (a quadratic in t), or at an end.
     public var peak: (x: Double, progress: Double) {
         var best = (x: 1.0, progress: 1.0)
+        for t in turningPoints {
+            let y = Self.bezier(t, y1, y2)
+            if y > best.progress { best = (Self.bezier(t, x1, x2), y) }
+        }
+        return best
+    }
+
+    /// The smallest progress over 0...1 (0, or below it where the curve dips first).
+    public var trough: Double {
+        turningPoints.map { Self.bezier($0, y1, y2) }.reduce(0, min)
+    }
+
+    /// The curve's parameters t in (0, 1) where dy/dt = 0 (a quadratic in t).
+    private var turningPoints: [Double] {
         let c = 3 * y1
         let b = 3 * (y2 - y1) - c
         let a = 1 - c - b
@@ -132,11 +146,7 @@ public struct Easing: Equatable, Sendable, CustomStringConvertible {
                 roots += [(-2 * b + root) / (6 * a), (-2 * b - root) / (6 * a)]
             }
         }
-        for t in roots where t > 0 && t < 1 {
-            let y = Self.bezier(t, y1, y2)
-            if y > best.progress { best = (Self.bezier(t, x1, x2), y) }
-        }
-        return best
+        return roots.filter { $0 > 0 && $0 < 1 }
     }
 
     /// Parses a CSS easing: a name of `names`, or `cubic-bezier(x1, y1, x2, y2)` with

@@ -57,4 +57,21 @@ import Testing
         #expect(blink.frames.last?.opacity == 0)
         #expect(BadgeAnimation(kind: .bounce, duration: 10, fps: 60).frameCount == BadgeAnimation.maxFrames)
     }
+
+    /// The room `--overflow expand` makes is the curve's largest scale, between frames too.
+    @Test func largestScaleIsTheCurves() throws {
+        #expect(abs(BadgeAnimation(kind: .bounce).largestScale - 1.5) < 1e-12)
+        #expect(BadgeAnimation(kind: .fadeOut).largestScale == 1)
+        // y dips to its trough between frames at 1 fps: the room is the trough's.
+        let dip = try Easing(x1: 1, y1: -10, x2: 1, y2: -10)
+        #expect(dip.trough < -7)
+        let animation = BadgeAnimation(kind: .bounce, duration: 1, fps: 1, easing: dip)
+        #expect(abs(animation.largestScale - (1.5 - 0.5 * dip.trough)) < 1e-12)
+        #expect(animation.frames.map { abs($0.scale) }.max()! < animation.largestScale)
+        // A curve peaking past y = 3 turns the badge: the room is |1.5 − 0.5 × peak|.
+        let turn = try Easing(x1: 0, y1: 10, x2: 1, y2: 10)
+        #expect(turn.peak.progress > 7)
+        #expect(abs(BadgeAnimation(kind: .pop, easing: turn).largestScale - (0.5 * turn.peak.progress - 1.5)) < 1e-12)
+        #expect(Easing.bounce.trough == 0)
+    }
 }

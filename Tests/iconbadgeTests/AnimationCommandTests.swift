@@ -17,9 +17,9 @@ import Testing
         let folder = Paths.scratch("animation-refused")
         let cases: [([String], String)] = [
             (["--animate", "wobble"], "--animate"),
-            (["--animate", "bounce", "--duration", "0"], "--duration: \"0\" is not over 0"),
+            (["--animate", "bounce", "--duration", "0"], "--duration: \"0\" is out of range (use 0.001 to 10 s)"),
             (["--animate", "bounce", "--duration", "-1"], "--duration"),
-            (["--animate", "bounce", "--duration", "0.0005"], "is under 1 ms"),
+            (["--animate", "bounce", "--duration", "0.0005"], "(use 0.001 to 10 s)"),
             (["--animate", "bounce", "--easing", "ease-inn"], "--easing: \"ease-inn\" is not an easing"),
             (["--animate", "bounce", "--loop", "never"], "use 1 to 65535, or forever"),
             (["--animate", "bounce", "--duration", "10.5"], "--duration"),
@@ -161,6 +161,30 @@ import Testing
         #expect(scales.status == 0, "\(scales.stderr)")
         let sides = try ["b", "b@2x", "b@3x"].map { try ImageFile.pixels(at: "\(folder)/\($0).png").width }
         #expect(sides[1] == 2 * sides[0] && sides[2] == 3 * sides[0], "\(sides)")
+        // Heights whose rounding differs from scale to scale (17 pt at @1x is 17 px, at
+        // @3x 51 px) keep the proportion too.
+        for height in ["17", "21", "22.5"] {
+            let run = try runIconbadge([
+                Paths.fixture("icons/folder-48x48.png"), "--value", "3", "--height", height, "--scales", "1,2,3",
+                "--overflow", "expand", "--animate", "bounce", "-o", folder + "/h\(height){@scale}.png",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let images = try ["", "@2x", "@3x"].map { try ImageFile.pixels(at: "\(folder)/h\(height)\($0).png") }
+            #expect(
+                images[1].width == 2 * images[0].width && images[2].width == 3 * images[0].width
+                    && images[1].height == 2 * images[0].height && images[2].height == 3 * images[0].height,
+                "\(height): \(images.map { "\($0.width)×\($0.height)" })")
+        }
+        // The room is the curve's, not the frames': the same at 1 and 60 frames a second.
+        func canvas(_ fps: String) throws -> Double? {
+            let run = try runIconbadge([
+                Paths.fixture("icons/folder-48x48.png"), "--value", "3", "--overflow", "expand", "--animate", "bounce",
+                "--easing", "cubic-bezier(1,-10,1,-10)", "--fps", fps, "--duration", "1", "--report", "-o",
+                folder + "/fps\(fps).svg",
+            ])
+            return try ReportJSON(run.stdoutText).number("canvas", "width")
+        }
+        #expect(try canvas("1") == canvas("60"))
     }
 
     /// A duration that is not a whole number of frames ends on a shorter step.

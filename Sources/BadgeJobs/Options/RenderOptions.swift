@@ -493,14 +493,7 @@ package enum RenderOptions {
             help: "how long the animation lasts, 0.001 to 10 s (default: 0.2, pop 0.4)", fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             let seconds = try ValueParsers.number(
-                text, option: "--duration", range: 0...BadgeAnimation.maxDuration, unit: "s")
-            guard seconds > 0 else {
-                throw .invalidValue(option: "--duration", value: text, problem: "is not over 0 (use e.g. 0.2)")
-            }
-            guard seconds >= BadgeAnimation.minDuration else {
-                throw .invalidValue(
-                    option: "--duration", value: text, problem: "is under 1 ms, the shortest animation (use e.g. 0.2)")
-            }
+                text, option: "--duration", range: BadgeAnimation.minDuration...BadgeAnimation.maxDuration, unit: "s")
             settings.animationDuration = seconds
             settings.animationOptionsGiven.append("duration")
         },
