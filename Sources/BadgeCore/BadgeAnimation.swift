@@ -38,7 +38,10 @@ extension Easing {
 /// What one frame shows of an animated badge: its scale about its centre and its
 /// opacity (0...1), and which value it shows in a `pop`.
 public struct BadgeFrameState: Equatable, Sendable {
+    /// The badge's scale about its centre (1 at rest; below 0 turns it, as CSS
+    /// `scale()` does).
     public var scale: Double
+    /// The badge's opacity as one layer, 0...1 (1 at rest).
     public var opacity: Double
     /// In a `pop`, whether the frame shows the old value; false otherwise.
     public var showsOldValue: Bool
@@ -46,6 +49,7 @@ public struct BadgeFrameState: Equatable, Sendable {
     /// The static badge: scale 1, opaque.
     public static let rest = BadgeFrameState(scale: 1, opacity: 1, showsOldValue: false)
 
+    /// A state from its parts (`opacity` in 0...1).
     public init(scale: Double, opacity: Double, showsOldValue: Bool) {
         self.scale = scale
         self.opacity = opacity
@@ -56,6 +60,7 @@ public struct BadgeFrameState: Equatable, Sendable {
 /// An animation's timing: which kind, how long, at how many frames a second, with
 /// which curve, and how often it plays.
 public struct BadgeAnimation: Equatable, Sendable {
+    /// How the badge moves.
     public var kind: BadgeAnimationKind
     /// Seconds, > 0 and at most `maxDuration`.
     public var duration: Double
@@ -88,6 +93,8 @@ public struct BadgeAnimation: Equatable, Sendable {
     /// The default: play once, as the libraries do, and rest on the last frame.
     public static let defaultLoops = 1
 
+    /// An animation of `kind`; a nil `duration` is the kind's own (0.2 s, pop 0.4 s).
+    /// The values are taken as given: the option parsers check their ranges.
     public init(
         kind: BadgeAnimationKind, duration: Double? = nil, fps: Int = defaultFPS, easing: Easing? = nil,
         loops: Int = defaultLoops

@@ -5,9 +5,13 @@
 /// fraction of the change done (y), which may leave 0...1: `cubic-bezier(0.4, 1.3, 1,
 /// 1)` overshoots to 1.0299169 (at x ≈ 0.85) and comes back (a bounce), and the overshoot is kept.
 public struct Easing: Equatable, Sendable, CustomStringConvertible {
+    /// The first control point's time, 0...1 (a fraction of the duration).
     public let x1: Double
+    /// The first control point's progress; any finite number (above 1 overshoots).
     public let y1: Double
+    /// The second control point's time, 0...1.
     public let x2: Double
+    /// The second control point's progress; any finite number.
     public let y2: Double
 
     /// A cubic Bézier timing function.
@@ -31,11 +35,16 @@ public struct Easing: Equatable, Sendable, CustomStringConvertible {
         self.y2 = y2
     }
 
-    /// CSS's named easings (CSS Easing Functions Level 1, §2.2 "cubic-bezier()").
+    /// CSS's named easings (CSS Easing Functions Level 1, §2.2 "cubic-bezier()"):
+    /// `linear`, progress equal to time.
     public static let linear = Easing(unchecked: 0, 0, 1, 1)
+    /// `ease`: cubic-bezier(0.25, 0.1, 0.25, 1), CSS's default.
     public static let ease = Easing(unchecked: 0.25, 0.1, 0.25, 1)
+    /// `ease-in`: cubic-bezier(0.42, 0, 1, 1); `fade-out`'s curve (UIView+Badge).
     public static let easeIn = Easing(unchecked: 0.42, 0, 1, 1)
+    /// `ease-out`: cubic-bezier(0, 0, 0.58, 1); `fade-in`'s curve.
     public static let easeOut = Easing(unchecked: 0, 0, 0.58, 1)
+    /// `ease-in-out`: cubic-bezier(0.42, 0, 0.58, 1).
     public static let easeInOut = Easing(unchecked: 0.42, 0, 0.58, 1)
 
     /// The names `parse` accepts, as CSS spells them.

@@ -1,5 +1,4 @@
 import BadgeCore
-internal import CCairo
 
 extension Composition {
     /// The formats an animation can be written in: APNG (`.png`), animated WebP and
@@ -42,14 +41,7 @@ extension Composition {
         frameState = state
         defer { frameState = saved }
         let target = try ImageSurface(width: canvasWidth, height: canvasHeight)
-        let context = cairo_create(target.surface)!
-        defer { cairo_destroy(context) }
-        try BadgePainter.paint(self, into: context, vector: false)
-        let status = cairo_status(context)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
-        }
-        cairo_surface_flush(target.surface)
+        try paint(onto: target)
         return target.pixelBuffer(restore: straightRestore)
     }
 

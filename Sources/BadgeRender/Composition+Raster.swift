@@ -22,17 +22,25 @@ extension Composition {
                 == Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
         // In place, the filters (if any) are applied to the decoded icon, the canvas.
         let target = inPlace ? try iconPixelsToDraw() : try ImageSurface(width: canvasWidth, height: canvasHeight)
+        try paint(onto: target, iconAlreadyThere: inPlace)
+        rasterized = target
+        iconSpent = inPlace
+        return target
+    }
+
+    /// Paints the composition (at its current frame state) onto `target`, premultiplied
+    /// ARGB32 of the canvas's size, and flushes it.
+    ///
+    /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG fails.
+    func paint(onto target: ImageSurface, iconAlreadyThere: Bool = false) throws(BadgeError) {
         let context = cairo_create(target.surface)!
         defer { cairo_destroy(context) }
-        try BadgePainter.paint(self, into: context, vector: false, iconAlreadyThere: inPlace)
+        try BadgePainter.paint(self, into: context, vector: false, iconAlreadyThere: iconAlreadyThere)
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }
         cairo_surface_flush(target.surface)
-        rasterized = target
-        iconSpent = inPlace
-        return target
     }
 
     /// The composition as PNG bytes: 8-bit RGB when every pixel is opaque, RGBA
