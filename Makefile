@@ -3,7 +3,13 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN_DEBUG = .build/debug/iconbadge
 BIN_RELEASE = .build/release/iconbadge
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
+# Release builds are reproducible: two checkouts of one commit in two folders give the same
+# bytes (make test-dist builds a second one to compare). The compilers map the checkout's
+# folder to "." in every path they write, and the release binary carries no DWARF: with -g,
+# swiftc 6.3 generated different machine code for one function depending on the folder
+# (HACKING.md, "Reproducible builds"). linker/no-module-hash.ld does the rest.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -gnone \
+	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=.
 SAMPLE = Fixtures/icons/folder-48x48.png
 SAMPLE_LARGE = Fixtures/icons/user-trash-256x256.png
 # LINKAGE=shared links Cairo, fontconfig, FriBidi and HarfBuzz as shared libraries, and stays so

@@ -84,10 +84,18 @@ let package = Package(
         // `make deps` links libstdc++.a (the Swift runtime's C++ library) into
         // .build/static-cxx: found there first, it is linked statically, which saves
         // the dynamic loader about 1,700 symbol bindings at every start (make bench).
-        // Without that folder the link falls back to libstdc++.so.
+        // Without that folder the link falls back to libstdc++.so. The binary links with
+        // GNU ld and linker/no-module-hash.ld, which drops the one section that named the
+        // build folder (a reproducible build; the script says why).
         .executableTarget(
             name: "iconbadge", dependencies: ["BadgeCLI"],
-            linkerSettings: [.unsafeFlags(["-L\(Context.packageDirectory)/.build/static-cxx"])]),
+            linkerSettings: [
+                .unsafeFlags(
+                    [
+                        "-L\(Context.packageDirectory)/.build/static-cxx", "-use-ld=bfd", "-Xlinker", "-T",
+                        "-Xlinker", "\(Context.packageDirectory)/linker/no-module-hash.ld",
+                    ], .when(platforms: [.linux]))
+            ]),
 
         // Fuzz targets (fuzz/README.md): one `LLVMFuzzerTestOneInput` each, built by
         // `make fuzz` with `--sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING`.

@@ -2,7 +2,9 @@
 # test-dist.sh BINARY OUTDIR: make test-dist. Builds the .deb and the tarball of BINARY
 # (the release build) into OUTDIR and proves them:
 #  1. lintian passes on the .deb (no error or warning beyond packaging/lintian-overrides);
-#  2. both build again, in another folder under another umask, to the same bytes;
+#  2. both build again, in another folder under another umask, to the same bytes; then a
+#     clone of HEAD in another folder builds the release binary, the .deb and the tarball
+#     again, and all three must be the same bytes as these (reproducible builds);
 #  3. in clean Debian 12 (bookworm) and 13 (trixie) roots, made by mmdebstrap
 #     --variant=minbase and cached in .build/roots (remove a .tar there to make it
 #     again): `apt-get install -y ./iconbadge_*.deb`; the main job on PNG, SVG, JPEG,
@@ -137,6 +139,35 @@ for file in "$deb" "$tarball"; do
     fi
     say "reproducible: $(sha256sum "$file" | cut -c1-64) $(basename "$file") (built twice)"
 done
+
+# --- 2b: a second checkout in another folder, the same bytes -------------------------
+# A clone of HEAD in a folder of another name and depth: `make release`, `make deb` and
+# `make dist` there must give the bytes made here. Uncommitted changes would make the
+# two differ for a reason that is not the build's, so they stop this step.
+if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+    fail "the work tree has uncommitted changes; commit them, then run make test-dist (a second clone of HEAD is built to compare the bytes)"
+fi
+second="$work/another/checkout/iconbadge"
+say "building HEAD again in a second clone, $second"
+mkdir -p "$(dirname "$second")"
+quiet clone git clone --quiet --no-hardlinks "$root" "$second" || fail "could not clone $root (above)"
+linkage=static
+[ -f "$root/.build/static-libs/shared" ] && linkage=shared
+quiet second-release make -C "$second" release LINKAGE="$linkage" </dev/null ||
+    fail "make release failed in the second clone (above; log: $state/second-release.log)"
+quiet second-deb make -C "$second" deb DIST_OUT="$work/second-out" </dev/null || fail "make deb failed in the second clone (above)"
+quiet second-dist make -C "$second" dist DIST_OUT="$work/second-out" </dev/null || fail "make dist failed in the second clone (above)"
+if ! cmp -s "$binary" "$second/.build/release/iconbadge"; then
+    fail "the release binary is not reproducible: $binary and $second/.build/release/iconbadge differ (diffoscope shows where; HACKING.md, Reproducible builds)"
+fi
+say "reproducible: $(sha256sum "$binary" | cut -c1-64) iconbadge (two clones, two folders)"
+for file in "$deb" "$tarball"; do
+    again="$work/second-out/$(basename "$file")"
+    cmp -s "$file" "$again" ||
+        fail "$(basename "$file") is not reproducible: the second clone's differs (diffoscope $file $again shows where)"
+    say "reproducible: $(sha256sum "$file" | cut -c1-64) $(basename "$file") (two clones)"
+done
+rm -rf "$work/another"
 
 # --- The inputs, and what BINARY makes of them -------------------------------------
 inputs="$work/inputs"
