@@ -77,10 +77,11 @@ import Testing
         for (folder, _) in Self.folders {
             #expect(sources.contains("| `\(folder)/"), "SOURCES.md has no row for \(folder)/")
         }
-        let folders = Set(try Self.filesOnDisk().compactMap { path -> String? in
-            guard let slash = path.lastIndex(of: "/") else { return nil }
-            return String(path[..<slash])
-        })
+        let folders = Set(
+            try Self.filesOnDisk().compactMap { path -> String? in
+                guard let slash = path.lastIndex(of: "/") else { return nil }
+                return String(path[..<slash])
+            })
         #expect(folders.count == 37)
         for folder in folders {
             // Named as a whole or by its last components ("`loading/subdir/`" in librsvg's row).
@@ -106,7 +107,9 @@ import Testing
         ) {
             try Corpus.path("pngsuite/none.png")
         }
-        #expect(throws: Corpus.Missing.self) { try Corpus.path("x", inCorpusAt: Paths.scratch("no-corpus") + "/corpus") }
+        #expect(throws: Corpus.Missing.self) {
+            try Corpus.path("x", inCorpusAt: Paths.scratch("no-corpus") + "/corpus")
+        }
         #expect(throws: Corpus.Missing.self) { try Corpus.files(in: "no-such-folder") }
         #expect(throws: Corpus.Missing.self) { try Corpus.check(["-o", root + "/pngsuite/none.png"]) }
         try Corpus.check(["-o", root + "/pngsuite/basn6a08.png", "/elsewhere/none.png"])

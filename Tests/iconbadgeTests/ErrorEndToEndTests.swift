@@ -23,7 +23,8 @@ import Testing
         Case(
             arguments: [Corpus.root + "/pngsuite/xcsn0g01.png", "--value", "3"], status: 65,
             message: "xcsn0g01.png\": corrupt PNG: IDAT: CRC error"),
-        Case(arguments: [Corpus.root + "/pngsuite/xs1n0g01.png", "--value", "3"], status: 65, message: "bad signature"),
+        Case(
+            arguments: [Corpus.root + "/pngsuite/xs1n0g01.png", "--value", "3"], status: 65, message: "bad signature"),
         Case(
             arguments: [icon, "--value", "3", "--background", "#12345"], status: 64,
             message: "--background: \"#12345\" is not a colour"),
