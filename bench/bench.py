@@ -42,7 +42,7 @@ QUICK = os.environ.get("BENCH_QUICK") == "1"
 BENCH_IMAGES = os.environ.get("BENCH_IMAGES") or os.path.normpath(os.path.join(ROOT, "../shared/corpus/odiff-bench"))
 PIXELMATCH = os.path.join(ROOT, "Fixtures/corpus/pixelmatch")
 ODIFF = os.environ.get("ODIFF") or os.path.normpath(os.path.join(ROOT, "../shared/tools/odiff/odiff"))
-ODIFF_IMAGES = "odiff's images/ folder at v4.5.0, https://github.com/dmtrKovalenko/odiff/tree/v4.5.0/images"
+ODIFF_IMAGES = "in odiff's images/ folder at v4.5.0, https://github.com/dmtrKovalenko/odiff/tree/v4.5.0/images"
 # Where each benchmark input that is not in the repository comes from.
 SOURCES = {
     "www.cypress.io.png": ODIFF_IMAGES,
@@ -204,9 +204,14 @@ def present(name, *paths):
     one and where to get it."""
     missing = [path for path in paths if not os.path.isfile(path)]
     for path in missing:
-        source = SOURCES.get(os.path.basename(path), "see Fixtures/corpus/SOURCES.md")
-        print(f"\n(bench: {name} left out: {path} is missing. It is {source}; put it in {BENCH_IMAGES}, "
-              "or name its folder with BENCH_IMAGES)")
+        source = SOURCES.get(os.path.basename(path))
+        if os.path.dirname(path) == BENCH_IMAGES and source:
+            where = f"It is {source}; put it in {BENCH_IMAGES}, or name its folder with BENCH_IMAGES"
+        elif path.startswith(os.path.join(ROOT, "Fixtures") + os.sep):
+            where = "It belongs to the checkout (Fixtures/corpus/SOURCES.md)"
+        else:
+            where = "An earlier step of the bench makes it"
+        print(f"\n(bench: {name} left out: {path} is missing. {where})")
     return not missing
 
 
