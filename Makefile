@@ -56,7 +56,7 @@ test-animation: deps
 	/usr/bin/python3 tests/animation/check.py $(BIN_DEBUG)
 
 # Fuzzing (fuzz/README.md): each libFuzzer target for FUZZ_SECONDS under AddressSanitizer,
-# seeded from fuzz/seeds, Fixtures/fuzz-regressions and ../shared/corpus; crashes land in
+# seeded from fuzz/seeds, Fixtures/fuzz-regressions and Fixtures/corpus; crashes land in
 # .build/fuzz/<target>/artifacts. fuzz-smoke is the CI run (FUZZ_SMOKE_SECONDS, 30 s each).
 FUZZ_SECONDS ?= 300
 FUZZ_SMOKE_SECONDS ?= 30

@@ -3,7 +3,7 @@
 
 Peers: a C program on Cairo + FreeType that opens the font by file (bench/ref.c, the
 floor for this job on this stack), ImageMagick 6.9 (convert-im6.q16 and compare-im6.q16,
-what users would pick), odiff 4.5.0 (the fastest image-diff tool, ../shared/tools/odiff)
+what users would pick), odiff 4.5.0 (the fastest image-diff tool, ../shared/tools/odiff or ODIFF)
 and rsvg-convert (librsvg's own command). Each draws the very rectangle and text origin
 iconbadge's --report gives, with the same font file. Every time is a median from one
 hyperfine run that holds iconbadge and its peer side by side; ratios are what to read
@@ -14,6 +14,11 @@ Sections: single renders at 60, 180 and 1024 px; batch throughput; compare (agai
 odiff and ImageMagick); SVG icons (a batch of 800 real ones, and one render against
 rsvg-convert); cost growth with icon size and with batch size. BENCH_QUICK=1 runs fewer
 repetitions.
+
+The compare section reads odiff's benchmark images (about 13 MB, kept out of the
+repository) from ../shared/corpus/odiff-bench beside the checkout, or from the folder
+BENCH_IMAGES names; pixelmatch's fixtures come from Fixtures/corpus. A missing input is
+named with where to get it, and the rest of the bench runs.
 """
 import json
 import os
@@ -34,8 +39,20 @@ WORK = os.path.join(ROOT, ".build/bench")
 RUNONE = os.path.join(WORK, "runone")
 REF = os.path.join(WORK, "ref")
 QUICK = os.environ.get("BENCH_QUICK") == "1"
-CORPUS = os.path.normpath(os.path.join(ROOT, "../shared/corpus"))
-ODIFF = os.path.normpath(os.path.join(ROOT, "../shared/tools/odiff/odiff"))
+BENCH_IMAGES = os.environ.get("BENCH_IMAGES") or os.path.normpath(os.path.join(ROOT, "../shared/corpus/odiff-bench"))
+PIXELMATCH = os.path.join(ROOT, "Fixtures/corpus/pixelmatch")
+ODIFF = os.environ.get("ODIFF") or os.path.normpath(os.path.join(ROOT, "../shared/tools/odiff/odiff"))
+ODIFF_IMAGES = "in odiff's images/ folder at v4.5.0, https://github.com/dmtrKovalenko/odiff/tree/v4.5.0/images"
+# Where each benchmark input that is not in the repository comes from.
+SOURCES = {
+    "www.cypress.io.png": ODIFF_IMAGES,
+    "www.cypress.io-1.png": ODIFF_IMAGES,
+    "tiger.jpg": ODIFF_IMAGES + " (also in Fixtures/corpus/odiff-bench)",
+    "tiger-2.jpg": ODIFF_IMAGES,
+    "cypress-crop.png": "the top 3446 × 8192 pixels of www.cypress.io.png (" + ODIFF_IMAGES
+                        + "), cut with Pillow: Image.open(a).crop((0, 0, 3446, 8192)).save(b)",
+    "cypress-crop-1.png": "the top 3446 × 8192 pixels of www.cypress.io-1.png, cut the same way",
+}
 PAPIRUS = "/usr/share/icons/Papirus"
 
 
@@ -182,10 +199,27 @@ def batch_throughput():
         print(f"\nbatch, {n} jobs of a {size} px icon on 2 cores: {n / (time.perf_counter() - start):.0f} renders/s")
 
 
+def present(name, *paths):
+    """Whether the input files of the benchmark `name` are all there; names each missing
+    one and where to get it."""
+    missing = [path for path in paths if not os.path.isfile(path)]
+    for path in missing:
+        source = SOURCES.get(os.path.basename(path))
+        if os.path.dirname(path) == BENCH_IMAGES and source:
+            where = f"It is {source}; put it in {BENCH_IMAGES}, or name its folder with BENCH_IMAGES"
+        elif path.startswith(os.path.join(ROOT, "Fixtures") + os.sep):
+            where = "It belongs to the checkout (Fixtures/corpus/SOURCES.md)"
+        else:
+            where = "An earlier step of the bench makes it"
+        print(f"\n(bench: {name} left out: {path} is missing. {where})")
+    return not missing
+
+
 def compare_pairs():
-    """The image pairs of the compare section: (name, a, b, extra iconbadge options)."""
-    bench = os.path.join(CORPUS, "odiff-bench")
-    pixelmatch = os.path.join(CORPUS, "pixelmatch")
+    """The image pairs of the compare section whose files are there: (name, a, b, extra
+    iconbadge options)."""
+    bench = BENCH_IMAGES
+    pixelmatch = PIXELMATCH
     big = make_icon(4096)
     # The same bytes in another file (compare refuses a file against itself).
     copy = os.path.join(WORK, "icon-4096-copy.png")
@@ -204,16 +238,23 @@ def compare_pairs():
         ("4096² identical bytes", big, copy, []),
         ("4096² same pixels, other bytes", big, same_pixels, []),
     ]
-    return pairs
+    return [pair for pair in pairs if present(pair[0], pair[1], pair[2])]
 
 
 def compare():
     """iconbadge compare against odiff on its own benchmark images (odiff's threshold 0
     counts every changed pixel, as our exact mode does), and against ImageMagick's
     compare -metric AE."""
-    if not os.access(ODIFF, os.X_OK):
-        print(f"\n(compare against odiff skipped: {ODIFF} is missing)")
-        return
+    if os.access(ODIFF, os.X_OK):
+        compare_odiff()
+    else:
+        print(f"\n(compare against odiff left out: {ODIFF} is missing. It is odiff 4.5.0, "
+              "https://github.com/dmtrKovalenko/odiff/releases/tag/v4.5.0; name it with ODIFF)")
+    compare_magick()
+
+
+def compare_odiff():
+    """iconbadge compare against odiff, in three modes, on every pair that is there."""
     rows = []
     diff_ib = os.path.join(WORK, "diff-ib.png")
     diff_od = os.path.join(WORK, "diff-odiff.png")
@@ -232,12 +273,17 @@ def compare():
                          f"**{t['iconbadge'] / t['odiff']:.2f}**"])
     table("Compare against odiff 4.5.0 (median ms; ratio: iconbadge / odiff)",
           ["pair", "mode", "iconbadge", "odiff", "ratio"], rows)
+
+
+def compare_magick():
+    """iconbadge compare against ImageMagick's compare -metric AE, time and peak memory."""
     a = make_icon(1024)
     b = os.path.join(WORK, "ib-1024-3.png")
-    bench = os.path.join(CORPUS, "odiff-bench")
+    bench = BENCH_IMAGES
     rows = []
-    for name, x, y in [("1024² icon, a badge apart", a, b),
-                       ("cypress crop 3446 × 8192", f"{bench}/cypress-crop.png", f"{bench}/cypress-crop-1.png")]:
+    pairs = [("1024² icon, a badge apart", a, b),
+             ("cypress crop 3446 × 8192", f"{bench}/cypress-crop.png", f"{bench}/cypress-crop-1.png")]
+    for name, x, y in [pair for pair in pairs if present(pair[0] + " (ImageMagick)", pair[1], pair[2])]:
         commands = {
             "iconbadge --threshold 0.1": [ICONBADGE, "compare", x, y, "--threshold", "0.1"],
             "ImageMagick -metric AE": [MAGICK_COMPARE, "-metric", "AE", x, y, "null:"],

@@ -7,7 +7,6 @@
 # Environment:
 #   FUZZ_SECONDS   seconds per target (default 300; `make fuzz-smoke` uses 30)
 #   FUZZ_CONFIG    release (default: 2.5 to 5 times the executions per second of debug) or debug
-#   SHARED_CORPUS  the shared test corpus (default ../shared/corpus beside the checkout)
 #   FUZZ_ARGS      extra libFuzzer flags (e.g. -jobs=2 -workers=2, -runs=1000)
 #   SWIFT          the swift driver (default swift)
 #
@@ -23,7 +22,7 @@ cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
 FUZZ_SECONDS=${FUZZ_SECONDS:-300}
 FUZZ_CONFIG=${FUZZ_CONFIG:-release}
-SHARED_CORPUS=${SHARED_CORPUS:-../shared/corpus}
+CORPUS=Fixtures/corpus  # the test corpus (its SOURCES.md), seeds of FuzzPNG, FuzzSVG and FuzzCompare
 FUZZ_ARGS=${FUZZ_ARGS:-}
 OUT=.build/fuzz
 BUILD=$OUT/build
@@ -74,10 +73,18 @@ case " $targets " in
 esac
 [ "$build_only" = 1 ] && exit 0
 
-# Seed folders that exist (the shared corpus may be missing on a developer machine).
+# The seed folders, each of which must be there: they are in the repository (a fuzz
+# regression folder only once a target has one).
 seeds() {
     for folder in "$@"; do
-        if [ -d "$folder" ]; then printf '%s\n' "$folder"; else echo "fuzz/run.sh: note: no seed folder $folder" >&2; fi
+        if [ -d "$folder" ]; then
+            printf '%s\n' "$folder"
+        else
+            case $folder in
+            Fixtures/fuzz-regressions/*) ;;
+            *) echo "fuzz/run.sh: the seed folder $folder is missing from the checkout" >&2; exit 66 ;;
+            esac
+        fi
     done
 }
 
@@ -88,9 +95,11 @@ compare_pairs() {
     rm -rf "$pairs"
     mkdir -p "$pairs"
     for n in 1 2 3 7; do  # 512 x 256, 256 x 256, 512 x 256, 500 x 500; each pair under -max_len
-        a=$SHARED_CORPUS/pixelmatch/${n}a.png
-        b=$SHARED_CORPUS/pixelmatch/${n}b.png
-        [ -f "$a" ] && [ -f "$b" ] || continue
+        a=$CORPUS/pixelmatch/${n}a.png
+        b=$CORPUS/pixelmatch/${n}b.png
+        for file in "$a" "$b"; do
+            [ -f "$file" ] || { echo "fuzz/run.sh: the seed $file is missing from the checkout" >&2; exit 66; }
+        done
         size=$(wc -c <"$a")
         [ "$(wc -c <"$b")" -gt "$size" ] && size=$(wc -c <"$b")
         for flags in 1 2; do  # threshold 0 (includeAA), and 0x12: threshold 1/15, diff mask
@@ -129,21 +138,21 @@ for target in $targets; do
     FuzzManifest) dict=fuzz/dicts/manifest.dict; corpora=$(seeds fuzz/seeds/manifests Fixtures/examples "$regressions") ;;
     FuzzPNG)
         dict=
-        corpora=$(seeds "$SHARED_CORPUS/pngsuite" "$SHARED_CORPUS/libpng-testpngs" "$SHARED_CORPUS/image-png-fuzz" \
-            "$regressions")
+        corpora=$(seeds "$CORPUS/pngsuite" "$CORPUS/libpng-testpngs" "$CORPUS/image-png-fuzz" "$regressions")
         ;;
     FuzzSVG)
         dict=fuzz/dicts/svg.dict
-        corpora=$(seeds "$SHARED_CORPUS/librsvg" "$SHARED_CORPUS/resvg/structure/svg" \
-            "$SHARED_CORPUS/resvg/structure/image" "$SHARED_CORPUS/resvg/structure/style" "$regressions")
+        corpora=$(seeds "$CORPUS/librsvg" "$CORPUS/resvg/structure/svg" "$CORPUS/resvg/structure/image" \
+            "$CORPUS/resvg/structure/style" "$regressions")
         ;;
     FuzzCompare)
         # Mutations stay within the size of a pixelmatch pair (the single fixtures are up
         # to 268 KB and would make libFuzzer try inputs that large).
         dict=
         extra=-max_len=131072
-        corpora="$(compare_pairs)
-$(seeds fuzz/seeds/compare "$SHARED_CORPUS/pixelmatch" "$regressions")"
+        pair_seeds=$(compare_pairs)
+        corpora="$pair_seeds
+$(seeds fuzz/seeds/compare "$CORPUS/pixelmatch" "$regressions")"
         ;;
     FuzzFont)
         # A font up to 1 MiB: the bundled DejaVu fonts (0.7 MB) fit. Cairo keeps its last

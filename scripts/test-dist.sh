@@ -176,12 +176,9 @@ cp "$root/Fixtures/icons/folder-48x48.png" "$root/Fixtures/icons/mail-unread-sym
     "$root/Fixtures/formats/folder-48.jpg" "$root/Fixtures/formats/resvg-image.webp" \
     "$root/Fixtures/formats/folder-48.bmp" "$root/Fixtures/formats/folder-48.ico" \
     "$root/Fixtures/formats/folder-48.tiff" "$root/Fixtures/formats/red-then-blue.gif" "$inputs/in/"
-papirus="$root/../shared/corpus/icons/papirus-svg/firefox.svg"
-if [ -f "$papirus" ]; then
-    cp "$papirus" "$inputs/in/papirus-firefox.svg"
-else
-    say "note: no $papirus (the shared corpus beside the checkout): the Papirus SVG is left out"
-fi
+papirus="$root/Fixtures/corpus/icons/papirus-svg/firefox.svg"
+[ -f "$papirus" ] || fail "$papirus is missing from the checkout (Fixtures/corpus/SOURCES.md)"
+cp "$papirus" "$inputs/in/papirus-firefox.svg"
 cat >"$inputs/in/manifest.json" <<'EOF'
 {"jobs": [
   {"icon": "in/folder-48x48.png", "value": "3", "scale": 2, "output": "png-3@2x.png"},
@@ -201,7 +198,7 @@ mkdir -p out
 "$ib" in/folder-48x48.png --value 3 -o out/png-3.png
 "$ib" in/folder-48x48.png --value 4 -o out/png-4.png
 "$ib" in/mail-unread-symbolic.svg --dot --scale 4 -o out/svg-dot@4x.png
-if [ -f in/papirus-firefox.svg ]; then "$ib" in/papirus-firefox.svg --value 3 -o out/papirus-3.png; fi
+"$ib" in/papirus-firefox.svg --value 3 -o out/papirus-3.png
 "$ib" in/folder-48.jpg --value 3 -o out/jpeg-3.png
 "$ib" in/resvg-image.webp --value 3 -o out/webp-3.png
 "$ib" in/folder-48.bmp --value 3 -o out/bmp-3.png

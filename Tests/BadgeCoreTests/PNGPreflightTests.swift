@@ -12,9 +12,9 @@ import Testing
         return try result.get()
     }
 
-    /// A file of Fixtures/corpus-subset (the few corpus files that travel with the project).
+    /// The bytes of a file of the test corpus (`pngsuite/basi6a16.png`).
     func file(_ relative: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: Paths.subset(relative))))
+        Array(try Data(contentsOf: URL(fileURLWithPath: try Corpus.path(relative))))
     }
 
     @Test func readsTheHeader() throws {
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func refusesLyingChunkLengthsBeforeAnyDecoder() throws {
-        // All 19 of libpng's huge_* crashers, from the shared corpus.
+        // All 19 of libpng's huge_* crashers.
         let crashers = try Corpus.files(in: "libpng-testpngs/crashers").filter { $0.hasPrefix("huge_") }
         #expect(crashers.count == 19)
         for name in crashers {

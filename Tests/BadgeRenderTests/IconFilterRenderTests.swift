@@ -98,7 +98,7 @@ import Testing
         // pixels cannot carry (the decoded icon keeps them aside, LostStraightPixels).
         let icons = [
             Paths.fixture("icons/app-ios-180.png"), Paths.fixture("icons/user-trash-256x256.png"),
-            Paths.subset("pngsuite/basn6a08.png"),
+            try Corpus.path("pngsuite/basn6a08.png"),
         ]
         for path in icons {
             let icon = (path as NSString).lastPathComponent

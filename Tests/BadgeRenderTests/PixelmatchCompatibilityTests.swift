@@ -4,9 +4,8 @@ import TestSupport
 import Testing
 
 /// The perceptual mode counts what pixelmatch v7.1.0 counts: one case per row of
-/// `../shared/corpus/pixelmatch/EXPECTED.md`, on pixelmatch's own fixtures, with the
-/// counts its test suite asserts (anti-aliasing detection on). The rows on 1a and 1b
-/// run without the shared corpus; the others need it.
+/// `Fixtures/corpus/pixelmatch/EXPECTED.md`, on pixelmatch's own fixtures, with the
+/// counts its test suite asserts (anti-aliasing detection on).
 @Suite struct PixelmatchCompatibilityTests {
     struct Row: CustomTestStringConvertible, Sendable {
         let first: String
@@ -43,11 +42,9 @@ import Testing
         Row("8a", "5b", threshold: 0.05, mismatched: 32896),
     ]
 
-    /// 1a and 1b travel with the project (Fixtures/corpus-subset); the other pairs are
-    /// read from the shared corpus.
+    /// One of pixelmatch's fixtures (`1a`), from the test corpus.
     static func image(_ name: String) throws -> PixelBuffer {
-        let relative = "pixelmatch/\(name).png"
-        return try ImageFile.pixels(at: ["1a", "1b"].contains(name) ? Paths.subset(relative) : Corpus.path(relative))
+        try ImageFile.pixels(at: try Corpus.path("pixelmatch/\(name).png"))
     }
 
     @Test(arguments: rows) func countsWhatPixelmatchCounts(_ row: Row) throws {

@@ -9,8 +9,7 @@ import Testing
 /// pixels whose colour does not survive the round trip. A render must still give
 /// the icon's own samples wherever the badge does not draw.
 @Suite struct StraightAlphaTests {
-    static let greyAlpha = Paths.subset("pngsuite/basn4a08.png")
-    static let rgbAlpha = Paths.subset("pngsuite/basn6a08.png")
+    static var greyAlpha: String { get throws { try Corpus.path("pngsuite/basn4a08.png") } }
 
     /// Straight → premultiplied → straight, Cairo's rounding both ways (cairo-png.c).
     static func premultipliedRoundTrip(_ pixels: PixelBuffer) -> PixelBuffer {
@@ -39,7 +38,9 @@ import Testing
         #expect(changed == 453)
     }
 
-    @Test(arguments: [greyAlpha, rgbAlpha]) func hiddenBadgeGivesTheIconsSamples(path: String) throws {
+    @Test(arguments: ["pngsuite/basn4a08.png", "pngsuite/basn6a08.png"])
+    func hiddenBadgeGivesTheIconsSamples(name: String) throws {
+        let path = try Corpus.path(name)
         let source = try ImageFile.pixels(at: path)
         let composition = try Renderer().compose(RenderRequest(iconPath: path, content: .value("")))
         #expect(composition.hidden != nil)
@@ -53,7 +54,7 @@ import Testing
     /// and when a batch shares the decoded icon through an `IconCache`.
     @Test(arguments: [Overflow.clamp, .expand]) func pixelsOutsideTheBadgeAreTheIcons(overflow: Overflow) throws {
         let source = try ImageFile.pixels(at: Self.greyAlpha)
-        var request = RenderRequest(iconPath: Self.greyAlpha, content: .value("7"))
+        var request = RenderRequest(iconPath: try Self.greyAlpha, content: .value("7"))
         request.style.overflow = overflow
         request.style.offset = Offset(dx: .points(4), dy: .points(-4))
         let renderer = try Renderer()

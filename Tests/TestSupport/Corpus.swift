@@ -1,42 +1,49 @@
 import Foundation
 
-/// The shared test corpus, `../shared/corpus` beside the checkout (its SOURCES.md says
-/// where each folder comes from and under which licence). It is not part of the
-/// project, so every test that reads it goes through here and fails with a message
-/// saying what is missing and what to do, instead of a bare "file not found" or,
-/// worse, a loop over nothing. What must travel with the project is copied into
-/// `Fixtures/corpus-subset/` (`Paths.subset`).
+/// The test corpus in the repository, `Fixtures/corpus`: public test data (PngSuite,
+/// libpng's, image-png's, librsvg's and resvg's test files, JPEG test images, Adwaita
+/// and Papirus icons, pixelmatch's fixtures, one of odiff's images), each file an
+/// unchanged copy from the origin its `SOURCES.md` names, with the same relative path as
+/// there and its licence beside it. `SHA256SUMS` lists every file (`CorpusTests` checks
+/// it). Every test that reads the corpus goes through here, so that a missing file fails
+/// the test with its path named, never as a bare "file not found" or, worse, a loop over
+/// nothing.
 public enum Corpus {
-    /// The corpus folder: `../shared/corpus` relative to the package root.
-    public static let root = Paths.root + "/../shared/corpus"
+    /// The corpus folder: `Fixtures/corpus` in the package.
+    public static let root = Paths.root + "/Fixtures/corpus"
 
-    /// The error a corpus test fails with when the corpus, one of its folders or one
-    /// of its files is not there.
+    /// The error a test fails with when a corpus file or folder it reads is not there.
     public struct Missing: Error, Equatable, CustomStringConvertible {
         public let description: String
         public init(description: String) { self.description = description }
     }
 
-    /// The path of `relative` (a file or a folder) in the shared corpus.
+    /// The path of `relative` (a file or a folder, as `pngsuite/basn6a08.png`) in the corpus.
     ///
-    /// - Throws: `Missing`, naming the corpus folder the test reads, when it is not there.
+    /// - Throws: `Missing`, naming the missing path, when it is not there.
     public static func path(_ relative: String) throws -> String {
         try path(relative, inCorpusAt: root)
     }
 
-    /// `path(_:)` for a corpus at `root` (tests of the messages use a missing one).
+    /// `path(_:)` for a corpus at `root` (the test of the message uses another one).
+    ///
+    /// - Throws: `Missing`, naming the missing path, when it is not there.
     public static func path(_ relative: String, inCorpusAt root: String) throws -> String {
         let path = root + "/" + relative
         guard !FileManager.default.fileExists(atPath: path) else { return path }
-        let folder = relative.split(separator: "/").first.map(String.init) ?? relative
-        guard FileManager.default.fileExists(atPath: root) else {
-            throw Missing(
-                description: "this test reads ../shared/corpus/\(folder) (see ../shared/corpus/SOURCES.md); "
-                    + "put the shared corpus beside the checkout: \(standardised(root)) does not exist")
-        }
         throw Missing(
-            description: "this test reads ../shared/corpus/\(relative), which is missing from "
-                + "\(standardised(root)): the shared corpus there is not the one SOURCES.md describes")
+            description: "this test reads \(standardised(path)), which is missing: the repository's test corpus "
+                + "is incomplete (Fixtures/corpus/SOURCES.md says where each file comes from, SHA256SUMS lists them)")
+    }
+
+    /// Checks the paths among `arguments` that lie in the corpus (test cases built
+    /// before a test runs name them as `Corpus.root + "/pngsuite/x.png"`).
+    ///
+    /// - Throws: `Missing`, naming the first of them that is not there.
+    public static func check(_ arguments: [String]) throws {
+        for argument in arguments where argument.hasPrefix(root + "/") {
+            _ = try path(String(argument.dropFirst(root.count + 1)))
+        }
     }
 
     /// The sorted names of the regular files directly inside the corpus folder

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the tests find the project's files, the shared corpus and the built binary.
+/// Where the tests find the project's files and the built binary (the test corpus: `Corpus`).
 public enum Paths {
     /// The package root (the folder holding Package.swift).
     public static let root: String = {
@@ -16,12 +16,6 @@ public enum Paths {
 
     /// `Fixtures/` in the package.
     public static func fixture(_ relative: String) -> String { root + "/Fixtures/" + relative }
-
-    /// The files copied from the shared corpus into `Fixtures/corpus-subset/` (its
-    /// SOURCES.md says which and under which licence): they travel with the project, so
-    /// the tests that use them run without `../shared/corpus`. Same relative paths as
-    /// in the corpus (`subset("pngsuite/basn6a08.png")`).
-    public static func subset(_ relative: String) -> String { root + "/Fixtures/corpus-subset/" + relative }
 
     /// The folder tests may write scratch files to, made fresh per call.
     public static func scratch(_ name: String) -> String {

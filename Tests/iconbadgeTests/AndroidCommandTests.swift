@@ -286,27 +286,48 @@ import Testing
     /// A folder of the overlay the run may not write (as an unprivileged user) is
     /// found before the first rename: 73 and the overlay unchanged.
     @Test func aReadOnlyOverlayFolderChangesNothing() throws {
-        let app = try Self.sampleApp("android-read-only")
-        let out = app + "/debug/res"
-        #expect(try runIconbadge(["android", app + "/res", "--out", out, "--value", "1"]).status == 0)
-        let owner = [FileAttributeKey.ownerAccountID: 65534, .groupOwnerAccountID: 65534]
-        if let walker = FileManager.default.enumerator(atPath: app) {
-            while let name = walker.nextObject() as? String {
-                try FileManager.default.setAttributes(owner, ofItemAtPath: app + "/" + name)
-            }
+        // As root every folder is writable, so the binary runs as nobody, in a folder
+        // that user can reach wherever the checkout is.
+        try OtherUser.withFolder("android-read-only") { scratch in
+            let app = scratch + "/app"
+            try FileManager.default.copyItem(atPath: Paths.fixture("android/sample-app"), toPath: app)
+            let out = app + "/debug/res"
+            #expect(try runIconbadge(["android", app + "/res", "--out", out, "--value", "1"]).status == 0)
+            try OtherUser.own(app)
+            #expect(chmod(out + "/mipmap-xxhdpi", 0o555) == 0)
+            let before = try Self.files(out)
+            let run = try OtherUser.run(["android", app + "/res", "--out", out, "--value", "2"], in: scratch)
+            #expect(run.status == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("mipmap-xxhdpi"), "\(run.stderr)")
+            #expect(try Self.files(out) == before)
+            #expect(try !FileManager.default.contentsOfDirectory(atPath: out).contains { $0.hasPrefix(".iconbadge-") })
         }
-        try FileManager.default.setAttributes(owner, ofItemAtPath: app)
-        #expect(chmod(out + "/mipmap-xxhdpi", 0o555) == 0)
-        let before = try Self.files(out)
-        let run = try runIconbadgeWith(
-            executable: "/usr/bin/setpriv",
-            [
-                "--reuid=65534", "--regid=65534", "--clear-groups", Paths.binary, "android", app + "/res", "--out", out,
-                "--value", "2",
-            ])
-        #expect(run.status == 73, "\(run.stderr)")
-        #expect(run.stderr.contains("mipmap-xxhdpi"), "\(run.stderr)")
-        #expect(try Self.files(out) == before)
-        #expect(try !FileManager.default.contentsOfDirectory(atPath: out).contains { $0.hasPrefix(".iconbadge-") })
+    }
+
+    /// A res/ folder the user may not search or list is not "no such res/ folder":
+    /// 66, "permission denied", as the render command says for an icon it may not
+    /// open; and nothing is written.
+    @Test func aResFolderThatMayNotBeReadIsPermissionDenied() throws {
+        try OtherUser.withFolder("android-denied") { scratch in
+            let app = scratch + "/app"
+            try FileManager.default.copyItem(atPath: Paths.fixture("android/sample-app"), toPath: app)
+            try OtherUser.own(app)
+            let out = scratch + "/overlay"
+            // A folder on the way that may not be searched, then res/ itself unreadable.
+            #expect(chmod(app, 0o700) == 0 && chown(app, 0, 0) == 0)
+            var run = try OtherUser.run(["android", app + "/res", "--out", out, "--value", "2"], in: scratch)
+            #expect(run.status == 66, "\(run.stderr)")
+            #expect(
+                run.stderr == "iconbadge: error: \"\(app)/res\": cannot open: permission denied\n", "\(run.stderr)")
+            #expect(chmod(app, 0o755) == 0 && chmod(app + "/res", 0o311) == 0)
+            run = try OtherUser.run(["android", app + "/res", "--out", out, "--value", "2"], in: scratch)
+            #expect(run.status == 66, "\(run.stderr)")
+            #expect(
+                run.stderr == "iconbadge: error: \"\(app)/res\": cannot open: permission denied\n", "\(run.stderr)")
+            // A folder that is not there is still named as such.
+            run = try OtherUser.run(["android", app + "/none", "--out", out, "--value", "2"], in: scratch)
+            #expect(run.status == 66 && run.stderr.contains("no such res/ folder"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
     }
 }

@@ -125,7 +125,7 @@ import Testing
     @Test func aFailingJobDoesNotStopTheOthers() throws {
         let folder = Paths.scratch("batch-failure")
         let icon = Paths.fixture("icons/folder-48x48.png")
-        let corrupt = Paths.subset("pngsuite/xcsn0g01.png")
+        let corrupt = try Corpus.path("pngsuite/xcsn0g01.png")
         let manifest = """
             {"defaults": {"value": "5"},
              "jobs": [

@@ -69,6 +69,28 @@ import Testing
         #expect(run.status == 64, "\(run.stderr)")
     }
 
+    /// A catalog or set the user may not read is "permission denied" (66), not a
+    /// catalog without sets nor a missing folder.
+    @Test func aCatalogThatMayNotBeReadIsPermissionDenied() throws {
+        try OtherUser.withFolder("catalog-denied") { scratch in
+            let catalog = scratch + "/app/Assets.xcassets"
+            try Self.write(#"{"info":{"version":1}}"#, catalog + "/Contents.json")
+            try Self.makeSet(catalog + "/AppIcon.appiconset")
+            try OtherUser.own(scratch + "/app")
+            #expect(chmod(catalog, 0o311) == 0)
+            var run = try OtherUser.run(["appiconset", catalog, "--value", "3", "--in-place"], in: scratch)
+            #expect(run.status == 66, "\(run.stderr)")
+            #expect(run.stderr == "iconbadge: error: \"\(catalog)\": cannot open: permission denied\n", "\(run.stderr)")
+            #expect(chmod(catalog, 0o755) == 0 && chmod(scratch + "/app", 0o600) == 0)
+            let set = catalog + "/AppIcon.appiconset"
+            run = try OtherUser.run(["appiconset", set, "--value", "3", "--in-place"], in: scratch)
+            #expect(run.status == 66, "\(run.stderr)")
+            #expect(run.stderr == "iconbadge: error: \"\(set)\": cannot open: permission denied\n", "\(run.stderr)")
+            #expect(chmod(scratch + "/app", 0o755) == 0)
+            #expect(try !Self.changed(set + "/i.png"))
+        }
+    }
+
     /// A catalog with no app icon set is a note, not an error.
     @Test func aCatalogWithoutSetsIsANote() throws {
         let catalog = Paths.scratch("catalog-none") + "/Assets.xcassets"

@@ -92,7 +92,7 @@ import Testing
     /// A 16-bit icon is written with 8 bits per channel, with a note saying why.
     @Test func aSixteenBitIconGetsANote() throws {
         let out = Paths.scratch("color-16") + "/out.png"
-        let run = try runIconbadge([Paths.subset("pngsuite/basn6a16.png"), "--dot", "-o", out])
+        let run = try runIconbadge([try Corpus.path("pngsuite/basn6a16.png"), "--dot", "-o", out])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stderrLines == [

@@ -7,8 +7,8 @@ import Testing
 /// `compare`, `--check` and `batch --check`, run as CI would: exit codes, JSON
 /// fields and the artifact files.
 @Suite struct CompareEndToEndTests {
-    /// pixelmatch's 1a, 1b and 8a, copied into Fixtures/corpus-subset.
-    static let pixelmatch = Paths.subset("pixelmatch")
+    /// pixelmatch's fixtures (1a, 1b and 8a here) in the test corpus.
+    static var pixelmatch: String { get throws { try Corpus.path("pixelmatch") } }
     static let icon = Paths.fixture("icons/folder-48x48.png")
 
     func json(_ run: RunResult) throws -> JSONValue { try JSONParser().parse(run.stdoutText) }

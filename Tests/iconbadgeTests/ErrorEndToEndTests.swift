@@ -21,9 +21,10 @@ import Testing
             message: "\"/no/such/icon.png\": no such image file"),
         Case(arguments: [Paths.fixture("icons"), "--value", "3"], status: 66, message: "is a directory"),
         Case(
-            arguments: [Paths.subset("pngsuite/xcsn0g01.png"), "--value", "3"], status: 65,
+            arguments: [Corpus.root + "/pngsuite/xcsn0g01.png", "--value", "3"], status: 65,
             message: "xcsn0g01.png\": corrupt PNG: IDAT: CRC error"),
-        Case(arguments: [Paths.subset("pngsuite/xs1n0g01.png"), "--value", "3"], status: 65, message: "bad signature"),
+        Case(
+            arguments: [Corpus.root + "/pngsuite/xs1n0g01.png", "--value", "3"], status: 65, message: "bad signature"),
         Case(
             arguments: [icon, "--value", "3", "--background", "#12345"], status: 64,
             message: "--background: \"#12345\" is not a colour"),
@@ -83,6 +84,7 @@ import Testing
 
     @Test(arguments: cases)
     func failsCleanly(_ testCase: Case) throws {
+        try Corpus.check(testCase.arguments)
         let folder = Paths.scratch("errors")
         let output = folder + "/out.png"
         let run = try runIconbadge(["-o", output] + testCase.arguments)
@@ -99,7 +101,7 @@ import Testing
         let output = folder + "/out.png"
         let before = Data("previous content".utf8)
         try before.write(to: URL(fileURLWithPath: output))
-        let run = try runIconbadge([Paths.subset("pngsuite/xd9n2c08.png"), "--value", "3", "-o", output])
+        let run = try runIconbadge([try Corpus.path("pngsuite/xd9n2c08.png"), "--value", "3", "-o", output])
         #expect(run.status == 65)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.png"])
@@ -125,12 +127,12 @@ import Testing
     }
 
     @Test func everyCorruptPngSuiteFileIs65() throws {
-        // PngSuite's 14 corrupt files, copied into Fixtures/corpus-subset.
-        let names = try regularFiles(in: Paths.subset("pngsuite")).filter { $0.hasPrefix("x") }
+        // PngSuite's 14 corrupt files.
+        let names = try regularFiles(in: try Corpus.path("pngsuite")).filter { $0.hasPrefix("x") }
         #expect(names.count == 14)
         for name in names {
             let run = try runIconbadge([
-                Paths.subset("pngsuite/\(name)"), "--value", "3", "-o", Paths.scratch("x") + "/o.png",
+                try Corpus.path("pngsuite/\(name)"), "--value", "3", "-o", Paths.scratch("x") + "/o.png",
             ])
             #expect(run.status == 65, "\(name)")
             #expect(run.stderrLines.count == 1 && run.stderr.contains(name), "\(name): \(run.stderr)")

@@ -302,7 +302,7 @@ import Testing
         #expect(try json(stored)["antialiasedPixels"] == .number(0))
         // pixelmatch's published counts hold with the flag too (1a and 1b store no colour
         // under alpha 0 that changes them).
-        let pixelmatch = Paths.subset("pixelmatch")
+        let pixelmatch = try Corpus.path("pixelmatch")
         let published = try runIconbadge([
             "compare", pixelmatch + "/1b.png", pixelmatch + "/1a.png", "--threshold", "0.05", "--stored-color",
             "--json",

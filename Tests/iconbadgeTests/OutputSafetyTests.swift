@@ -50,17 +50,20 @@ import Testing
     }
 
     @Test func readOnlyOutputIsRefusedForAnOrdinaryUser() throws {
-        let folder = Paths.scratch("read-only-file")
-        let path = folder + "/existing.png"
-        try Data("keep".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(chmod(path, 0o444) == 0)
-        #expect(chmod(folder, 0o777) == 0)
-        let run = try runIconbadgeWith(
-            executable: "/usr/bin/setpriv",
-            ["--reuid=65534", "--regid=65534", "--clear-groups", Paths.binary, Self.icon, "--value", "3", "-o", path])
-        #expect(run.status == 73, "\(run.stderr)")
-        #expect(run.stderr.contains("is read-only"))
-        #expect(try md5(path) == Data("keep".utf8))
+        try OtherUser.withFolder("read-only-file") { scratch in
+            let icon = scratch + "/icon.png"
+            try FileManager.default.copyItem(atPath: Self.icon, toPath: icon)
+            let folder = scratch + "/out"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            let path = folder + "/existing.png"
+            try Data("keep".utf8).write(to: URL(fileURLWithPath: path))
+            #expect(chmod(path, 0o444) == 0)
+            #expect(chmod(folder, 0o777) == 0)
+            let run = try OtherUser.run([icon, "--value", "3", "-o", path], in: scratch)
+            #expect(run.status == 73, "\(run.stderr)")
+            #expect(run.stderr.contains("is read-only"), "\(run.stderr)")
+            #expect(try md5(path) == Data("keep".utf8))
+        }
     }
 
     @Test func noInputIsOverwrittenHoweverSpelled() throws {

@@ -79,17 +79,14 @@ package struct AndroidResources: Sendable {
     /// manifest beside `res/` names (`android:icon`, `android:roundIcon`), else
     /// `ic_launcher` and `ic_launcher_round`.
     ///
-    /// - Throws: 66 when `folder` is missing or holds none of the icons; 65 for an
-    ///   adaptive icon's XML that cannot be read; 64 for a name that is not an Android
-    ///   resource name.
+    /// - Throws: 66 when `folder` is missing, may not be read ("permission denied") or
+    ///   holds none of the icons; 65 for an adaptive icon's XML that cannot be read; 64
+    ///   for a name that is not an Android resource name.
     package init(folder: String, names: [String], notes: inout [String]) throws(BadgeError) {
         var trimmed = folder
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.folder = trimmed
-        var info = stat()
-        guard stat(trimmed, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-            throw .missingInput(path: trimmed, reason: "no such res/ folder")
-        }
+        try InputFolder.check(trimmed, missing: "no such res/ folder")
         for name in names where !Self.isResourceName(name) {
             throw .usage("--icon \(Quoted(name)) is not an Android resource name (lowercase letters, digits, _)")
         }

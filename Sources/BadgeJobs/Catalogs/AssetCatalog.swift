@@ -42,9 +42,10 @@ package enum AssetCatalog {
     /// The sets at `path`, in a stable order (sorted by path); only those whose name
     /// (with or without its extension) is in `names`, when it is not empty.
     ///
-    /// - Throws: 66 when `path` is missing or a named set is not found (naming those
-    ///   there are); 65 for a set's unreadable Contents.json or a catalog of more than
-    ///   `maxFolders` folders; 64 for --set with a single set.
+    /// - Throws: 66 when `path` is missing or may not be read ("permission denied"), or
+    ///   a named set is not found (naming those there are); 65 for a set's unreadable
+    ///   Contents.json or a catalog of more than `maxFolders` folders; 64 for --set
+    ///   with a single set.
     package static func sets(at path: String, names: [String], notes: inout [String]) throws(BadgeError)
         -> [AppIconSet]
     {
@@ -55,7 +56,13 @@ package enum AssetCatalog {
                 throw .usage("--set picks sets of an .xcassets catalog; \(Quoted(root)) is a single set")
             }
             var info = stat()
-            guard stat(root, &info) == 0 else { throw .missingInput(path: root, reason: "no such folder") }
+            guard stat(root, &info) == 0 else {
+                let code = errno
+                throw .missingInput(
+                    path: root,
+                    reason: code == ENOENT || code == ENOTDIR
+                        ? "no such folder" : "cannot open: \(SystemError.text(code))")
+            }
             if info.st_mode & S_IFMT == S_IFDIR, !InputFile.isRegularFile(root + "/Contents.json") {
                 // A folder above the catalog (the app's sources): name what is inside.
                 var found: [String] = []
@@ -70,10 +77,7 @@ package enum AssetCatalog {
             }
             return [try AppIconSet(folder: root)]
         case .catalog, .brandAssets:
-            var info = stat()
-            guard stat(root, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-                throw .missingInput(path: root, reason: "no such folder")
-            }
+            try InputFolder.check(root, missing: "no such folder")
             var found: [String] = []
             var folders = 0
             try walk(root, depth: 0, folders: &folders, found: &found, notes: &notes)
