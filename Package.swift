@@ -1,49 +1,47 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// FreeType's headers sit in a folder of their own, which its pkg-config entry would name;
+// but a pkg-config entry also puts -lfreetype on the link line, ahead of the static
+// copy, and the binary would load the shared library (see BadgeRender below). The
+// folder is named here instead: Debian's, then Homebrew's (macOS, untested).
+let freetypeHeaders = ["/usr/include/freetype2", "/opt/homebrew/include/freetype2", "/usr/local/include/freetype2"]
+let freetypeC: [CSetting] = [.unsafeFlags(freetypeHeaders.map { "-I" + $0 })]
+let freetypeSwift: [SwiftSetting] = [.unsafeFlags(freetypeHeaders.flatMap { ["-Xcc", "-I" + $0] })]
+
 let package = Package(
     name: "iconbadge",
     products: [
         .executable(name: "iconbadge", targets: ["iconbadge"])
     ],
     targets: [
-        // C libraries (see `make deps`). FreeType and libpng come through pkg-config.
-        // Cairo, fontconfig, FriBidi and HarfBuzz do not: their headers are included by
-        // folder and BadgeRender links them (below), so that no -lcairo loads the shared
-        // library beside a static copy. (macOS, untested: Homebrew's include and lib
-        // folders must then be on CPATH and LIBRARY_PATH.)
+        // C libraries (see `make deps`, which installs their -dev packages). None has a
+        // pkg-config entry and none links itself: BadgeRender links them all through
+        // -liconbadge-render (below), so that no -lpng16 loads a shared library beside
+        // the static copy. Their headers are found by folder. (macOS, untested:
+        // Homebrew's include and lib folders must then be on CPATH and LIBRARY_PATH.)
         .systemLibrary(name: "CCairo"),
-        .systemLibrary(
-            name: "CFreeType", pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CFreeType"),
         .systemLibrary(name: "CHarfBuzz"),
         .systemLibrary(name: "CFontconfig"),
-        .systemLibrary(
-            name: "CLibPng", pkgConfig: "libpng16",
-            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CLibPng"),
         .systemLibrary(name: "CFriBidi"),
-        // libwebp: lossless WebP output (Android launcher icons are often WebP).
-        .systemLibrary(
-            name: "CWebP", pkgConfig: "libwebp",
-            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // libwebp: WebP icons in, lossless WebP out (Android launcher icons are often WebP).
+        .systemLibrary(name: "CWebP"),
         // LittleCMS: a badge's sRGB colours into an icon's embedded colour profile.
-        .systemLibrary(
-            name: "CLittleCMS", pkgConfig: "lcms2",
-            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]),
+        .systemLibrary(name: "CLittleCMS"),
         // FriBidi glue: its macros do not import into Swift.
         .target(name: "CBidi", dependencies: ["CFriBidi"]),
         // librsvg and gdk-pixbuf, opened with dlopen on first use (see its header), and zlib.
         .target(
-            name: "CImageLoaders", dependencies: ["CCairo", "CFreeType"],
-            linkerSettings: [.linkedLibrary("z"), .linkedLibrary("dl")]),
+            name: "CImageLoaders", dependencies: ["CCairo", "CFreeType"], cSettings: freetypeC,
+            linkerSettings: [.linkedLibrary("dl")]),
         // libpng glue: setjmp-based error handling cannot live in Swift. libdeflate
         // (whole-buffer inflate of the image data; Sources/CPngCodec/png_fast.c) is
         // used by the C code alone, so it needs no module map.
-        .target(
-            name: "CPngCodec", dependencies: ["CLibPng"], linkerSettings: [.linkedLibrary("deflate")]),
-        // libjpeg-turbo for the JPEGs it reads cleanly (Sources/CJpegCodec/jpeg_codec.c),
-        // opened with dlopen on first use: its header at build time, nothing at start.
-        .target(name: "CJpegCodec", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CPngCodec", dependencies: ["CLibPng"]),
+        // libjpeg-turbo for the JPEGs it reads cleanly (Sources/CJpegCodec/jpeg_codec.c).
+        .target(name: "CJpegCodec"),
         // The default fonts, compiled into the binary (see Sources/CBundledFont/LICENSE).
         .target(
             name: "CBundledFont",
@@ -54,10 +52,11 @@ let package = Package(
         // The operating system: reading inputs, writing outputs safely, signals, and
         // the few calls that differ between Linux and macOS (Platform.swift).
         .target(name: "BadgeSystem", dependencies: ["BadgeCore"]),
-        // Cairo, fontconfig, FriBidi and HarfBuzz come through `-liconbadge-render`: a linker script
-        // that `make deps` writes into .build/static-libs to link them statically (a
-        // faster start), or the one in linker/ that links the shared libraries. Symbols
-        // are exported so that librsvg, opened later, draws with the same Cairo
+        // Every C library comes through `-liconbadge-render`: a linker script that `make
+        // deps` writes into .build/static-libs to link them statically (a binary that needs
+        // only glibc, and a faster start), or the one in linker/ that links the shared
+        // libraries (LINKAGE=shared). Cairo's, fontconfig's and FreeType's symbols are
+        // exported so that librsvg, opened later, draws with the same Cairo and FreeType
         // (scripts/link-static-libs.sh says why).
         .target(
             name: "BadgeRender",
@@ -65,6 +64,7 @@ let package = Package(
                 "BadgeCore", "BadgeSystem", "CCairo", "CFreeType", "CHarfBuzz", "CFontconfig", "CPngCodec",
                 "CJpegCodec", "CBundledFont", "CBidi", "CImageLoaders", "CLittleCMS", "CWebP",
             ],
+            swiftSettings: freetypeSwift,
             linkerSettings: [
                 .unsafeFlags(
                     [
@@ -76,6 +76,14 @@ let package = Package(
                 .linkedLibrary("fontconfig", .when(platforms: [.macOS])),
                 .linkedLibrary("fribidi", .when(platforms: [.macOS])),
                 .linkedLibrary("harfbuzz", .when(platforms: [.macOS])),
+                .linkedLibrary("freetype", .when(platforms: [.macOS])),
+                .linkedLibrary("png16", .when(platforms: [.macOS])),
+                .linkedLibrary("z", .when(platforms: [.macOS])),
+                .linkedLibrary("webpmux", .when(platforms: [.macOS])),
+                .linkedLibrary("webp", .when(platforms: [.macOS])),
+                .linkedLibrary("lcms2", .when(platforms: [.macOS])),
+                .linkedLibrary("jpeg", .when(platforms: [.macOS])),
+                .linkedLibrary("deflate", .when(platforms: [.macOS])),
             ]),
         // The job pipeline under every command: the option vocabulary, planning (command
         // lines, manifests, catalogs), running, golden checks and reports.
@@ -84,7 +92,8 @@ let package = Package(
         // `make deps` links libstdc++.a (the Swift runtime's C++ library) into
         // .build/static-cxx: found there first, it is linked statically, which saves
         // the dynamic loader about 1,700 symbol bindings at every start (make bench).
-        // Without that folder the link falls back to libstdc++.so. The binary links with
+        // Without that folder the link falls back to libstdc++.so. libgcc's unwinder is
+        // linked in too (-static-libgcc): no libgcc_s.so.1 to load. The binary links with
         // GNU ld and linker/no-module-hash.ld, which drops the one section that named the
         // build folder (a reproducible build; the script says why).
         .executableTarget(
@@ -92,7 +101,8 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     [
-                        "-L\(Context.packageDirectory)/.build/static-cxx", "-use-ld=bfd", "-Xlinker", "-T",
+                        "-L\(Context.packageDirectory)/.build/static-cxx", "-Xclang-linker", "-static-libgcc",
+                        "-use-ld=bfd", "-Xlinker", "-T",
                         "-Xlinker", "\(Context.packageDirectory)/linker/no-module-hash.ld",
                     ], .when(platforms: [.linux]))
             ]),

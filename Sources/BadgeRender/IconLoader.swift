@@ -151,8 +151,13 @@ enum IconLoader {
                 document, embeddedPixels: embedded, format: format, path: path, limits: limits, sizing: sizing,
                 site: site)
         case .jpeg, .webp, .gif, .bmp, .tiff, .ico:
-            // A JPEG that libjpeg-turbo reads cleanly is decoded here (JPEGCodec).
+            // A JPEG that libjpeg-turbo reads cleanly, and a still WebP, are decoded here
+            // with the libraries linked into the binary (JPEGCodec, WebPCodec); the
+            // rest go to gdk-pixbuf in the isolated child.
             if format == .jpeg, let surface = JPEGCodec.decodeSurface(bytes, limits: limits) {
+                return try resized(surface, format: format.rawValue, sizing, limits, path)
+            }
+            if format == .webp, let surface = WebPCodec.decodeSurface(bytes, limits: limits) {
                 return try resized(surface, format: format.rawValue, sizing, limits, path)
             }
             let surface: ImageSurface

@@ -4,17 +4,22 @@ internal import CFontconfig
 internal import CFreeType
 internal import CHarfBuzz
 internal import CImageLoaders
+internal import CJpegCodec
 internal import CLibPng
+internal import CLittleCMS
+internal import CPngCodec
+internal import CWebP
 
 /// The versions of the C libraries iconbadge runs with, for `--version`, so a CI
 /// log shows what made a golden.
 public enum LibraryVersions {
     /// Name and version of each library, in a fixed order. FreeType's is read from
     /// a library instance; fontconfig's from `FcGetVersion`, which does not load
-    /// its configuration; librsvg's and gdk-pixbuf's by opening them (they are
-    /// otherwise opened only for SVG and non-PNG rasters). Cairo, fontconfig, FriBidi
-    /// and HarfBuzz say "(static)" when they are linked into the executable
-    /// (scripts/link-static-libs.sh), so a log shows which build made an image.
+    /// its configuration; libjpeg-turbo's and libdeflate's from the headers they were
+    /// built with; librsvg's and gdk-pixbuf's by opening them (they are otherwise
+    /// opened only for SVG and other formats). Each library linked into the executable
+    /// (scripts/link-static-libs.sh) says "(static)", so a log shows which build made
+    /// an image.
     public static func all() -> [(name: String, version: String)] {
         var major: Int32 = 0
         var minor: Int32 = 0
@@ -36,13 +41,30 @@ public enum LibraryVersions {
         let fribidiLinkage = ib_bidi_library_function().map { linkage(of: $0) } ?? ""
         let harfbuzz = (hb_version_string as @convention(c) () -> UnsafePointer<CChar>?)
         let harfbuzzLinkage = linkage(of: unsafeBitCast(harfbuzz, to: UnsafeRawPointer.self))
+        let freetype = (FT_Init_FreeType as @convention(c) (UnsafeMutablePointer<FT_Library?>?) -> FT_Error)
+        let png = (png_access_version_number as @convention(c) () -> png_uint_32)
+        let webp = (WebPGetDecoderVersion as @convention(c) () -> Int32)
+        let lcms = (cmsGetEncodedCMMversion as @convention(c) () -> Int32)
+        let webpVersion = WebPGetDecoderVersion()
+        let lcmsVersion = cmsGetEncodedCMMversion()
         return [
             ("cairo", String(cString: cairo_version_string()) + cairoLinkage),
-            ("freetype", "\(major).\(minor).\(patch)"),
+            ("freetype", "\(major).\(minor).\(patch)" + linkage(of: unsafeBitCast(freetype, to: UnsafeRawPointer.self))),
             ("harfbuzz", String(cString: hb_version_string()) + harfbuzzLinkage),
             ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)" + fontconfigLinkage),
-            ("libpng", String(cString: png_get_libpng_ver(nil))),
+            ("libpng", String(cString: png_get_libpng_ver(nil)) + linkage(of: unsafeBitCast(png, to: UnsafeRawPointer.self))),
             ("fribidi", fribidi + fribidiLinkage),
+            ("zlib", String(cString: ib_zlib_version()) + ib_zlib_library_function().map { linkage(of: $0) }!),
+            ("libdeflate", String(cString: ib_deflate_version()) + ib_deflate_library_function().map { linkage(of: $0) }!),
+            (
+                "libwebp", "\(webpVersion >> 16).\((webpVersion >> 8) & 0xFF).\(webpVersion & 0xFF)"
+                    + linkage(of: unsafeBitCast(webp, to: UnsafeRawPointer.self))
+            ),
+            (
+                "lcms2", "\(lcmsVersion / 1000).\(lcmsVersion / 10 % 100)"
+                    + linkage(of: unsafeBitCast(lcms, to: UnsafeRawPointer.self))
+            ),
+            ("libjpeg-turbo", String(cString: ib_jpeg_version()) + ib_jpeg_library_function().map { linkage(of: $0) }!),
             ("librsvg", String(nulTerminated: rsvg)),
             ("gdk-pixbuf", String(nulTerminated: pixbuf)),
         ]

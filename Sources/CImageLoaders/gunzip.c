@@ -80,3 +80,7 @@ int ib_gunzip(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, 
 }
 
 void ib_image_free(void *buffer) { free(buffer); }
+
+const char *ib_zlib_version(void) { return zlibVersion(); }
+
+const void *ib_zlib_library_function(void) { return (const void *)zlibVersion; }

@@ -10,15 +10,13 @@
 // (the loader turns it off before its output passes; it only matters when a
 // progressive file leaves coefficients out). Only what libjpeg reads without a single
 // error or warning is taken: a damaged or truncated file, CMYK, 12-bit samples, a size
-// over the limits, libjpeg missing, more than `max_scans` progressive scans (the
+// over the limits, more than `max_scans` progressive scans (the
 // work of a progressive file grows with its scans: libjpeg-turbo's advice is a scan
 // limit) or more memory than IB_JPEG_MEMORY are declined, and the isolated child
 // decodes them as before, with its memory cap, time limit and messages.
 #define _GNU_SOURCE
 #include "jpeg_codec.h"
 
-#include <dlfcn.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h> // jpeglib.h needs FILE
 #include <stdlib.h>
@@ -29,38 +27,6 @@
 // What libjpeg may allocate for one image (its coefficient buffer for a progressive
 // file, 128 bytes an 8 × 8 block a component): 1 GiB, gdk-pixbuf's own limit.
 #define IB_JPEG_MEMORY (1024L * 1024L * 1024L)
-
-static struct {
-    int ready;
-    struct jpeg_error_mgr *(*std_error)(struct jpeg_error_mgr *);
-    void (*create_decompress)(j_decompress_ptr, int, size_t);
-    void (*destroy_decompress)(j_decompress_ptr);
-    void (*mem_src)(j_decompress_ptr, const unsigned char *, unsigned long);
-    int (*read_header)(j_decompress_ptr, boolean);
-    boolean (*start_decompress)(j_decompress_ptr);
-    JDIMENSION (*read_scanlines)(j_decompress_ptr, JSAMPARRAY, JDIMENSION);
-    boolean (*finish_decompress)(j_decompress_ptr);
-} lib;
-
-static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
-
-static void ib_jpeg_open_library(void) {
-    void *handle = dlopen("libjpeg.so.62", RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) return;
-#define LOAD(field, name)                              \
-    *(void **)(&lib.field) = dlsym(handle, #name);     \
-    if (lib.field == NULL) return;
-    LOAD(std_error, jpeg_std_error);
-    LOAD(create_decompress, jpeg_CreateDecompress);
-    LOAD(destroy_decompress, jpeg_destroy_decompress);
-    LOAD(mem_src, jpeg_mem_src);
-    LOAD(read_header, jpeg_read_header);
-    LOAD(start_decompress, jpeg_start_decompress);
-    LOAD(read_scanlines, jpeg_read_scanlines);
-    LOAD(finish_decompress, jpeg_finish_decompress);
-#undef LOAD
-    lib.ready = 1;
-}
 
 struct ib_jpeg_reader {
     struct jpeg_decompress_struct info;
@@ -85,17 +51,16 @@ static void ib_jpeg_progress(j_common_ptr info) {
 
 void ib_jpeg_close(ib_jpeg_reader *reader) {
     if (reader == NULL) return;
-    if (reader->created) lib.destroy_decompress(&reader->info);
+    if (reader->created) jpeg_destroy_decompress(&reader->info);
     free(reader);
 }
 
 ib_jpeg_reader *ib_jpeg_open(const uint8_t *data, size_t size, uint32_t max_side, uint64_t max_pixels,
                              uint32_t *width, uint32_t *height) {
-    pthread_once(&lib_once, ib_jpeg_open_library);
-    if (!lib.ready || size < 3 || size > (unsigned long)-1) return NULL;
+    if (size < 3 || size > (unsigned long)-1) return NULL;
     ib_jpeg_reader *reader = calloc(1, sizeof *reader);
     if (reader == NULL) return NULL;
-    reader->info.err = lib.std_error(&reader->errors);
+    reader->info.err = jpeg_std_error(&reader->errors);
     reader->errors.error_exit = ib_jpeg_error_exit;
     reader->errors.emit_message = ib_jpeg_emit_message;
     reader->info.client_data = reader;
@@ -103,14 +68,14 @@ ib_jpeg_reader *ib_jpeg_open(const uint8_t *data, size_t size, uint32_t max_side
         ib_jpeg_close(reader);
         return NULL;
     }
-    lib.create_decompress(&reader->info, JPEG_LIB_VERSION, sizeof reader->info);
+    jpeg_CreateDecompress(&reader->info, JPEG_LIB_VERSION, sizeof reader->info);
     reader->created = 1;
     reader->info.client_data = reader; // jpeg_CreateDecompress clears the struct but for err
     reader->info.mem->max_memory_to_use = IB_JPEG_MEMORY;
     reader->progress.progress_monitor = ib_jpeg_progress;
     reader->info.progress = &reader->progress;
-    lib.mem_src(&reader->info, data, (unsigned long)size);
-    if (lib.read_header(&reader->info, TRUE) != JPEG_HEADER_OK) {
+    jpeg_mem_src(&reader->info, data, (unsigned long)size);
+    if (jpeg_read_header(&reader->info, TRUE) != JPEG_HEADER_OK) {
         ib_jpeg_close(reader);
         return NULL;
     }
@@ -142,15 +107,21 @@ int ib_jpeg_read(ib_jpeg_reader *reader, uint8_t *pixels, int form, int max_scan
 #else
     info->out_color_space = form == IB_JPEG_ARGB32 ? JCS_EXT_BGRA : JCS_EXT_RGBA;
 #endif
-    lib.start_decompress(info);
+    jpeg_start_decompress(info);
     uint32_t width = info->output_width, height = info->output_height;
     if (width != info->image_width || height != info->image_height || info->output_components != 4) {
         return IB_JPEG_DECLINED;
     }
     while (info->output_scanline < height) {
         JSAMPROW rows[1] = {pixels + (size_t)info->output_scanline * width * 4};
-        if (lib.read_scanlines(info, rows, 1) != 1) return IB_JPEG_DECLINED;
+        if (jpeg_read_scanlines(info, rows, 1) != 1) return IB_JPEG_DECLINED;
     }
-    lib.finish_decompress(info);
+    jpeg_finish_decompress(info);
     return IB_JPEG_OK;
 }
+
+#define IB_STRING(x) #x
+#define IB_EXPAND(x) IB_STRING(x)
+const char *ib_jpeg_version(void) { return IB_EXPAND(LIBJPEG_TURBO_VERSION); }
+
+const void *ib_jpeg_library_function(void) { return (const void *)jpeg_std_error; }

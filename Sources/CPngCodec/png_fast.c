@@ -389,3 +389,7 @@ int ib_png_fast_decode(const ib_png_fast_input *input) {
     free(own);
     return status;
 }
+
+const char *ib_deflate_version(void) { return LIBDEFLATE_VERSION_STRING; }
+
+const void *ib_deflate_library_function(void) { return (const void *)libdeflate_alloc_decompressor; }

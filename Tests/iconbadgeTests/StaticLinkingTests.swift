@@ -4,30 +4,47 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `make deps` links Cairo, fontconfig and FriBidi into the binary
-/// (scripts/link-static-libs.sh) and exports them, so that librsvg, opened later for
-/// SVG icons, draws with the same Cairo instead of its own libcairo.so.2.
+/// `make deps` links every C library into the binary (scripts/link-static-libs.sh),
+/// and exports Cairo, fontconfig and FreeType, so that librsvg, opened later for SVG
+/// icons, draws with the same Cairo instead of its own libcairo.so.2.
 @Suite struct StaticLinkingTests {
-    /// Whether `make deps` produced the static object; without it the build links the
-    /// shared libraries, and `--version` must say so too.
+    /// Whether `make deps` produced the static object; with LINKAGE=shared the build
+    /// links the shared libraries, and `--version` must say so too.
     static let staticBuild = FileManager.default.fileExists(
         atPath: Paths.root + "/.build/static-libs/libiconbadge-render.so")
 
+    static let linkedLibraries = [
+        "cairo", "freetype", "harfbuzz", "fontconfig", "libpng", "fribidi", "zlib", "libdeflate", "libwebp", "lcms2",
+        "libjpeg-turbo",
+    ]
+
     @Test func versionSaysWhichLibrariesAreLinkedIn() throws {
         let lines = try runIconbadge(["--version"]).stdoutText.split(separator: "\n")
-        for name in ["cairo", "fontconfig", "fribidi"] {
+        for name in Self.linkedLibraries {
             let line = lines.first { $0.hasPrefix(name + " ") }
             #expect(line?.hasSuffix(" (static)") == Self.staticBuild, "\(line ?? "no \(name) line")")
         }
-        // HarfBuzz is compiled from Debian's source when it can be fetched (harfbuzz.o).
-        let harfbuzz = lines.first { $0.hasPrefix("harfbuzz ") }
-        let harfbuzzStatic =
-            Self.staticBuild && FileManager.default.fileExists(atPath: Paths.root + "/.build/static-libs/harfbuzz.o")
-        #expect(harfbuzz?.hasSuffix(" (static)") == harfbuzzStatic, "\(harfbuzz ?? "no harfbuzz line")")
-        // FreeType and libpng are always the shared libraries.
-        for name in ["freetype", "libpng"] {
+        // Opened with dlopen when an SVG or another format needs them: never linked in.
+        for name in ["librsvg", "gdk-pixbuf"] {
             #expect(lines.first { $0.hasPrefix(name + " ") }?.hasSuffix(" (static)") == false, "\(name)")
         }
+    }
+
+    /// The binary under test names no C library but glibc's: every other one it needs
+    /// is linked in, and librsvg and gdk-pixbuf are opened only when an icon needs them.
+    /// A debug build also names the Swift runtime's shared libraries; the release
+    /// binary has them linked in too (scripts/test-install.sh checks its `ldd`).
+    @Test func needsNoCLibraryButGlibc() throws {
+        guard Self.staticBuild else { return }
+        let run = try runIconbadgeWith(executable: "/usr/bin/readelf", ["-d", Paths.binary])
+        #expect(run.status == 0, "\(run.stderr)")
+        let needed = run.stdoutText.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+            line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+        }
+        let swiftRuntime = needed.filter {
+            $0.hasPrefix("libswift") || ["libdispatch.so", "libBlocksRuntime.so", "libstdc++.so.6"].contains($0)
+        }
+        #expect(Set(needed).subtracting(swiftRuntime) == ["libc.so.6", "libm.so.6"], "\(needed)")
     }
 
     /// An SVG icon with text goes through librsvg, Pango, pangocairo and fontconfig:

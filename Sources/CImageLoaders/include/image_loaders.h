@@ -182,6 +182,12 @@ void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbu
 /// a test binary): a library linked statically. 0 when it comes from a shared library.
 int ib_is_linked_in(const void *function);
 
+/// zlib's version ("1.2.13"), for --version.
+const char *ib_zlib_version(void);
+
+/// A function of zlib, for --version to tell whether it is linked in.
+const void *ib_zlib_library_function(void);
+
 /// Frees a buffer returned by this module.
 void ib_image_free(void *buffer);
 

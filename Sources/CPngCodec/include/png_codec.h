@@ -160,4 +160,10 @@ uint32_t ib_crc32(uint32_t crc, const uint8_t *data, size_t size);
 /// Frees a buffer returned by ib_png_encode_argb32 or ib_png_encode_rgba.
 void ib_png_free(uint8_t *buffer);
 
+/// libdeflate's version ("1.14"), from the headers it was built with, for --version.
+const char *ib_deflate_version(void);
+
+/// A function of libdeflate, for --version to tell whether it is linked in.
+const void *ib_deflate_library_function(void);
+
 #endif
