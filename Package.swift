@@ -102,7 +102,7 @@ let package = Package(
                 .unsafeFlags(
                     [
                         "-L\(Context.packageDirectory)/.build/static-cxx", "-Xclang-linker", "-static-libgcc",
-                        "-use-ld=bfd", "-Xlinker", "-T",
+                        "-use-ld=lld", "-Xlinker", "-T",
                         "-Xlinker", "\(Context.packageDirectory)/linker/no-module-hash.ld",
                     ], .when(platforms: [.linux]))
             ]),
