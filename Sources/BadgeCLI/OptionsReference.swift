@@ -39,7 +39,7 @@ enum OptionsReference {
     /// One command: usage, description, its options by group, notes and manual pages.
     private static func section(_ command: CommandInfo) -> String {
         var out = "\n## \(command.name)\n\n```text\n\(command.usage)\n```\n\n"
-        out += paragraph(command.description) + "\n"
+        out += paragraph(command.description)
         let takesVariables = ["render", "batch", "appiconset", "android"].contains(command.name)
         let isRender = command.name == "render"
         var groups: [String] = []
@@ -58,7 +58,7 @@ enum OptionsReference {
             }
             out += header + "\n" + rule + "\n"
             for option in command.options where option.group == group {
-                var row = "| " + code(option.synopsis) + " | " + cell(describe(option)) + " | "
+                var row = "| " + code(option.synopsis) + " | " + linked(cell(describe(option))) + " | "
                 row += option.defaultText.map(code) ?? ""
                 row += " |"
                 if takesVariables {
@@ -122,6 +122,19 @@ enum OptionsReference {
             case "|", "<", ">", "*", "_", "[", "]", "`", "\\": out += "\\" + String(character)
             default: out.append(character)
             }
+        }
+        return out
+    }
+
+    /// A help text's "manual: page.md" as a link to that page.
+    private static func linked(_ text: String) -> String {
+        var out = text
+        for page in Manual.pages {
+            let mention = "manual: " + page.file
+            var pieces = out.split(separator: mention, omittingEmptySubsequences: false).map(String.init)
+            guard pieces.count > 1 else { continue }
+            let first = pieces.removeFirst()
+            out = first + pieces.map { "manual: [\(page.file)](\(page.file))" + $0 }.joined()
         }
         return out
     }
