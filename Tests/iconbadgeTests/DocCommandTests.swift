@@ -8,9 +8,10 @@ import Testing
 /// says it prints (HACKING.md, "Documentation", has the conventions):
 /// - a ```` ```console ```` block is a terminal session: `$ COMMAND` (continued by
 ///   lines ending in `\`), then exactly what it prints (standard output and error
-///   together); a line `...` stands for any lines; output that is JSON is compared
-///   as JSON, where an object holding `"…": "…"` may leave keys out. The command must
-///   exit 0 (a failing one is shown as `$ COMMAND || echo "exit $?"`).
+///   together); a line `...` stands for any lines, `[...]` in a line for any text;
+///   output that is JSON is compared as JSON, where an object holding `"…": "…"` may
+///   leave keys out and an array element `"…"` stands for any elements. The command
+///   must exit 0 (a failing one is shown as `$ COMMAND || echo "exit $?"`).
 /// - a block whose info string names a file (```` ```json beta.json ````) is that
 ///   file: it is written into the page's folder before its commands run, and when
 ///   the repository has that file the two must be the same.
@@ -106,8 +107,23 @@ import Testing
             let rest = expected.dropFirst()
             return (actual.startIndex...actual.endIndex).contains { linesMatch(actual[$0...], rest) }
         }
-        guard let line = actual.first, line == first else { return false }
+        guard let line = actual.first, lineMatches(line, first) else { return false }
         return linesMatch(actual.dropFirst(), expected.dropFirst())
+    }
+
+    /// A line as shown, where `[...]` stands for any text (a time, a path).
+    static func lineMatches(_ line: String, _ shown: String) -> Bool {
+        let parts = shown.components(separatedBy: "[...]")
+        guard parts.count > 1 else { return line == shown }
+        guard line.hasPrefix(parts[0]), line.hasSuffix(parts[parts.count - 1]),
+            line.count >= parts[0].count + parts[parts.count - 1].count
+        else { return false }
+        var rest = line.dropFirst(parts[0].count).dropLast(parts[parts.count - 1].count)
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let found = rest.range(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
     }
 
     /// JSON equality, except that an expected object holding the key "…" only
@@ -120,7 +136,7 @@ import Testing
             if !partial, Set(a.keys) != Set(keys) { return false }
             return keys.allSatisfy { key in a[key].map { jsonMatches($0, e[key]!) } ?? false }
         case (let a as [Any], let e as [Any]):
-            return a.count == e.count && zip(a, e).allSatisfy { jsonMatches($0, $1) }
+            return arrayMatches(a[...], e[...])
         case (let a as NSNumber, let e as NSNumber):
             return a == e
         case (let a as String, let e as String):
@@ -130,6 +146,17 @@ import Testing
         default:
             return false
         }
+    }
+
+    /// Arrays element by element, where an expected "…" stands for any elements.
+    static func arrayMatches(_ actual: ArraySlice<Any>, _ expected: ArraySlice<Any>) -> Bool {
+        guard let first = expected.first else { return actual.isEmpty }
+        if let marker = first as? String, marker == "…" {
+            let rest = expected.dropFirst()
+            return (actual.startIndex...actual.endIndex).contains { arrayMatches(actual[$0...], rest) }
+        }
+        guard let head = actual.first, jsonMatches(head, first) else { return false }
+        return arrayMatches(actual.dropFirst(), expected.dropFirst())
     }
 
     /// A fresh folder for `page`, with the sandbox's files and the page's file blocks.
