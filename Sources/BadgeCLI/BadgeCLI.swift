@@ -103,7 +103,8 @@ public enum BadgeCLI {
         var text = "iconbadge \(Version.tool): draws notification badges onto icons\n\nUsage:\n"
         for command in commands { text += "  \(command.usage)\n" }
         text += "  iconbadge help COMMAND | --help | --version\n"
-        text += "  iconbadge --generate-manpage | --generate-options-reference | --generate-completion-script bash|zsh|fish\n"
+        text +=
+            "  iconbadge --generate-manpage | --generate-options-reference | --generate-completion-script bash|zsh|fish\n"
         text += "\nCommands:\n"
         for command in commands {
             text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))

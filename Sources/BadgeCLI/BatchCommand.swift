@@ -136,7 +136,10 @@ enum BatchCommand {
             """,
         options: options.map(\.info),
         examples: [
-            ("this repository's nine toolbar assets at @1x, @2x and @3x", "iconbadge batch Fixtures/examples/assets.json"),
+            (
+                "this repository's nine toolbar assets at @1x, @2x and @3x",
+                "iconbadge batch Fixtures/examples/assets.json"
+            ),
             ("every job at three scales, two at a time", "iconbadge batch assets.json --scales 1,2,3 --jobs 2"),
             (
                 "JSON Lines from a script",

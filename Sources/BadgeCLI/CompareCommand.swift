@@ -97,7 +97,8 @@ enum CompareCommand {
                 completion: .file, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.diff = text },
             OptionSpec(
-                name: "json", kind: .flag, group: "Output", help: "print one JSON object (manual: golden-checks.md) instead of a line"
+                name: "json", kind: .flag, group: "Output",
+                help: "print one JSON object (manual: golden-checks.md) instead of a line"
             ) { settings, text throws(BadgeError) in settings.json = try ValueParsers.bool(text, option: "--json") },
         ]
         + folderOnly

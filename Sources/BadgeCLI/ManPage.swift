@@ -68,7 +68,9 @@ enum ManPage {
                 "The manual, one Markdown page a topic, is installed in \(Manual.installedFolder)/ under the prefix iconbadge is installed in (/usr/\(Manual.installedFolder)/ for the Debian package, /usr/local/\(Manual.installedFolder)/ for make install and the tarball's instructions); it is \(Manual.sourceFolder)/ in the source. README.md there is its table of contents."
             ) + "\n"
         for page in Manual.pages {
-            out += ".TP\n.I " + text(Manual.installedFolder + "/" + page.file) + "\n" + text(page.title + ": " + page.topic) + "\n"
+            out +=
+                ".TP\n.I " + text(Manual.installedFolder + "/" + page.file) + "\n"
+                + text(page.title + ": " + page.topic) + "\n"
         }
         out += ".SH \"SEE ALSO\"\n.BR fc\\-list (1),\n.BR convert (1)\n"
         return out

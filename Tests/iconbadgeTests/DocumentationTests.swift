@@ -48,7 +48,9 @@ import Testing
         let readme = try file("README.md")
         let index = try file("docs/manual/README.md")
         for name in files {
-            #expect(table.contains("share/doc/iconbadge/manual/" + name.replacingOccurrences(of: "-", with: "\\-")), "\(name)")
+            #expect(
+                table.contains("share/doc/iconbadge/manual/" + name.replacingOccurrences(of: "-", with: "\\-")),
+                "\(name)")
             let title = try file("docs/manual/" + name).split(separator: "\n").first.map(String.init) ?? ""
             #expect(title.hasPrefix("# "), "\(name) has no title")
             let link = "[" + title.dropFirst(2) + "]("
@@ -57,7 +59,9 @@ import Testing
         }
         // Help names the pages of each command.
         let compare = try runIconbadge(["help", "compare"]).stdoutText
-        #expect(compare.contains("Manual (share/doc/iconbadge/manual/ under the install prefix, docs/manual/ in the source):"))
+        #expect(
+            compare.contains(
+                "Manual (share/doc/iconbadge/manual/ under the install prefix, docs/manual/ in the source):"))
         #expect(compare.contains("\n  golden-checks.md  "))
         #expect(try runIconbadge(["--help"]).stdoutText.contains("docs/manual/README.md in the source"))
     }

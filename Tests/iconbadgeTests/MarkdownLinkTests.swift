@@ -37,8 +37,9 @@ import Testing
         #expect(MarkdownDocument.slug("Golden checks: `compare` and `--check`") == "golden-checks-compare-and---check")
         #expect(MarkdownDocument.slug("Toolbar assets at @1x, @2x and @3x") == "toolbar-assets-at-1x-2x-and-3x")
         #expect(MarkdownDocument.slug("`{frame}`: one file a frame") == "frame-one-file-a-frame")
-        #expect(MarkdownDocument.slug("Xcode app icon sets, catalogs and Icon Composer bundles: `appiconset`")
-            == "xcode-app-icon-sets-catalogs-and-icon-composer-bundles-appiconset")
+        #expect(
+            MarkdownDocument.slug("Xcode app icon sets, catalogs and Icon Composer bundles: `appiconset`")
+                == "xcode-app-icon-sets-catalogs-and-icon-composer-bundles-appiconset")
         #expect(MarkdownDocument.slug("What 新着 means") == "what-新着-means")
         let twice = MarkdownDocument("## Options\n\ntext\n\n## Options\n")
         #expect(twice.anchors == ["options", "options-1"])
@@ -84,7 +85,8 @@ import Testing
                 continue
             }
             guard parts.count == 2 else { continue }
-            #expect(resolved.hasSuffix(".md") && !isFolder.boolValue, "\(place): an anchor in a file that is not Markdown")
+            #expect(
+                resolved.hasSuffix(".md") && !isFolder.boolValue, "\(place): an anchor in a file that is not Markdown")
             let anchors =
                 resolved == file
                 ? document.anchors
