@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Makes the README's catalog pictures (docs/images/catalog-*.png).
+"""Makes the catalog pictures of the README and the manual (docs/images/catalog-*.png).
 
 Builds small asset catalogs and an Android res/ from the fixtures, badges them with
 the iconbadge binary given (`appiconset`, `android`), and shows the results as the

@@ -1,7 +1,8 @@
 #!/bin/sh
 # make docs: renders every picture of docs/gallery.txt into docs/images/, writes the
-# man page (docs/iconbadge.1) and the help snapshots (Fixtures/help/). Tests check all
-# of them against the current binary; the README's usage block is the top-level help.
+# man page (docs/iconbadge.1), the manual's options reference (docs/manual/options.md),
+# the help snapshots (Fixtures/help/) and the `$ iconbadge --help` session of
+# docs/manual/usage.md. Tests check all of them against the current binary.
 # A line whose arguments start with "compare" writes its diff image (--diff) instead of -o.
 set -eu
 cd "$(dirname "$0")/.."
@@ -10,15 +11,37 @@ mkdir -p docs/images
 grep -v '^#' docs/gallery.txt | grep -v '^[[:space:]]*$' | while IFS='|' read -r name arguments; do
     name=$(echo "$name" | tr -d ' ')
     eval "set -- $arguments"
+    fresh=".build/docs-$name.png"
+    rm -f "$fresh"
     if [ "$1" = compare ]; then
-        "$BIN" "$@" --diff "docs/images/$name.png" >/dev/null 2>&1 || true
+        "$BIN" "$@" --diff "$fresh" >/dev/null 2>&1 || true
     else
-        "$BIN" "$@" -o "docs/images/$name.png" 2>/dev/null
+        "$BIN" "$@" -o "$fresh" 2>/dev/null
     fi
-    echo "docs/images/$name.png"
+    # A picture whose pixels are the same stays as it is (an encoder's change of bytes
+    # is not a change of picture); an animation is replaced when its bytes differ.
+    picture="docs/images/$name.png"
+    case " $arguments " in *" --animate "*) same() { cmp -s "$fresh" "$picture"; } ;; *) same() { "$BIN" compare "$fresh" "$picture" >/dev/null 2>&1; } ;; esac
+    if [ -f "$picture" ] && same; then
+        rm -f "$fresh"
+    else
+        mv "$fresh" "$picture"
+        echo "$picture"
+    fi
 done
 "$BIN" --generate-manpage > docs/iconbadge.1
 echo docs/iconbadge.1
+"$BIN" --generate-options-reference > docs/manual/options.md
+echo docs/manual/options.md
 "$BIN" --help > Fixtures/help/iconbadge.txt
 "$BIN" help render > Fixtures/help/render.txt
 echo Fixtures/help/iconbadge.txt Fixtures/help/render.txt
+# The help shown in the manual: the lines after "$ iconbadge --help" up to the block's end.
+awk -v help=Fixtures/help/iconbadge.txt '
+    skipping && /^```/ { skipping = 0 }
+    skipping { next }
+    { print }
+    $0 == "$ iconbadge --help" { while ((getline line < help) > 0) print line; skipping = 1 }
+' docs/manual/usage.md > docs/manual/usage.md.new
+mv docs/manual/usage.md.new docs/manual/usage.md
+echo docs/manual/usage.md

@@ -1,6 +1,8 @@
 #!/bin/sh
 # install.sh install PREFIX BINARY | install.sh uninstall PREFIX
-# The list of installed files lives here only, so uninstall removes exactly them.
+# The list of installed files lives here only, so uninstall removes exactly them; the
+# README, the manual and its pictures go into PREFIX/share/doc/iconbadge
+# (scripts/install-docs.sh), which is iconbadge's own and goes whole.
 set -eu
 action=$1
 prefix=$2
@@ -18,11 +20,13 @@ install)
     chmod 644 "$prefix/share/man/man1/iconbadge.1" "$prefix/share/bash-completion/completions/iconbadge" \
         "$prefix/share/zsh/site-functions/_iconbadge" "$prefix/share/fish/vendor_completions.d/iconbadge.fish"
     for file in $files; do echo "installed $prefix/$file"; done
+    "$(dirname "$0")/install-docs.sh" "$prefix/share/doc/iconbadge" | sed "s#^#installed $prefix/share/doc/iconbadge/#"
     ;;
 uninstall)
     for file in $files; do
         rm -f "$prefix/$file" && echo "removed $prefix/$file"
     done
+    rm -rf "$prefix/share/doc/iconbadge" && echo "removed $prefix/share/doc/iconbadge"
     ;;
 *)
     echo "usage: install.sh install PREFIX BINARY | install.sh uninstall PREFIX" >&2

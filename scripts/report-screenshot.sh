@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes the README's picture of the HTML report of a directory check,
+# Makes the picture of the HTML report of a directory check (README and manual),
 # docs/images/check-report.png: renders a small "fresh" folder and a "goldens" folder
 # from Fixtures/icons with the binary (one image of each status), runs
 #   iconbadge compare out/icons goldens/icons --html report.html

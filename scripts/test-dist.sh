@@ -325,6 +325,7 @@ for suite in $SUITES; do
     in_root dpkg-query -W -f='${Status}\n' librsvg2-2 libgdk-pixbuf-2.0-0 webp-pixbuf-loader 2>/dev/null |
         grep -qv 'install ok installed' && fail "$suite: a runtime package of the .deb is not installed"
     run_checks "$suite" deb /usr/bin/iconbadge
+    [ -s "$rootdir/usr/share/doc/iconbadge/manual/options.md" ] || fail "$suite: the .deb has no manual in /usr/share/doc/iconbadge/manual"
     # The man page and the completions, where Debian's man, bash-completion, zsh and fish look.
     # shellcheck disable=SC2016
     in_root bash -c 'gzip -t /usr/share/man/man1/iconbadge.1.gz &&
@@ -359,7 +360,8 @@ for suite in $SUITES; do
     top="/opt/${tarname%.tar.gz}"
     for file in bin/iconbadge share/man/man1/iconbadge.1 share/bash-completion/completions/iconbadge \
         share/zsh/site-functions/_iconbadge share/fish/vendor_completions.d/iconbadge.fish \
-        share/doc/iconbadge/README.md share/doc/iconbadge/copyright INSTALL; do
+        share/doc/iconbadge/README.md share/doc/iconbadge/copyright share/doc/iconbadge/manual/README.md \
+        share/doc/iconbadge/manual/options.md INSTALL; do
         [ -s "$rootdir$top/$file" ] || fail "$suite: the tarball lacks $file"
     done
     run_checks "$suite" tarball "$top/bin/iconbadge"

@@ -11,6 +11,13 @@ for file in bin/iconbadge share/man/man1/iconbadge.1 share/bash-completion/compl
     share/zsh/site-functions/_iconbadge share/fish/vendor_completions.d/iconbadge.fish; do
     [ -s "$prefix/$file" ] || fail "$file was not installed"
 done
+# The manual where help and the man page say it is, its pages' pictures beside it.
+for file in share/doc/iconbadge/README.md share/doc/iconbadge/manual/README.md share/doc/iconbadge/manual/options.md \
+    share/doc/iconbadge/images/platform-ios.png; do
+    [ -s "$prefix/$file" ] || fail "$file was not installed"
+done
+pages=$(find "$prefix/share/doc/iconbadge/manual" -name '*.md' | wc -l)
+[ "$pages" -eq "$(find docs/manual -name '*.md' | wc -l)" ] || fail "$pages manual pages installed, not those of docs/manual"
 [ -x "$prefix/bin/iconbadge" ] || fail "the binary is not executable"
 "$prefix/bin/iconbadge" --version | grep -q '^iconbadge ' || fail "the installed binary does not run"
 # The release binary carries the Swift standard library: no libswift*.so needed.
@@ -29,4 +36,4 @@ reply=$(PATH="$prefix/bin:$PATH" bash -c '
 make -s uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" -type f)
 [ -z "$left" ] || fail "uninstall left: $left"
-echo "test-install: ok (installed, checked and removed 5 files under a temporary prefix)"
+echo "test-install: ok (installed, checked and removed the binary, man page, completions and manual under a temporary prefix)"

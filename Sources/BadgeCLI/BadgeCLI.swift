@@ -55,6 +55,9 @@ public enum BadgeCLI {
         case "--generate-manpage":
             io.writeOut(ManPage.roff())
             return .success
+        case "--generate-options-reference":
+            io.writeOut(OptionsReference.markdown())
+            return .success
         case "--generate-completion-script":
             return Completions.run(rest.dropFirst(), io: io)
         case "help":
@@ -95,12 +98,14 @@ public enum BadgeCLI {
         return .usage
     }
 
-    /// `iconbadge --help`; the README's "Usage" block is this text (a test checks it).
+    /// `iconbadge --help`; docs/manual/usage.md shows this text (a test checks it).
     static func topHelp() -> String {
         var text = "iconbadge \(Version.tool): draws notification badges onto icons\n\nUsage:\n"
         for command in commands { text += "  \(command.usage)\n" }
         text += "  iconbadge help COMMAND | --help | --version\n"
-        text += "  iconbadge --generate-manpage | --generate-completion-script bash|zsh|fish\n\nCommands:\n"
+        text +=
+            "  iconbadge --generate-manpage | --generate-options-reference | --generate-completion-script bash|zsh|fish\n"
+        text += "\nCommands:\n"
         for command in commands {
             text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))
             text += command.summary + "\n"
@@ -112,6 +117,8 @@ public enum BadgeCLI {
         }
         text += "\nRun 'iconbadge help COMMAND' for its options. Render options can also come from ICONBADGE_*\n"
         text += "variables (ICONBADGE_BACKGROUND=blue); flags override them.\n"
+        text += "\nThe manual: \(Manual.installedFolder)/README.md under the install prefix (/usr, /usr/local),\n"
+        text += "\(Manual.sourceFolder)/README.md in the source; options.md there lists every option.\n"
         text += "\nExit codes: 0 ok, 1 images differ, 64 usage, 65 bad input data, 66 input missing,\n"
         text += "69 resource unavailable, 70 internal error, 73 cannot create output, 74 I/O error,\n"
         text += "130/143 interrupted.\n"

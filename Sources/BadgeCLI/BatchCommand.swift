@@ -136,7 +136,10 @@ enum BatchCommand {
             """,
         options: options.map(\.info),
         examples: [
-            ("the README's @1x/@2x/@3x example", "iconbadge batch Fixtures/examples/assets.json"),
+            (
+                "this repository's nine toolbar assets at @1x, @2x and @3x",
+                "iconbadge batch Fixtures/examples/assets.json"
+            ),
             ("every job at three scales, two at a time", "iconbadge batch assets.json --scales 1,2,3 --jobs 2"),
             (
                 "JSON Lines from a script",
@@ -144,6 +147,7 @@ enum BatchCommand {
             ),
             ("golden checks for CI", "iconbadge batch goldens.json --check goldens --junit out/junit.xml"),
         ],
+        manual: ["batch.md", "golden-checks.md", "options.md"],
         notesText: {
             """
             Output templates: {name} (the icon's file name without extension), {scale}, {@scale} ("", "@2x",

@@ -16,6 +16,9 @@ struct CommandInfo: Sendable {
     var options: [OptionInfo]
     /// Three to five examples: what it does, and the command.
     var examples: [(String, String)]
+    /// The manual's pages on this command (`Manual.pages` file names), most
+    /// relevant first: help and the man page name them.
+    var manual: [String] = []
     /// Extra notes after the examples, built only when help or the man page shows
     /// them (every run reads this table; a render should not pay for its help).
     var notesText: @Sendable () -> String = { "" }

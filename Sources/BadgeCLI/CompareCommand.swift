@@ -97,7 +97,8 @@ enum CompareCommand {
                 completion: .file, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.diff = text },
             OptionSpec(
-                name: "json", kind: .flag, group: "Output", help: "print one JSON object (see README) instead of a line"
+                name: "json", kind: .flag, group: "Output",
+                help: "print one JSON object (manual: golden-checks.md) instead of a line"
             ) { settings, text throws(BadgeError) in settings.json = try ValueParsers.bool(text, option: "--json") },
         ]
         + folderOnly
@@ -142,6 +143,7 @@ enum CompareCommand {
                 "iconbadge compare a.png b.png --tolerance 2 --max-diff-pixels 10 --json"
             ),
         ],
+        manual: ["golden-checks.md", "options.md"],
         positional: .file,
         run: { arguments, io in CompareCommand.run(arguments, io: io) })
 

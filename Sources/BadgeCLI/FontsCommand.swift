@@ -30,6 +30,7 @@ enum FontsCommand {
             ("a family and weight", "iconbadge fonts \"DejaVu Sans:bold\""),
             ("the whole fallback chain", "iconbadge fonts \"Noto Sans CJK JP\" --all"),
         ],
+        manual: ["text.md"],
         positional: .none,
         run: { arguments, io in FontsCommand.run(arguments, io: io) })
 

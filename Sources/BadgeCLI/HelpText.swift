@@ -11,6 +11,7 @@ enum HelpText {
         text += "\nExamples:\n"
         for (what, line) in command.examples { text += "  # \(what)\n  \(line)\n" }
         if !command.notes.isEmpty { text += "\n" + command.notes + "\n" }
+        if !command.manual.isEmpty { text += "\n" + Manual.helpLines(for: command.manual) }
         return text
     }
 

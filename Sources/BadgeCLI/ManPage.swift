@@ -33,6 +33,10 @@ enum ManPage {
             for (what, line) in command.examples {
                 out += ".PP\n" + text(what.capitalisedFirst() + ":") + "\n.RS\n.nf\n" + text(line) + "\n.fi\n.RE\n"
             }
+            if !command.manual.isEmpty {
+                let files = command.manual.map { "\(Manual.installedFolder)/\($0)" }
+                out += ".PP\n" + text("The manual: " + files.joined(separator: ", ") + " (see FILES).") + "\n"
+            }
         }
         out += ".SH \"EXIT STATUS\"\n"
         let codes: [(ExitCode, String)] = [
@@ -58,6 +62,16 @@ enum ManPage {
             ) + "\n"
         out +=
             ".TP\n.B SOURCE_DATE_EPOCH\n" + text("The creation date recorded in PDF output; without it, none.") + "\n"
+        out += ".SH FILES\n.PP\n"
+        out +=
+            text(
+                "The manual, one Markdown page a topic, is installed in \(Manual.installedFolder)/ under the prefix iconbadge is installed in (/usr/\(Manual.installedFolder)/ for the Debian package, /usr/local/\(Manual.installedFolder)/ for make install and the tarball's instructions); it is \(Manual.sourceFolder)/ in the source. README.md there is its table of contents."
+            ) + "\n"
+        for page in Manual.pages {
+            out +=
+                ".TP\n.I " + text(Manual.installedFolder + "/" + page.file) + "\n"
+                + text(page.title + ": " + page.topic) + "\n"
+        }
         out += ".SH \"SEE ALSO\"\n.BR fc\\-list (1),\n.BR convert (1)\n"
         return out
     }

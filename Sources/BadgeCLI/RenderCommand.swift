@@ -34,6 +34,10 @@ enum RenderCommand {
             ),
             ("the CI step: compare with a golden", "iconbadge icon.png --value 3 --check goldens/icon-3.png"),
         ],
+        manual: [
+            "geometry.md", "platforms.md", "looks.md", "text.md", "formats.md", "animation.md", "golden-checks.md",
+            "environment.md", "options.md",
+        ],
         notesText: { environmentNote },
         positional: .file,
         run: { arguments, io in RenderCommand.run(arguments, io: io) })

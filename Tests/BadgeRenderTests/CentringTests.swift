@@ -5,7 +5,7 @@ import Testing
 
 @testable import BadgeRender
 
-/// The centring rule (README, "Text centring"), checked on pixels at 1x, 2x and 3x
+/// The centring rule (docs/manual/geometry.md, "Text centring"), checked on pixels at 1x, 2x and 3x
 /// with two primary fonts: digits, capitals, CJK and emoji are centred on their ink,
 /// within 1 px left vs right and top vs bottom; text with descenders (`gy`) is
 /// centred on the union of its ink and the cap-height box.
@@ -24,7 +24,7 @@ import Testing
     }()
 
     /// Ink pixels inside `badge`: coverage of a quarter or more (alpha ≥ 64), the
-    /// threshold the README's rule names.
+    /// threshold the manual's rule names.
     static func gaps(in pixels: PixelBuffer, badge: Rect) -> Gaps? {
         var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
         for y in Int(badge.minY)..<Int(badge.maxY) {

@@ -17,12 +17,53 @@ import Testing
         #expect(try runIconbadge(["render", "--help"]).stdoutText == file("Fixtures/help/render.txt"))
     }
 
-    @Test func readmeUsageBlockIsTheHelp() throws {
+    @Test func manualShowsTheHelp() throws {
         let help = try runIconbadge(["--help"]).stdoutText
-        let readme = try file("README.md")
         #expect(
-            readme.contains("```text\n$ iconbadge --help\n" + help + "```\n"),
-            "README's usage block differs from --help")
+            try file("docs/manual/usage.md").contains("```console\n$ iconbadge --help\n" + help + "```\n"),
+            "docs/manual/usage.md's --help differs: run make docs")
+    }
+
+    @Test func optionsReferenceIsCurrent() throws {
+        let page = try runIconbadge(["--generate-options-reference"])
+        #expect(page.status == 0)
+        #expect(page.stdoutText == (try file("docs/manual/options.md")), "run make docs")
+        // Every option of every command is in it, as help names it.
+        for command in ["render", "compare", "batch", "appiconset", "android", "fonts"] {
+            #expect(page.stdoutText.contains("\n## \(command)\n"), "\(command)")
+        }
+        for option in ["`--badge-anchor POINT`", "`--fail-on LIST`", "`--output-root DIR`", "`--relative-size F`"] {
+            #expect(page.stdoutText.contains("| " + option + " |"), "\(option)")
+        }
+        #expect(page.stdoutText.contains("| `ICONBADGE_BACKGROUND` | `background` |"))
+    }
+
+    /// docs/manual holds the pages help and the man page name, each titled as they say,
+    /// and the README and the manual's index list every one.
+    @Test func manualPagesAreThoseHelpNames() throws {
+        let table = try runIconbadge(["--generate-manpage"]).stdoutText
+        let files = try FileManager.default.contentsOfDirectory(atPath: Paths.root + "/docs/manual")
+            .filter { $0.hasSuffix(".md") && $0 != "README.md" }.sorted()
+        #expect(files.count == 16)
+        let readme = try file("README.md")
+        let index = try file("docs/manual/README.md")
+        for name in files {
+            #expect(
+                table.contains("share/doc/iconbadge/manual/" + name.replacingOccurrences(of: "-", with: "\\-")),
+                "\(name)")
+            let title = try file("docs/manual/" + name).split(separator: "\n").first.map(String.init) ?? ""
+            #expect(title.hasPrefix("# "), "\(name) has no title")
+            let link = "[" + title.dropFirst(2) + "]("
+            #expect(readme.contains(link + "docs/manual/" + name + ")"), "README's contents lack \(name)")
+            #expect(index.contains(link + name + ")"), "docs/manual/README.md lacks \(name)")
+        }
+        // Help names the pages of each command.
+        let compare = try runIconbadge(["help", "compare"]).stdoutText
+        #expect(
+            compare.contains(
+                "Manual (share/doc/iconbadge/manual/ under the install prefix, docs/manual/ in the source):"))
+        #expect(compare.contains("\n  golden-checks.md  "))
+        #expect(try runIconbadge(["--help"]).stdoutText.contains("docs/manual/README.md in the source"))
     }
 
     @Test func everyCommandHasHelpWithThreeToFiveExamples() throws {

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The examples of Fixtures/examples (shown in the README), each run for real.
+/// The examples of Fixtures/examples (shown in the manual), each run for real.
 @Suite struct ExamplesTests {
     /// Runs a shell command line in `folder` with the built binary as $ICONBADGE.
     func shell(_ command: String, in folder: String) throws -> (Int32, String) {

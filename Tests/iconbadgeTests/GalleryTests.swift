@@ -4,7 +4,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's pictures (docs/gallery.txt) are what the commands beside them make.
+/// The pictures of the README and the manual (docs/gallery.txt) are what the commands
+/// beside them make.
 @Suite struct GalleryTests {
     struct Entry: CustomTestStringConvertible, Sendable {
         let name: String
@@ -51,10 +52,26 @@ import Testing
                 Issue.record("frame \(first.offset) differs: \(fix)")
             }
         }
-        let readme = try String(contentsOfFile: Paths.root + "/README.md", encoding: .utf8)
-        #expect(
-            readme.contains("iconbadge \(entry.arguments) \(flag) \(entry.name).png"),
-            "README lacks the command for \(entry.name)")
-        #expect(readme.contains("docs/images/\(entry.name).png"), "README lacks the picture \(entry.name)")
+        // A page shows the picture and, on the same page, the command that made it.
+        let command = "iconbadge \(entry.arguments) \(flag) \(entry.name).png"
+        let pages = try Self.pages.filter { try $0.text.contains(command) }
+        #expect(!pages.isEmpty, "no page of the README or the manual shows: \(command)")
+        for page in pages {
+            let picture = page.path == "README.md" ? "docs/images/" : "../images/"
+            #expect(
+                page.text.contains(picture + entry.name + ".png"),
+                "\(page.path) shows the command for \(entry.name) but not its picture")
+        }
+    }
+
+    /// The README and the manual's pages, with their text.
+    static var pages: [(path: String, text: String)] {
+        get throws {
+            let manual = try FileManager.default.contentsOfDirectory(atPath: Paths.root + "/docs/manual")
+                .filter { $0.hasSuffix(".md") }.sorted().map { "docs/manual/" + $0 }
+            return try (["README.md"] + manual).map {
+                ($0, try String(contentsOfFile: Paths.root + "/" + $0, encoding: .utf8))
+            }
+        }
     }
 }

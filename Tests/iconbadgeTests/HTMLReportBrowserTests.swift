@@ -12,7 +12,7 @@ import Testing
 /// Chromium comes from `make deps` (scripts/install-deps.sh, APT_EXTRA); without it these
 /// tests fail, unless ICONBADGE_SKIP_BROWSER=1 skips them. With
 /// ICONBADGE_REPORT_SCREENSHOT=PATH the screenshot is also copied to PATH
-/// (scripts/report-screenshot.sh makes the README's picture so).
+/// (scripts/report-screenshot.sh makes the picture of the README and the manual so).
 @Suite(
     .disabled(
         if: ProcessInfo.processInfo.environment["ICONBADGE_SKIP_BROWSER"] == "1",

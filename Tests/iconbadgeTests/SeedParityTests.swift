@@ -6,7 +6,7 @@ import Testing
 
 /// Each seed article's badge (../shared/seeds/README.md), reproduced from the command
 /// line on a 44 pt toolbar icon at 1x (44 px) and 3x (132 px), and checked against
-/// the article's own numbers. The commands are the README's "UIKit badges reproduced"
+/// the article's own numbers. The commands are docs/manual/uikit.md's "UIKit badges reproduced"
 /// table (pictures uikit-* and swiftui-* of docs/gallery.txt).
 @Suite struct SeedParityTests {
     static let scales: [Double] = [1, 3]

@@ -14,7 +14,7 @@ package struct ComparisonReport: Sendable, Equatable {
     /// `same`, `pixels` or `size`.
     package var reason: String { result.sameSize ? (result.differentPixels == 0 ? "same" : "pixels") : "size" }
 
-    /// `compare --json`: schema 1, documented in the README. Keys are only ever added
+    /// `compare --json`: schema 1, documented in docs/manual/golden-checks.md. Keys are only ever added
     /// within a schema (`ignoredPixels`, `ignoreRegions`, `mask` and `storedColor` were).
     package var json: JSONValue {
         var members: [(String, JSONValue)] = [

@@ -110,7 +110,7 @@ package enum RenderOptions {
         Spec(
             name: "platform", kind: .value(placeholder: "SHAPE"), group: "Placement",
             help:
-                "the shape the icon is shown in: anchors and % refer to it, clamp keeps the badge inside it (see README, \"Platforms\")",
+                "the shape the icon is shown in: anchors and % refer to it, clamp keeps the badge inside it (manual: platforms.md)",
             defaultText: "canvas", completion: .choices(IconPlatform.allCases.map(\.rawValue)),
             // Per icon, like its output: a variable set for one render would silently
             // override every slot's own shape in a catalog.
@@ -327,7 +327,7 @@ package enum RenderOptions {
         Spec(
             name: "icon-filter", kind: .value(placeholder: "FILTER"), group: "Icon",
             help:
-                "filter the icon, not the badge, in the order given: greyscale, desaturate:AMOUNT, dim:AMOUNT or tint:COLOR[:AMOUNT] (AMOUNT 0 to 1 or 0% to 100%; tint's is 1 unless given); none drops those before it; an SVG icon is then drawn as pixels in SVG and PDF (see README, \"Icon filters\")",
+                "filter the icon, not the badge, in the order given: greyscale, desaturate:AMOUNT, dim:AMOUNT or tint:COLOR[:AMOUNT] (AMOUNT 0 to 1 or 0% to 100%; tint's is 1 unless given); none drops those before it; an SVG icon is then drawn as pixels in SVG and PDF (manual: looks.md)",
             completion: .choices(["greyscale", "desaturate:", "dim:", "tint:", "none"], exhaustive: false),
             repeatable: true
         ) { settings, text throws(BadgeError) in
@@ -467,7 +467,7 @@ package enum RenderOptions {
         },
         Spec(
             name: "report", kind: .flag, group: "Output",
-            help: "print the layout as JSON on standard output (see README, \"Geometry report\")"
+            help: "print the layout as JSON on standard output (manual: geometry.md)"
         ) { settings, text throws(BadgeError) in settings.report = try ValueParsers.bool(text, option: "--report") },
         Spec(
             name: "png-compression", kind: .value(placeholder: "LEVEL"), group: "Output",
@@ -483,7 +483,7 @@ package enum RenderOptions {
         Spec(
             name: "animate", kind: .value(placeholder: "KIND"), group: "Animation",
             help:
-                "animate the badge: bounce (from 1.5 × to its size, 0.2 s, overshooting), fade-out or fade-in (0.2 s), or pop (the --from value fades out, then this one bounces in, 0.4 s); writes APNG (.png), animated WebP or SVG, or one file a frame with {frame} in -o (see README, \"Animation\")",
+                "animate the badge: bounce (from 1.5 × to its size, 0.2 s, overshooting), fade-out or fade-in (0.2 s), or pop (the --from value fades out, then this one bounces in, 0.4 s); writes APNG (.png), animated WebP or SVG, or one file a frame with {frame} in -o (manual: animation.md)",
             completion: .choices(BadgeAnimationKind.allCases.map(\.rawValue)), fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.animate = try ValueParsers.choice(text, option: "--animate", as: BadgeAnimationKind.self)

@@ -1,7 +1,7 @@
 import BadgeCore
 
 /// The results of a directory check (`compare ACTUAL_DIR EXPECTED_DIR`) as one summary
-/// line and as the JSON `--json` prints; schema 1, documented in the README.
+/// line and as the JSON `--json` prints; schema 1, documented in docs/manual/golden-checks.md.
 package struct DirectoryCheckReport: Sendable {
     /// Every image, in path order.
     package var entries: [CheckEntry]

@@ -2,7 +2,7 @@ import BadgeCore
 import BadgeRender
 
 /// The `--report` JSON: the layout in pixels, for tests and scripts that assert
-/// geometry without reading pixels. Keys are stable; documented in the README.
+/// geometry without reading pixels. Keys are stable; documented in docs/manual/geometry.md.
 package enum GeometryReport {
     /// The report of `composition`, made for `request`, written to `output` (nil: none).
     package static func json(
