@@ -10,10 +10,10 @@ hyperfine run that holds iconbadge and its peer side by side; ratios are what to
 (this machine is shared and noisy). Peak memory is each process's max RSS, taken by
 bench/runone.c (a small C parent, so the fork does not count) in one more run.
 
-Sections: single renders at 60, 180 and 1024 px; batch throughput; compare (against
+Sections: the start-up targets (three runs each); single renders at 60, 180 and 1024 px; batch throughput; compare (against
 odiff and ImageMagick); SVG icons (a batch of 800 real ones, and one render against
 rsvg-convert); cost growth with icon size and with batch size. BENCH_QUICK=1 runs fewer
-repetitions.
+repetitions; BENCH_TARGETS_ONLY=1 runs the start-up targets alone.
 
 The compare section reads odiff's benchmark images (about 13 MB, kept out of the
 repository) from ../shared/corpus/odiff-bench beside the checkout, or from the folder
@@ -152,6 +152,91 @@ def single_renders():
                          f"{ib[1] / 1024:.1f} / {c[1] / 1024:.1f} / {im[1] / 1024:.1f}"])
     table("Single render (median ms; ratios: iconbadge / peer)",
           ["job", "iconbadge", "C+Cairo", "ImageMagick", "vs C", "vs IM", "peak MiB (ib / C / IM)"], rows)
+
+
+def startup_targets():
+    """The start-up targets, each measured three times (three hyperfine runs, each holding
+    iconbadge and its peer side by side): the median of the three ratios, their spread
+    (lowest to highest), and the machine's load before each run. A target is a ratio
+    iconbadge / peer, except the SVG batch's, which is renders a second."""
+    pixelmatch = PIXELMATCH
+    bench = BENCH_IMAGES
+    rows = []
+    checks = [
+        ("exit on a missing file (`compare` of two missing paths)", "odiff", 1.5,
+         [ICONBADGE, "compare", "/nonexistent/a.png", "/nonexistent/b.png"],
+         [ODIFF, "/nonexistent/a.png", "/nonexistent/b.png"], [], "odiff"),
+        ("compare pixelmatch `1a`/`1b`, exact", "odiff", 1.0,
+         [ICONBADGE, "compare", f"{pixelmatch}/1a.png", f"{pixelmatch}/1b.png"],
+         [ODIFF, f"{pixelmatch}/1a.png", f"{pixelmatch}/1b.png", "-t", "0"],
+         [f"{pixelmatch}/1a.png", f"{pixelmatch}/1b.png"], "odiff"),
+        ("compare pixelmatch `1a`/`1b`, `--threshold 0.1`", "odiff", 1.0,
+         [ICONBADGE, "compare", f"{pixelmatch}/1a.png", f"{pixelmatch}/1b.png", "--threshold", "0.1"],
+         [ODIFF, f"{pixelmatch}/1a.png", f"{pixelmatch}/1b.png", "-t", "0.1"],
+         [f"{pixelmatch}/1a.png", f"{pixelmatch}/1b.png"], "odiff"),
+        ("compare tiger JPEG pair, `--threshold 0.1`", "odiff", 1.0,
+         [ICONBADGE, "compare", f"{bench}/tiger.jpg", f"{bench}/tiger-2.jpg", "--threshold", "0.1"],
+         [ODIFF, f"{bench}/tiger.jpg", f"{bench}/tiger-2.jpg", "-t", "0.1"],
+         [f"{bench}/tiger.jpg", f"{bench}/tiger-2.jpg"], "odiff"),
+    ]
+    for size, scale, target in ((60, 1, 0.6), (180, 3, 0.6), (1024, 3, 0.4)):
+        icon = make_icon(size)
+        _, ref = peers(icon, "3", scale, f"target-{size}")
+        checks.append((f"render a {size} px icon", "C+Cairo", target,
+                       [ICONBADGE, icon, "--value", "3", "--scale", str(scale), "-o",
+                        os.path.join(WORK, f"target-{size}.png")], ref, [], "ref"))
+    for name, peer, target, ours, theirs, inputs, kind in checks:
+        if kind == "odiff" and not os.access(ODIFF, os.X_OK):
+            print(f"\n(bench: {name} left out: {ODIFF} is missing. It is odiff 4.5.0, "
+                  "https://github.com/dmtrKovalenko/odiff/releases/tag/v4.5.0; name it with ODIFF)")
+            continue
+        if inputs and not present(name, *inputs):
+            continue
+        ratios, loads, times = [], [], []
+        for _ in range(3):
+            loads.append(os.getloadavg()[0])
+            t = hyperfine({"iconbadge": ours, peer: theirs}, runs(40 if "1024" not in name else 12), warmup=5)
+            ratios.append(t["iconbadge"] / t[peer])
+            times.append((t["iconbadge"], t[peer]))
+        median = statistics.median(ratios)
+        ib, other = times[ratios.index(median)]
+        rows.append([name, peer, f"{ib * 1000:.2f}", f"{other * 1000:.2f}",
+                     f"**{median:.2f}** ({min(ratios):.2f}–{max(ratios):.2f})", f"≤ {target}",
+                     "met" if median <= target else "not met", " / ".join(f"{load:.1f}" for load in loads)])
+    svg = svg_batch_rate(300)
+    if svg:
+        median, low, high, loads = svg
+        rows.append(["batch of 300 SVG icons at `--scales 1,2`, 2 workers (renders/s)", "", f"{median:.0f}", "",
+                     f"**{median:.0f}/s** ({low:.0f}–{high:.0f})", "≥ 345/s", "met" if median >= 345 else "not met",
+                     " / ".join(f"{load:.1f}" for load in loads)])
+    table("Start-up targets (median of three runs; spread lowest–highest; load before each run)",
+          ["job", "peer", "iconbadge ms", "peer ms", "ratio", "target", "", "load"], rows)
+
+
+def svg_batch_rate(count):
+    """Renders a second of a batch of `count` Papirus SVG icons at --scales 1,2 on 2
+    workers, three times: (median, lowest, highest, loads), or None without the icons."""
+    if not os.path.isdir(PAPIRUS):
+        print("\n(bench: the SVG batch target left out: papirus-icon-theme is missing; make bench installs it)")
+        return None
+    icons = papirus_icons(count)
+    folder = os.path.join(WORK, "svg-target")
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    manifest = os.path.join(WORK, "svg-target.json")
+    with open(manifest, "w") as out:
+        json.dump({"defaults": {"scales": [1, 2], "value": "3"},
+                   "jobs": [{"icon": icon, "output": f"{folder}/{i}{{@scale}}.png"} for i, icon in enumerate(icons)]},
+                  out)
+    rates, loads = [], []
+    for _ in range(3):
+        loads.append(os.getloadavg()[0])
+        t = hyperfine({"batch": [ICONBADGE, "batch", manifest, "--jobs", "2", "--quiet"]}, runs(5), warmup=1)
+        rates.append(2 * len(icons) / t["batch"])
+    written = len([name for name in os.listdir(folder) if name.endswith(".png")])
+    if written != 2 * len(icons):
+        sys.exit(f"bench: the SVG batch wrote {written} of {2 * len(icons)} images")
+    return statistics.median(rates), min(rates), max(rates), loads
 
 
 def batch_throughput():
@@ -387,6 +472,9 @@ def main():
     subprocess.run(["cc", "-O2", "-o", RUNONE, os.path.join(ROOT, "bench/runone.c")], check=True)
     subprocess.run(["cc", "-O2", "-o", REF, os.path.join(ROOT, "bench/ref.c")] + cflags + ["-lm"], check=True)
     print(f"# make bench ({time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})")
+    startup_targets()
+    if os.environ.get("BENCH_TARGETS_ONLY") == "1":
+        return
     single_renders()
     batch_throughput()
     compare()

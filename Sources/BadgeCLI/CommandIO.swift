@@ -64,24 +64,22 @@ public struct CommandIO: Sendable {
     /// Prints `iconbadge: note: MESSAGE` on standard error, as one line.
     func note(_ message: String) { writeErr("iconbadge: note: \(TextEscaping.oneLine(message))\n") }
 
-    /// The variables iconbadge reads: `ICONBADGE_*` and `SOURCE_DATE_EPOCH`. Others
-    /// are skipped by their first bytes, without making strings of them.
+    /// The variables iconbadge reads: `ICONBADGE_*`, `SOURCE_DATE_EPOCH` and the CI
+    /// variables (`UpdateMode.ciVariables`). Each entry's name is compared as bytes,
+    /// before any string is made: building a `String` of every variable and searching it
+    /// by `Character` was a tenth of a failed run's instructions (callgrind).
     private static func processEnvironment() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
         while let entry = pointer.pointee {
             pointer += 1
-            // A quick first-byte filter: ICONBADGE_*, SOURCE_DATE_EPOCH and the CI
-            // variables (UpdateMode.isCI) start with one of these letters.
-            guard [0x49, 0x53, 0x43, 0x47, 0x54, 0x42, 0x4A, 0x44].contains(UInt8(bitPattern: entry[0])) else {
-                continue
-            }
-            let text = String(cString: entry)
-            guard let equals = text.firstIndex(of: "=") else { continue }
-            let name = String(text[..<equals])
-            guard name.hasPrefix("ICONBADGE_") || name == "SOURCE_DATE_EPOCH" || UpdateMode.ciVariables.contains(name)
+            guard let equals = strchr(entry, 0x3D) else { continue }  // "="
+            let nameLength = entry.distance(to: equals)
+            let name = UnsafeRawBufferPointer(start: entry, count: nameLength)
+            guard name.starts(with: "ICONBADGE_".utf8) || name.elementsEqual("SOURCE_DATE_EPOCH".utf8)
+                || UpdateMode.ciVariables.contains(where: { name.elementsEqual($0.utf8) })
             else { continue }
-            result[name] = String(text[text.index(after: equals)...])
+            result[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
         }
         return result
     }

@@ -44,7 +44,9 @@ import Testing
         let swiftRuntime = needed.filter {
             $0.hasPrefix("libswift") || ["libdispatch.so", "libBlocksRuntime.so", "libstdc++.so.6"].contains($0)
         }
-        #expect(Set(needed).subtracting(swiftRuntime) == ["libc.so.6", "libm.so.6"], "\(needed)")
+        let glibc: Set = ["libc.so.6", "libm.so.6", "ld-linux-x86-64.so.2"]
+        #expect(Set(needed).subtracting(swiftRuntime).isSubset(of: glibc), "\(needed)")
+        #expect(needed.contains("libc.so.6"), "\(needed)")
     }
 
     /// An SVG icon with text goes through librsvg, Pango, pangocairo and fontconfig:
