@@ -48,11 +48,17 @@ extension Scene {
             }
         }
 
+        /// Whether a raster output painted onto the icon's own pixels (`OwnedSurface`).
+        var spent: Bool {
+            if case .owned(let owned) = pixels { return owned.spent }
+            return false
+        }
+
         /// Refuses to paint once a raster output painted onto the icon's own pixels.
         ///
         /// - Throws: `BadgeError.internalError` then.
         func checkNotSpent() throws(BadgeError) {
-            if case .owned(let owned) = pixels, owned.spent {
+            if spent {
                 throw .internalError("vector output after the icon was drawn on in place (pngData(consumingIcon:))")
             }
         }
