@@ -170,7 +170,8 @@ extension RenderProblem {
         /// What is wrong, with the numbers, naming no option.
         public var description: String {
             let px = RenderProblem.pixels
-            let floorText = floorIsMinimum ? "the minimum text size, \(px(floor)) px" : "its own size, under the minimum"
+            let floorText =
+                floorIsMinimum ? "the minimum text size, \(px(floor)) px" : "its own size, under the minimum"
             return
                 "the text \(Quoted(text)) does not fit the \(shape.rawValue) even at \(px(pixels)) px (\(floorText)): it needs \(px(needed)) px of length with its padding and \(px(textHeight)) px across, and the band holds \(px(room)) × \(px(across)) px"
         }
@@ -208,7 +209,8 @@ extension RenderProblem {
         /// What is wrong, with the numbers, naming no option.
         public var description: String {
             let px = RenderProblem.pixels
-            let floorText = floorIsMinimum ? "the minimum text size, \(px(floor)) px" : "its own size, under the minimum"
+            let floorText =
+                floorIsMinimum ? "the minimum text size, \(px(floor)) px" : "its own size, under the minimum"
             return
                 "the shield \(Quoted(text)) does not fit the \(platform.rawValue) shape (\(px(shapeWidth)) px wide) even at \(px(pixels)) px (\(floorText)): its text makes it \(px(width)) px wide"
         }

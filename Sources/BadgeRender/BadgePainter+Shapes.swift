@@ -30,15 +30,16 @@ extension BadgePainter {
             cairo_clip(cr)
         }
         cairo_push_group(cr)
-        polygonPath(cr, band.polygon)
+        let footprint = Scene.Badge.Footprint.band(polygon: band.polygon, clip: badge.band?.clip)
+        outline(cr, footprint)
         setColor(cr, paint.background)
         cairo_fill(cr)
         if layout.borderWidth > 0 {
             // Inside the band: clip to it and stroke at twice the width.
             cairo_save(cr)
-            polygonPath(cr, band.polygon)
+            outline(cr, footprint)
             cairo_clip(cr)
-            polygonPath(cr, band.polygon)
+            outline(cr, footprint)
             setColor(cr, paint.borderColor)
             cairo_set_line_width(cr, 2 * layout.borderWidth)
             cairo_stroke(cr)
@@ -109,13 +110,14 @@ extension BadgePainter {
 
     /// Draws a shield: the rounded outline filled in two colours (label part, message
     /// part), the border, and both texts on one baseline.
-    static func paintShield(_ badge: Scene.Badge, _ layout: BadgeLayout, _ shield: ShieldParts, into cr: OpaquePointer) {
+    static func paintShield(_ badge: Scene.Badge, _ layout: BadgeLayout, _ shield: ShieldParts, into cr: OpaquePointer)
+    {
         let paint = badge.paint
         let rect = layout.badgeRect
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_save(cr)
-        roundedRectangle(cr, rect, radius: layout.cornerRadius)
+        if let footprint = badge.footprint { outline(cr, footprint) }
         cairo_clip(cr)
         for (part, color) in [(shield.labelRect, paint.labelBackground), (shield.messageRect, paint.background)] {
             cairo_rectangle(cr, part.x, part.y, part.width, part.height)

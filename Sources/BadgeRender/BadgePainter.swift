@@ -71,8 +71,8 @@ enum BadgePainter {
         cairo_save(cr)
         if let image = badge.image {
             try paintImage(image, in: rect, into: cr, vector: vector, conversion: scene.colorConversion)
-        } else {
-            roundedRectangle(cr, rect, radius: layout.cornerRadius)
+        } else if let footprint = badge.footprint {
+            outline(cr, footprint)
             setColor(cr, badge.paint.background)
             cairo_fill(cr)
             strokeBorder(cr, rect, layout, color: badge.paint.borderColor)
@@ -147,6 +147,15 @@ enum BadgePainter {
             }
             glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
             cairo_scaled_font_destroy(scaled)
+        }
+    }
+
+    /// A badge's footprint as the current path: its rounded rectangle, or its band's
+    /// polygon (the caller clips to the band's shape first).
+    static func outline(_ cr: OpaquePointer, _ footprint: Scene.Badge.Footprint) {
+        switch footprint {
+        case .roundedRect(let rect, let radius): roundedRectangle(cr, rect, radius: radius)
+        case .band(let polygon, _): polygonPath(cr, polygon)
         }
     }
 

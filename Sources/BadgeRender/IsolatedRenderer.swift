@@ -34,7 +34,8 @@ enum IsolatedRenderer {
 
     /// What the parent sends the child: the request and the painting asked for, the
     /// canvas the parent's scene has (the child's must be the same), and what the
-    /// child cannot find out itself.
+    /// child cannot find out itself. Made by `render` from the parent's scene, read
+    /// once by the child; never changed.
     struct Order: Equatable {
         let request: RenderRequest
         let painting: VectorPainting
@@ -97,7 +98,8 @@ enum IsolatedRenderer {
         }
         let order = Order(
             request: request, painting: painting, canvasWidth: scene.canvasWidth, canvasHeight: scene.canvasHeight,
-            contentShape: scene.contentShape, files: files, iconPixels: iconPixels.map { ($0.width, $0.height, $0.bytes) })
+            contentShape: scene.contentShape, files: files,
+            iconPixels: iconPixels.map { ($0.width, $0.height, $0.bytes) })
         var message = WireWriter()
         order.write(to: &message)
         let pixels = capPixels(scene)
@@ -230,7 +232,8 @@ enum IsolatedRenderer {
         }
         var iconPixels: ImageSurface?
         if let sent = order.iconPixels {
-            guard (1...ImageLimits.cairoMaxSide).contains(sent.width), (1...ImageLimits.cairoMaxSide).contains(sent.height),
+            guard (1...ImageLimits.cairoMaxSide).contains(sent.width),
+                (1...ImageLimits.cairoMaxSide).contains(sent.height),
                 sent.bytes.count == sent.width * sent.height * 4
             else { throw .internalError("the isolated renderer got a malformed request") }
             iconPixels = try ImageSurface(width: sent.width, height: sent.height, bytes: sent.bytes)

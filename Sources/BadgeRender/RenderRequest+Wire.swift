@@ -174,7 +174,8 @@ extension RenderRequest {
         guard room.isFinite, (1...BadgeAnimation.maxRoom).contains(room) else { throw WireReader.Malformed() }
         let previous = try r.optional { (r) throws(WireReader.Malformed) in try BadgeContent(from: &r) }
         self.init(
-            icon: Icon(path: path, size: size, rasterScale: rasterScale, mask: mask, filters: filters, platform: platform),
+            icon: Icon(
+                path: path, size: size, rasterScale: rasterScale, mask: mask, filters: filters, platform: platform),
             badge: badges[0], moreBadges: Array(badges.dropFirst()), output: output, limits: limits,
             animation: Animation(frame: frame, room: room, previousContent: previous))
     }

@@ -68,6 +68,7 @@ public struct RenderRequest: Equatable, Sendable {
 
 extension RenderRequest {
     /// The icon part: which file, at what size, in which shape, with which filters.
+    /// Built with its request, never changed.
     public struct Icon: Equatable, Sendable {
         /// The icon's path, or `-` for standard input.
         public let path: String
@@ -105,7 +106,8 @@ extension RenderRequest {
     }
 
     /// One badge: what it shows, how it looks (points), its fonts and its rules for
-    /// small sizes. Everything else of the render is the request's.
+    /// small sizes. Everything else of the render is the request's. Built with its
+    /// request (one per `--and` badge or manifest `"badges"` entry), never changed.
     public struct Badge: Equatable, Sendable {
         /// What the badge shows.
         public let content: BadgeContent
@@ -162,7 +164,7 @@ extension RenderRequest {
     }
 
     /// The output part: its scale, how its badges are painted, and what a catalog
-    /// slot does with text that cannot fit.
+    /// slot does with text that cannot fit. Built with its request, never changed.
     public struct Output: Equatable, Sendable {
         /// Pixels per point (1 for @1x, 2 for @2x, ...); any positive number.
         public let scale: Double
@@ -194,7 +196,8 @@ extension RenderRequest {
     }
 
     /// The animation part: which frame of an animation the render shows, and what
-    /// the whole animation needs of the scene.
+    /// the whole animation needs of the scene. Built with its request (by the planner,
+    /// which knows the animation and the frame), never changed.
     public struct Animation: Equatable, Sendable {
         /// The first badge's scale about its centre, its opacity and (in a `pop`)
         /// whether it shows `previousContent`. `.rest` draws the static badge; the

@@ -33,7 +33,8 @@ extension Scene {
         /// How a ribbon or banner is cut; nil for the other shapes.
         let band: BandCut?
 
-        /// The colours a badge is painted in and how (straight alpha).
+        /// The colours a badge is painted in and how (straight alpha); made by the
+        /// builder with its badge.
         struct Paint {
             let background: Color
             let textColor: Color
@@ -48,10 +49,29 @@ extension Scene {
 
         /// How a ribbon or banner is cut to the icon: to the platform's mask (nil: the
         /// canvas), and on platforms whose shape is the icon's own pixels (`canvas`,
-        /// `content`, `android-legacy`) to its alpha too.
+        /// `content`, `android-legacy`) to its alpha too. Made by the builder.
         struct BandCut {
             let clip: ShapeMask?
             let followsIconAlpha: Bool
+        }
+
+        /// The outline of what a badge covers at rest (pixels), as painters path it.
+        enum Footprint: Equatable {
+            /// A pill, dot, image or shield: its rectangle with rounded corners.
+            case roundedRect(Rect, radius: Double)
+            /// A ribbon or banner: its band, cut to `clip` (the platform's mask; nil:
+            /// the canvas).
+            case band(polygon: [Point], clip: ShapeMask?)
+        }
+
+        /// What the badge covers at rest, nil when it is hidden: the outline its shape
+        /// is filled in, and the area a layer under it can be cleared in (the themed
+        /// layer of an Android icon). A band also cut to the icon's alpha covers only
+        /// the icon's pixels of it.
+        var footprint: Footprint? {
+            guard let layout else { return nil }
+            if let band = layout.band { return .band(polygon: band.polygon, clip: self.band?.clip) }
+            return .roundedRect(layout.badgeRect, radius: layout.cornerRadius)
         }
 
         /// The text's total advance (pixels), nil without text.

@@ -78,7 +78,7 @@ extension Scene {
 }
 
 /// The icon's pixels as drawn, and who holds them: the type says whether a painter
-/// may draw onto them.
+/// may draw onto them. Decided by `SceneBuilder` (a cache or none), never changed.
 enum IconPixels {
     /// Decoded for this scene alone (no `IconCache`), filtered in place by the builder:
     /// its one raster output may paint the badges onto them (`OwnedSurface`).

@@ -183,8 +183,9 @@ extension Scene {
 }
 
 /// What a vector painter draws of a scene, and how: the format, the frame, the
-/// layers and a PDF's creation date. The isolated vector render is sent it with the
-/// scene's request.
+/// layers and a PDF's creation date. Made per SVG or PDF output (`svgData`,
+/// `pdfData`, an animated SVG's layers) and never changed; the isolated vector
+/// render is sent it with the scene's request.
 struct VectorPainting: Equatable {
     /// `.svg` or `.pdf`.
     let format: OutputFormat

@@ -202,7 +202,8 @@ extension SceneBuilder {
         case .image:
             switch imageSource {
             case .ready(let image)?:
-                return made(LaidOutBadge(layout: try layout(.image(width: image.width, height: image.height))), image: image)
+                return made(
+                    LaidOutBadge(layout: try layout(.image(width: image.width, height: image.height))), image: image)
             case .svg(let document, let path, let natural)?:
                 // Without a natural size the layout uses the explicit image size. An SVG
                 // badge is rendered at the size the layout gives it (never at its

@@ -3,7 +3,8 @@ internal import CCairo
 
 /// Which parts of a scene a painter draws: all of it, or one layer of an output made
 /// of several, such as an animated SVG's still part and its moving badge. An Android
-/// adaptive icon's badge layer would be the badges without the icon.
+/// adaptive icon's badge layer would be the badges without the icon. Chosen per
+/// painting by its caller (and sent to the isolated child with it), never changed.
 struct SceneLayers: Equatable {
     /// Whether the icon is drawn.
     let icon: Bool

@@ -114,7 +114,9 @@ import Testing
         var request = Self.request(Paths.fixture("icons/user-trash-32x32.png"), .ribbon, "BETA")
         let composition = try Renderer().compose(request)
         #expect(composition.badge.layout?.band != nil && composition.badge.textPixels == nil)
-        #expect(composition.badge.notes.contains { if case .smallText(_, _, .bandWithoutText) = $0 { true } else { false } })
+        #expect(
+            composition.badge.notes.contains { if case .smallText(_, _, .bandWithoutText) = $0 { true } else { false } }
+        )
         request.smallText = .hide
         #expect(try Renderer().compose(request).badge.layout == nil)
     }

@@ -79,7 +79,8 @@ import Testing
                 files: ["-": [1, 2, 3], "/a/b.svg": Array("<svg/>".utf8)], iconPixels: (2, 1, [1, 2, 3, 4, 5, 6, 7, 8])),
             IsolatedRenderer.Order(
                 request: RenderRequest(iconPath: "i.png", content: .dot),
-                painting: VectorPainting(format: .pdf, frame: .rest, layers: .still, creationDate: "2023-11-14T22:13:20Z"),
+                painting: VectorPainting(
+                    format: .pdf, frame: .rest, layers: .still, creationDate: "2023-11-14T22:13:20Z"),
                 canvasWidth: 1, canvasHeight: 1, contentShape: nil, files: [:], iconPixels: nil),
         ]
         for order in orders {
@@ -165,7 +166,8 @@ import Testing
             .render(.embeddedImagesOverLimit(path: "e.svg", reason: "holds a big image")),
             .render(.svgRenderSide(path: "s.svg", width: 40000, height: 2)),
             .render(.overTimeLimit(path: "t.svg", reason: "SVG too complex: it took more than 4 s to decode")),
-            .render(.outOfMemory(path: "m.svg", doing: "drawing it as PDF", budget: "an isolated render may use 1 MiB")),
+            .render(
+                .outOfMemory(path: "m.svg", doing: "drawing it as PDF", budget: "an isolated render may use 1 MiB")),
         ]
         for error in errors {
             var writer = WireWriter()
@@ -186,6 +188,27 @@ import Testing
         for side in [492, 700, 1024, 2048] {
             #expect(Scene.fallbackPixels(canvasPixels: side * side) <= 2048 * 2048 + 1, "\(side)")
         }
+    }
+
+    /// Text drawn as written (`--text`) crosses to the child as text: a build number on
+    /// an SVG icon is 1234 in the SVG too, as in the PNG, not the count 99+ (the child
+    /// was once sent the label rules without it).
+    @Test func verbatimTextCrossesToTheChild() throws {
+        var request = TestRequest(
+            iconPath: Paths.fixture("icons/mail-unread-symbolic.svg"), content: .value("1234"), scale: 16)
+        request.labelRules.verbatim = true
+        request.style.height = .fixed(3)
+        request.style.fontSize = 2
+        request.style.padding = Padding(horizontal: 1, vertical: 1)
+        let isolated = try Renderer().compose(request)
+        #expect(isolated.badge.label == "1234")
+        let here = try SceneBuilder(
+            renderer: try Renderer(), request: request.built,
+            images: ImageSupply(site: .inProcessVector, cache: nil, files: [:], limits: request.limits)
+        ).build()
+        #expect(try isolated.svgData() == (try here.svgData()))
+        request.labelRules.verbatim = false
+        #expect(try Renderer().compose(request).svgData() != (try here.svgData()), "a count is 99+")
     }
 
     /// What the child answers is what this process draws with the same code: the

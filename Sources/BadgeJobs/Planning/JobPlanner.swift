@@ -588,7 +588,8 @@ package enum JobPlanner {
                     // Which option animates a render is the planner's to say.
                     throw wording(
                         .general,
-                        error.needsAnimation ? error.message + "; give --animate (\"animate\" in a manifest)" : error.message)
+                        error.needsAnimation
+                            ? error.message + "; give --animate (\"animate\" in a manifest)" : error.message)
                 }
                 if let named = OutputNaming.unwritableFormat(of: outputPath) {
                     throw wording(

@@ -90,7 +90,8 @@ package enum GeometryReport {
             members.append(("platform", .string(scene.platform.rawValue)))
             if let note = smallText(first) { members.append(("smallText", note)) }
             members.append(
-                ("iconRect", rect(Rect(x: 0, y: 0, width: Double(scene.icon.width), height: Double(scene.icon.height)))))
+                ("iconRect", rect(Rect(x: 0, y: 0, width: Double(scene.icon.width), height: Double(scene.icon.height))))
+            )
             members += badgesMember(scene)
             return .object(members)
         }
