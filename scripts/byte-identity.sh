@@ -242,6 +242,21 @@ cat >"$B/check.json" <<EOF
 EOF
 run batch-check batch "$B/check.json" --check "$B" --artifacts "$OUT/artifacts" --junit "$OUT/junit.xml" --html "$OUT/report.html"
 
+# compare on two folders: an SVG whose embedded image is over the side limit is an
+# error entry, worded in the report and the listing.
+mkdir -p "$OUT/cmp/a" "$OUT/cmp/b"
+/usr/bin/python3 - "$OUT/cmp" "$I/folder-132x132.png" <<'EOF'
+import base64, sys
+folder, png = sys.argv[1], sys.argv[2]
+data = base64.b64encode(open(png, "rb").read()).decode()
+svg = f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40"><image width="40" height="40" xlink:href="data:image/png;base64,{data}"/></svg>'
+for side in ("a", "b"):
+    open(f"{folder}/{side}/embedded.svg", "w").write(svg)
+EOF
+cp $I/folder-48x48.png "$OUT/cmp/a/same.png"
+cp $I/folder-48x48.png "$OUT/cmp/b/same.png"
+run cmp-folders compare "$OUT/cmp/a" "$OUT/cmp/b" --max-side 100 --junit "$OUT/cmp-junit.xml" --json
+
 # The fonts command's listing.
 run fonts fonts
 run fonts-mono fonts monospace

@@ -75,12 +75,21 @@ package enum ErrorWording {
         }
     }
 
-    /// `outcomes` with every render problem worded as on standard error, for the
-    /// reports written beside them (JUnit, HTML), which print an error's message.
+    /// An error as the reports (JUnit, HTML, JSON, a folder check's lines) give it:
+    /// a render problem in the command line's words, as on standard error; any other
+    /// error as its `message`, as the reports have always given it (a limit there
+    /// says which, not the option that raises it).
+    static func reportMessage(_ error: BadgeError) -> String {
+        if case .render = error { return message(error) }
+        return error.message
+    }
+
+    /// `outcomes` with every render problem worded for the reports written beside
+    /// them (JUnit, HTML), which print an error's message (`reportMessage`).
     static func worded(_ outcomes: [JobOutcome]) -> [JobOutcome] {
         outcomes.map { outcome in
             guard case .failure(let error) = outcome.result, case .render = error else { return outcome }
-            let text = message(error)
+            let text = reportMessage(error)
             var worded = outcome
             worded.result = .failure(error.exitCode == .usage ? .usage(text) : .badInput(path: "", reason: text))
             return worded
