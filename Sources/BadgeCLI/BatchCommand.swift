@@ -303,7 +303,7 @@ enum BatchCommand {
         if let html {
             do throws(BadgeError) {
                 try html.publish(
-                    CheckEntry.entries(of: outcomes, jobs: jobs),
+                    CheckEntry.entries(of: ErrorWording.worded(outcomes), jobs: jobs),
                     title: "iconbadge batch --check \(settings.check ?? "")",
                     environment: io.environment)
             } catch {
@@ -314,7 +314,8 @@ enum BatchCommand {
         if let junit = settings.junit {
             do throws(BadgeError) {
                 try OutputFile.write(
-                    Array(JUnitReport.xml(outcomes, jobs: jobs).utf8), to: junit, creatingFolders: true)
+                    Array(JUnitReport.xml(ErrorWording.worded(outcomes), jobs: jobs).utf8), to: junit,
+                    creatingFolders: true)
             } catch {
                 io.error(ErrorWording.message(error))
                 tally.firstError = tally.firstError ?? error.exitCode

@@ -48,6 +48,7 @@ extension CompareCommand {
         check.update = update
         check.workers = settings.jobs
         check.limits = settings.limits
+        check.errorMessage = ErrorWording.reportMessage
         check.artifacts = settings.artifacts
         var excluded: [String] = settings.artifacts.map { [$0] } ?? []
         if settings.junit == "-" {

@@ -42,7 +42,9 @@ enum FontsCommand {
             guard parsed.positionals.count <= 1 else {
                 throw .usage("fonts takes at most one PATTERN; quote a pattern with spaces")
             }
-            let lines = try FontReport.lines(pattern: parsed.positionals.first, limit: parsed.settings.all ? 0 : 10)
+            let lines = try FontReport.lines(
+                pattern: parsed.positionals.first, limit: parsed.settings.all ? 0 : 10,
+                more: { "  ... \($0) more (use --all)" })
             io.writeOut(lines.joined(separator: "\n") + "\n")
             return .success
         }

@@ -16,6 +16,11 @@ public enum BadgeError: Error, Equatable, Sendable {
     /// An input (an empty path: the badge itself) is over a limit; the command line
     /// adds which option changes it. Exit 65.
     case overLimit(path: String, LimitExceeded)
+    /// A badge cannot be drawn as asked (`RenderProblem`: its values, no option's
+    /// name; the command line adds the options that change it); `badge` is which of
+    /// several (from 2), nil for a lone badge or the first. Exit 64 or 65, by the
+    /// problem.
+    case render(RenderProblem, badge: Int? = nil)
     /// An input does not exist or cannot be read. Exit 66.
     case missingInput(path: String, reason: String)
     /// A resource such as a font family or a glyph is not available. Exit 69.
@@ -32,6 +37,7 @@ public enum BadgeError: Error, Equatable, Sendable {
         switch self {
         case .invalidValue, .usage: return .usage
         case .badInput, .overLimit: return .dataError
+        case .render(let problem, _): return problem.exitCode
         case .missingInput: return .noInput
         case .unavailable: return .unavailable
         case .internalError: return .software
@@ -52,6 +58,8 @@ public enum BadgeError: Error, Equatable, Sendable {
             return path.isEmpty ? reason : "\(Quoted(path)): \(reason)"
         case .overLimit(let path, let limit):
             return path.isEmpty ? limit.description : "\(Quoted(path)): \(limit.description)"
+        case .render(let problem, let badge):
+            return BadgeError.prefix(badge: badge, path: problem.path) + problem.description
         case .missingInput(let path, let reason):
             return "\(Quoted(path)): \(reason)"
         case .unavailable(let resource, let reason):
@@ -89,7 +97,14 @@ extension BadgeError {
             return .badInput(path: "", reason: "badge \(number): \(message)")
         case .badInput(let path, let reason) where path.isEmpty:
             return .badInput(path: "", reason: "badge \(number): \(reason)")
+        case .render(let problem, nil) where problem.path == nil: return .render(problem, badge: number)
         default: return self
         }
+    }
+
+    /// What goes before a render problem's words: `badge 2: ` for one of several, the
+    /// quoted path for a file's problem.
+    public static func prefix(badge: Int?, path: String?) -> String {
+        (badge.map { "badge \($0): " } ?? "") + (path.map { "\(Quoted($0)): " } ?? "")
     }
 }

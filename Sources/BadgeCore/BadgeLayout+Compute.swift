@@ -35,8 +35,8 @@ extension BadgeLayout {
     /// - Throws: `BadgeError.overLimit` when the badge or the expanded canvas would
     ///   exceed `maxSide` pixels, when `clamp` cannot fit a badge larger than the icon on
     ///   the canvas, or when the text's ink does not fit inside the badge;
-    ///   `BadgeError.usage` when a badge cannot fit inside a platform's shape anywhere,
-    ///   naming the largest size that would.
+    ///   `BadgeError.render(.badgeOutsideShape)` (64) when a badge cannot fit inside a
+    ///   platform's shape anywhere, with the largest size that would.
     public static func compute(
         iconWidth: Int, iconHeight: Int, style: PixelStyle, body: BadgeBody, shape: ReferenceShape,
         maxSide: Int = 8192
@@ -115,13 +115,15 @@ extension BadgeLayout {
                 else {
                     let fraction = BadgePlacement.largestFittingFraction(
                         width: Int(badgeW), height: Int(badgeH), radius: radius, in: shape.mask)
-                    let largest =
-                        fraction > 0
-                        ? "the largest that fits is \(Int(badgeW * fraction)) × \(Int(badgeH * fraction)) px"
-                        : "nothing fits: the shape has no whole pixel"
-                    throw .usage(
-                        "the badge (\(Int(badgeW)) × \(Int(badgeH)) px) cannot fit inside the \(shape.platform.rawValue) shape of this \(iconWidth) × \(iconHeight) px icon; \(largest) (set a smaller --height or --dot-size)"
-                    )
+                    throw .render(
+                        .badgeOutsideShape(
+                            RenderProblem.OutsideShape(
+                                badgeWidth: Int(badgeW), badgeHeight: Int(badgeH), platform: shape.platform,
+                                iconWidth: iconWidth, iconHeight: iconHeight,
+                                largest: fraction > 0
+                                    ? Size(
+                                        width: Double(Int(badgeW * fraction)), height: Double(Int(badgeH * fraction)))
+                                    : nil)))
                 }
                 badgeX = Double(fitted.x)
                 badgeY = Double(fitted.y)

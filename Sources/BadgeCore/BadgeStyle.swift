@@ -133,7 +133,7 @@ public struct PixelStyle: Equatable, Sendable {
     /// Pixels per point the point lengths were multiplied by.
     public var unit: Double
     /// The largest scale the badge is drawn at about its centre (an animation's
-    /// frames; `RenderRequest.animationRoom`): `expand` makes room for the badge at that
+    /// frames; `RenderRequest.Animation.room`): `expand` makes room for the badge at that
     /// scale. 1 for a still image.
     public var roomScale: Double = 1
     /// The fixed height; nil for the auto rule.

@@ -69,8 +69,7 @@ extension IconFilter {
             var problem = "is not an icon filter (\(acceptedSyntax))"
             if name.contains(",") {
                 // Colours hold commas (rgb(1,2,3)), so filters are not a comma list.
-                problem +=
-                    "; give one filter per --icon-filter and repeat it (--icon-filter greyscale --icon-filter dim:0.3)"
+                problem += "; give one filter per \(option) and repeat it (\(option) greyscale \(option) dim:0.3)"
             } else if name == "grey" || name == "gray" {
                 problem += "; did you mean greyscale?"
             } else if let guess = Suggestion.closest(to: name, among: names) {

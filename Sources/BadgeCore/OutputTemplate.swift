@@ -62,9 +62,8 @@ public enum OutputTemplate {
                 case "frame":
                     guard let frame else {
                         throw TemplateError(
-                            message:
-                                "{frame} in \(Quoted(template)) numbers the frames of an animation; give --animate (\"animate\" in a manifest)"
-                        )
+                            message: "{frame} in \(Quoted(template)) numbers the frames of an animation",
+                            needsAnimation: true)
                     }
                     out += frame
                 case "value": out += safe(value)
@@ -119,6 +118,15 @@ public enum OutputTemplate {
 
 /// A template that cannot be expanded.
 public struct TemplateError: Error, Equatable, Sendable {
-    /// What is wrong, naming the template.
-    public var message: String
+    /// What is wrong, naming the template (and no option).
+    public let message: String
+    /// Whether it holds `{frame}` for a render that is not animated: the planner then
+    /// says which option animates it.
+    public let needsAnimation: Bool
+
+    /// An error from its parts.
+    public init(message: String, needsAnimation: Bool = false) {
+        self.message = message
+        self.needsAnimation = needsAnimation
+    }
 }

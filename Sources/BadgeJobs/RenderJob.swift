@@ -12,14 +12,14 @@ package struct RenderJob: Sendable {
     /// How messages name the job: "" for a lone render, "@2x" for one scale of
     /// `--scales`, "jobs[3]" or "jobs[3]@2x" in a batch, a file name in a catalog.
     package var label: String
-    /// What to draw.
-    package var request: RenderRequest
+    /// What to draw, planned whole.
+    package let request: RenderRequest
     /// Where the image goes; nil when the job only checks or reports.
     package var output: JobOutput?
     /// The golden to compare with (or to write, with update); nil for none.
     package var check: GoldenTarget?
     /// The animation written as one file (APNG, WebP, SVG), or nil for a still image
-    /// (a frame written with `{frame}` is a still image of `request.frame`).
+    /// (a frame written with `{frame}` is a still image of `request.animation.frame`).
     package var animation: BadgeAnimation?
     /// For one frame written with `{frame}`: the label of its whole animation ("" or
     /// "jobs[3]@2x") and the frame's number ("03"), so that what its frames share

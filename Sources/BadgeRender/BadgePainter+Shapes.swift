@@ -19,45 +19,47 @@ extension BadgePainter {
     ///
     /// - Throws: `BadgeError.internalError` when the icon's pixels cannot be had.
     static func paintBand(
-        _ composition: Composition, _ layout: BadgeLayout, _ band: BandLayout, into cr: OpaquePointer, vector: Bool
+        _ badge: Scene.Badge, _ layout: BadgeLayout, _ band: BandLayout, icon: Scene.IconLayer,
+        into cr: OpaquePointer, vector: Bool
     ) throws(BadgeError) {
-        let style = composition.style
+        let paint = badge.paint
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        if let clip = composition.bandClip {
+        if let clip = badge.band?.clip {
             shapePath(cr, clip)
             cairo_clip(cr)
         }
         cairo_push_group(cr)
-        polygonPath(cr, band.polygon)
-        setColor(cr, style.background)
+        let footprint = Scene.Badge.Footprint.band(polygon: band.polygon, clip: badge.band?.clip)
+        outline(cr, footprint)
+        setColor(cr, paint.background)
         cairo_fill(cr)
         if layout.borderWidth > 0 {
             // Inside the band: clip to it and stroke at twice the width.
             cairo_save(cr)
-            polygonPath(cr, band.polygon)
+            outline(cr, footprint)
             cairo_clip(cr)
-            polygonPath(cr, band.polygon)
-            setColor(cr, style.borderColor)
+            outline(cr, footprint)
+            setColor(cr, paint.borderColor)
             cairo_set_line_width(cr, 2 * layout.borderWidth)
             cairo_stroke(cr)
             cairo_restore(cr)
         }
-        if let text = composition.text, let origin = band.textOrigin {
+        if let text = badge.text, let origin = band.textOrigin {
             cairo_save(cr)
             cairo_translate(cr, band.centre.x, band.centre.y)
             cairo_rotate(cr, band.angle)
-            paintLabel(text, at: origin, composition, into: cr)
+            paintLabel(text, at: origin, paint, into: cr)
             cairo_restore(cr)
         }
         let drawn = cairo_pop_group(cr)!
         defer { cairo_pattern_destroy(drawn) }
         cairo_set_source(cr, drawn)
-        guard composition.bandFollowsAlpha else {
+        guard badge.band?.followsIconAlpha == true else {
             cairo_paint(cr)
             return
         }
-        if vector, composition.drawsIconAsSVG, let svg = composition.icon.svg {
+        if vector, let svg = icon.vector {
             // An SVG icon drawn as vectors masks the band with its own vector drawing:
             // no pixels (the isolated vector render has none), and the mask stays sharp.
             cairo_push_group(cr)
@@ -66,7 +68,7 @@ extension BadgePainter {
             defer { cairo_pattern_destroy(mask) }
             cairo_set_source(cr, drawn)
             cairo_mask(cr, mask)
-        } else if let mask = try alphaMask(composition) {
+        } else if let mask = try alphaMask(icon.decoded.pixels()) {
             cairo_mask_surface(cr, mask, layout.iconRect.x, layout.iconRect.y)
             cairo_surface_destroy(mask)
         } else {
@@ -81,8 +83,7 @@ extension BadgePainter {
     /// is unfiltered while this job's is filtered; the mask must not tell).
     ///
     /// - Throws: `BadgeError.internalError` when Cairo cannot make the surface.
-    private static func alphaMask(_ composition: Composition) throws(BadgeError) -> OpaquePointer? {
-        let pixels = try composition.icon.pixels()
+    private static func alphaMask(_ pixels: ImageSurface) throws(BadgeError) -> OpaquePointer? {
         var opaque = true
         for row in 0..<pixels.height where opaque {
             let words = UnsafeRawPointer(pixels.data + row * pixels.stride).assumingMemoryBound(to: UInt32.self)
@@ -109,25 +110,24 @@ extension BadgePainter {
 
     /// Draws a shield: the rounded outline filled in two colours (label part, message
     /// part), the border, and both texts on one baseline.
-    static func paintShield(
-        _ composition: Composition, _ layout: BadgeLayout, _ shield: ShieldParts, into cr: OpaquePointer
-    ) {
-        let style = composition.style
+    static func paintShield(_ badge: Scene.Badge, _ layout: BadgeLayout, _ shield: ShieldParts, into cr: OpaquePointer)
+    {
+        let paint = badge.paint
         let rect = layout.badgeRect
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_save(cr)
-        roundedRectangle(cr, rect, radius: layout.cornerRadius)
+        if let footprint = badge.footprint { outline(cr, footprint) }
         cairo_clip(cr)
-        for (part, color) in [(shield.labelRect, style.labelBackground), (shield.messageRect, style.background)] {
+        for (part, color) in [(shield.labelRect, paint.labelBackground), (shield.messageRect, paint.background)] {
             cairo_rectangle(cr, part.x, part.y, part.width, part.height)
             setColor(cr, color)
             cairo_fill(cr)
         }
         cairo_restore(cr)
-        strokeBorder(cr, rect, layout, color: style.borderColor)
-        for (text, origin) in [(composition.text, shield.labelOrigin), (composition.message, shield.messageOrigin)] {
-            if let text { paintLabel(text, at: origin, composition, into: cr) }
+        strokeBorder(cr, rect, layout, color: paint.borderColor)
+        for (text, origin) in [(badge.text, shield.labelOrigin), (badge.message, shield.messageOrigin)] {
+            if let text { paintLabel(text, at: origin, paint, into: cr) }
         }
     }
 

@@ -1,71 +1,21 @@
 import BadgeCore
 internal import CCairo
 
-/// Draws a composition onto any Cairo context (image, SVG or PDF surface): one
-/// drawing code path for every output format.
+/// Draws one badge of a scene onto any Cairo context (image, SVG or PDF surface):
+/// its shape and border, its image, its text; `ScenePainter` calls it for each badge.
 enum BadgePainter {
-    /// Draws the icon, then the badge (shape, border, text or image).
+    /// Draws `badge`, laid out as `layout`, in its kind's way: in greys, or as its
+    /// shape, border, image and text.
     ///
-    /// - Throws: 65 when an SVG icon or badge image fails to render (librsvg limits).
-    ///
-    /// - Parameter vector: whether the target is an SVG or PDF surface: SVG icons
-    ///   and badge images are then drawn as vectors, else as their pixels.
-    /// - Parameter iconAlreadyThere: the target already holds the icon's pixels.
-    static func paint(_ composition: Composition, into cr: OpaquePointer, vector: Bool, iconAlreadyThere: Bool = false)
-        throws(BadgeError)
-    {
-        if !iconAlreadyThere, composition.layers != .moving { try paintIcon(composition, into: cr, vector: vector) }
-        // Every badge in order; a hidden one (a count of 0) draws nothing. Only the
-        // first moves (its frame state); an animated SVG draws it apart from the rest.
-        for (index, shown) in composition.badges.enumerated() {
-            if index == 0, composition.layers == .still { continue }
-            if index > 0, composition.layers == .moving { break }
-            let state = shown.frameState
-            // A pop's first frames show the old value (composed apart; none when hidden).
-            var badge = shown
-            if state.showsOldValue {
-                guard let previous = shown.previous else { continue }
-                badge = previous
-            }
-            guard let layout = badge.layout else { continue }
-            // Fully faded, or scaled to nothing (a curve through y = 3): nothing drawn.
-            guard state.opacity > 0, abs(state.scale) > 1e-9 else { continue }
-            if state == .rest {
-                try paintBadgeAnyKind(badge, layout, into: cr, vector: vector)
-                continue
-            }
-            // A frame of an animation: the badge scaled about its centre, as vectors
-            // (never its pixels resampled), and faded as one layer, so that where its
-            // shape and text overlap the text does not show through.
-            cairo_save(cr)
-            let centre = layout.band?.centre ?? layout.badgeRect.center
-            cairo_translate(cr, centre.x, centre.y)
-            cairo_scale(cr, state.scale, state.scale)
-            cairo_translate(cr, -centre.x, -centre.y)
-            if state.opacity < 1 { cairo_push_group(cr) }
-            do {
-                try paintBadgeAnyKind(badge, layout, into: cr, vector: vector)
-            } catch {
-                if state.opacity < 1 { cairo_pattern_destroy(cairo_pop_group(cr)) }
-                cairo_restore(cr)
-                throw error
-            }
-            if state.opacity < 1 {
-                cairo_pop_group_to_source(cr)
-                cairo_paint_with_alpha(cr, state.opacity)
-            }
-            cairo_restore(cr)
-        }
-    }
-
-    /// One badge as its kind draws it: greyscale, or shape, border, image and text.
-    private static func paintBadgeAnyKind(
-        _ badge: Composition, _ layout: BadgeLayout, into cr: OpaquePointer, vector: Bool
+    /// - Throws: 65 when an SVG badge image fails to render (librsvg limits);
+    ///   `internalError` when Cairo fails.
+    static func paint(
+        _ badge: Scene.Badge, _ layout: BadgeLayout, in scene: Scene, into cr: OpaquePointer, vector: Bool
     ) throws(BadgeError) {
-        if badge.greyscaleBadge {
-            try paintGreyscaleBadge(badge, layout, into: cr)
+        if badge.paint.greyscale {
+            try paintGreyscaleBadge(badge, layout, in: scene, into: cr)
         } else {
-            try paintBadge(badge, layout, into: cr, vector: vector)
+            try paintBadge(badge, layout, in: scene, into: cr, vector: vector)
         }
     }
 
@@ -76,20 +26,20 @@ enum BadgePainter {
     /// then an embedded image at the canvas's pixel size.
     ///
     /// - Throws: as `paintBadge`; `BadgeError.internalError` when Cairo fails.
-    private static func paintGreyscaleBadge(_ composition: Composition, _ layout: BadgeLayout, into cr: OpaquePointer)
-        throws(BadgeError)
-    {
+    private static func paintGreyscaleBadge(
+        _ badge: Scene.Badge, _ layout: BadgeLayout, in scene: Scene, into cr: OpaquePointer
+    ) throws(BadgeError) {
         let rect = layout.badgeRect
         let x0 = max(0, Int(rect.minX.rounded(.down)))
         let y0 = max(0, Int(rect.minY.rounded(.down)))
-        let x1 = min(composition.canvasWidth, Int(rect.maxX.rounded(.up)))
-        let y1 = min(composition.canvasHeight, Int(rect.maxY.rounded(.up)))
+        let x1 = min(scene.canvasWidth, Int(rect.maxX.rounded(.up)))
+        let y1 = min(scene.canvasHeight, Int(rect.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         let layer = try ImageSurface(width: x1 - x0, height: y1 - y0)
         let context = cairo_create(layer.surface)!
         cairo_translate(context, Double(-x0), Double(-y0))
         do {
-            try paintBadge(composition, layout, into: context, vector: false)
+            try paintBadge(badge, layout, in: scene, into: context, vector: false)
         } catch {
             cairo_destroy(context)
             throw error
@@ -107,29 +57,28 @@ enum BadgePainter {
     ///
     /// - Throws: 65 when an SVG badge image fails to render (librsvg limits).
     private static func paintBadge(
-        _ composition: Composition, _ layout: BadgeLayout, into cr: OpaquePointer, vector: Bool
+        _ badge: Scene.Badge, _ layout: BadgeLayout, in scene: Scene, into cr: OpaquePointer, vector: Bool
     ) throws(BadgeError) {
         if let band = layout.band {
-            try paintBand(composition, layout, band, into: cr, vector: vector)
+            try paintBand(badge, layout, band, icon: scene.icon, into: cr, vector: vector)
             return
         }
         if let shield = layout.shield {
-            paintShield(composition, layout, shield, into: cr)
+            paintShield(badge, layout, shield, into: cr)
             return
         }
-        let style = composition.style
         let rect = layout.badgeRect
         cairo_save(cr)
-        if let image = composition.badgeImage {
-            try paintImage(image, in: rect, into: cr, vector: vector, conversion: composition.colorConversion)
-        } else {
-            roundedRectangle(cr, rect, radius: layout.cornerRadius)
-            setColor(cr, style.background)
+        if let image = badge.image {
+            try paintImage(image, in: rect, into: cr, vector: vector, conversion: scene.colorConversion)
+        } else if let footprint = badge.footprint {
+            outline(cr, footprint)
+            setColor(cr, badge.paint.background)
             cairo_fill(cr)
-            strokeBorder(cr, rect, layout, color: style.borderColor)
+            strokeBorder(cr, rect, layout, color: badge.paint.borderColor)
         }
-        if let text = composition.text, let origin = layout.textOrigin {
-            paintLabel(text, at: origin, composition, into: cr)
+        if let text = badge.text, let origin = layout.textOrigin {
+            paintLabel(text, at: origin, badge.paint, into: cr)
         }
         cairo_restore(cr)
     }
@@ -149,52 +98,15 @@ enum BadgePainter {
     }
 
     /// Draws a badge's text in its colour, or cuts it out of what is drawn (Cairo's
-    /// DEST_OUT) for `knockoutText`; the operator is OVER again afterwards.
-    static func paintLabel(_ text: ShapedText, at origin: Point, _ composition: Composition, into cr: OpaquePointer) {
-        if composition.knockoutText {
+    /// DEST_OUT) when `paint.knocksOutText`; the operator is OVER again afterwards.
+    static func paintLabel(_ text: ShapedText, at origin: Point, _ paint: Scene.Badge.Paint, into cr: OpaquePointer) {
+        if paint.knocksOutText {
             cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
             paintText(text, at: origin, color: .black, into: cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         } else {
-            paintText(text, at: origin, color: composition.style.textColor, into: cr)
+            paintText(text, at: origin, color: paint.textColor, into: cr)
         }
-    }
-
-    private static func paintIcon(_ composition: Composition, into cr: OpaquePointer, vector: Bool) throws(BadgeError) {
-        let iconRect =
-            composition.layout?.iconRect
-            ?? Rect(
-                x: 0, y: 0, width: Double(composition.icon.width), height: Double(composition.icon.height))
-        cairo_save(cr)
-        switch composition.iconMask {
-        case .none:
-            break
-        case .circle:
-            let radius = min(iconRect.width, iconRect.height) / 2
-            cairo_arc(cr, iconRect.center.x, iconRect.center.y, radius, 0, 2 * Double.pi)
-            cairo_clip(cr)
-        case .rounded(let points):
-            roundedRectangle(
-                cr, iconRect, radius: min(points * composition.scale, min(iconRect.width, iconRect.height) / 2))
-            cairo_clip(cr)
-        }
-        if vector, composition.drawsIconAsSVG, let svg = composition.icon.svg {
-            do {
-                try svg.document().render(into: cr, rect: iconRect)
-            } catch {
-                cairo_restore(cr)
-                throw error
-            }
-        } else {
-            do {
-                cairo_set_source_surface(cr, try composition.iconPixelsToDraw().surface, iconRect.x, iconRect.y)
-            } catch {
-                cairo_restore(cr)
-                throw error
-            }
-            cairo_paint(cr)
-        }
-        cairo_restore(cr)
     }
 
     /// Draws a badge image into `rect`; with `conversion`, a copy of its pixels
@@ -235,6 +147,15 @@ enum BadgePainter {
             }
             glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
             cairo_scaled_font_destroy(scaled)
+        }
+    }
+
+    /// A badge's footprint as the current path: its rounded rectangle, or its band's
+    /// polygon (the caller clips to the band's shape first).
+    static func outline(_ cr: OpaquePointer, _ footprint: Scene.Badge.Footprint) {
+        switch footprint {
+        case .roundedRect(let rect, let radius): roundedRectangle(cr, rect, radius: radius)
+        case .band(let polygon, _): polygonPath(cr, polygon)
         }
     }
 

@@ -24,21 +24,22 @@ public enum RenderResult<Report: Sendable>: Sendable {
 /// Workers pull indexes from an atomic counter (no lock in the hot path); each worker
 /// has its own `Renderer`, so its own FreeType library and faces. With more than one
 /// request, icons and badge images are decoded once for all of them (`IconCache`);
-/// a lone request owns its icon, so its badge can be drawn onto the decoded icon
-/// itself. Each request's bytes are exactly what it makes alone.
+/// a lone request's scene owns its icon (`IconPixels.owned`), so its badges can be
+/// painted onto the decoded icon itself. Each request's bytes are exactly what it
+/// makes alone.
 public enum BatchRenderer {
     /// The CPUs this process may run on (its affinity mask: `taskset` and cpusets
     /// count), at least 1: the default number of workers.
     public static var availableCPUs: Int { max(1, Int(ib_available_cpus())) }
 
-    /// Composes `requests` on `workers` threads; `deliver` gets each composition on
-    /// the worker that made it (to encode and write, or to compare), with the index of
-    /// its request and the encoder threads it may use, and returns what to report.
+    /// Builds the scenes of `requests` on `workers` threads; `deliver` gets each scene
+    /// on the worker that built it (to paint and write, or to compare), with the index
+    /// of its request and the encoder threads it may use, and returns what to report.
     /// `progress` is called after each request with the number done; it must be
     /// thread-safe. Results come back in request order.
     public static func run<Report: Sendable>(
         _ requests: [RenderRequest], workers: Int, cache: IconCache? = nil,
-        deliver: @escaping @Sendable (Int, Composition, _ encoderThreads: Int) throws(BadgeError) -> Report,
+        deliver: @escaping @Sendable (Int, Scene, _ encoderThreads: Int) throws(BadgeError) -> Report,
         progress: @escaping @Sendable (Int) -> Void = { _ in }
     ) -> [RenderResult<Report>] {
         if requests.count == 1 {
@@ -46,8 +47,8 @@ public enum BatchRenderer {
             // (whose generic metadata costs a conformance scan at start, callgrind).
             do throws(BadgeError) {
                 let renderer = try Renderer()
-                let composition = try renderer.compose(requests[0], cache: nil)
-                let report = try deliver(0, composition, availableCPUs)
+                let scene = try renderer.compose(requests[0])
+                let report = try deliver(0, scene, availableCPUs)
                 progress(1)
                 return [.success(report)]
             } catch {
@@ -77,8 +78,8 @@ public enum BatchRenderer {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < requests.count else { break }
                 do throws(BadgeError) {
-                    let composition = try renderer.compose(requests[index], cache: shared)
-                    results.set(index, .success(try deliver(index, composition, encoderThreads)))
+                    let scene = try renderer.compose(requests[index], cache: shared)
+                    results.set(index, .success(try deliver(index, scene, encoderThreads)))
                 } catch {
                     results.set(index, .failure(error))
                 }

@@ -4,10 +4,11 @@ import BadgeCore
 /// chain, so a CI machine's font set can be checked in one line.
 public enum FontReport {
     /// The lines describing `pattern` (nil: the bundled default), at most `limit`
-    /// fallbacks (0: all).
+    /// fallbacks (0: all); `more` words the line for the fallbacks left out, given
+    /// how many (the command line says how to show them).
     ///
     /// - Throws: `BadgeError.unavailable` (69) when the family is not installed.
-    public static func lines(pattern: String?, limit: Int) throws(BadgeError) -> [String] {
+    public static func lines(pattern: String?, limit: Int, more: (Int) -> String) throws(BadgeError) -> [String] {
         var lines: [String] = []
         let fallbackPattern: String
         if let pattern {
@@ -26,7 +27,7 @@ public enum FontReport {
             lines.append(
                 "  \(index + 1). \(Shown(font.family)) \(Shown(font.style)) -> \(Shown(font.path))#\(font.index)")
         }
-        if shown.count < chain.count { lines.append("  ... \(chain.count - shown.count) more (use --all)") }
+        if shown.count < chain.count { lines.append(more(chain.count - shown.count)) }
         if let emoji = try FontConfig.fallbacks(for: "emoji").first {
             lines.append("emoji: \(Shown(emoji.family)) \(Shown(emoji.style)) -> \(Shown(emoji.path))#\(emoji.index)")
         }

@@ -245,7 +245,8 @@ enum IconLoader {
     /// The document gunzipped, within the size limit, and its embedded images
     /// counted (`SVGEmbeddedImages`): the bytes librsvg may be given, and their pixels.
     ///
-    /// - Throws: 65 naming the problem and, for a limit, how to change it.
+    /// - Throws: 65 naming the problem (`RenderProblem.embeddedImagesOverLimit` for a
+    /// limit, which the command line says how to change).
     static func checkedSVG(_ bytes: [UInt8], format: ImageFormat, limits: ImageLimits, path: String)
         throws(BadgeError) -> (document: [UInt8], embeddedPixels: Int)
     {
@@ -266,8 +267,7 @@ enum IconLoader {
         } catch {
             switch error {
             case .sideTooLong, .tooManyPixels, .totalTooLarge:
-                throw .badInput(
-                    path: path, reason: "\(error.reason) (the limits are set with --max-side and --max-pixels)")
+                throw .render(.embeddedImagesOverLimit(path: path, reason: error.reason))
             default:
                 throw .badInput(path: path, reason: error.reason)
             }
@@ -326,11 +326,7 @@ enum IconLoader {
             } catch {
                 throw .badInput(path: path, reason: error.reason)
             }
-            throw .badInput(
-                path: path,
-                reason:
-                    "renders at \(width) × \(height) px, over Cairo's limit of \(ImageLimits.cairoMaxSide) px a side; use a smaller --scale or --size"
-            )
+            throw .render(.svgRenderSide(path: path, width: Int(width), height: Int(height)))
         default:
             throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)
         }

@@ -13,7 +13,7 @@ internal import CPngCodec
 ///
 /// `@unchecked Sendable`: a decoded icon shared by batch workers is only read (Cairo
 /// lets several contexts read one image surface as a source at once); it is drawn on
-/// only by a composition that owns it alone (`Composition.ownsIcon`).
+/// only by a scene that owns it alone (`IconPixels.owned`).
 final class ImageSurface: @unchecked Sendable {
     let surface: OpaquePointer
     let width: Int

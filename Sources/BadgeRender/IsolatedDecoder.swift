@@ -73,11 +73,15 @@ enum IsolatedDecoder {
         Int(ib_memory_cap(Int64(pixels), Int64(documentBytes)))
     }
 
-    /// The message for a child that ran out of its address space.
-    static func outOfMemory(_ what: String) -> String {
-        "\(what) ran out of memory (an isolated render may use \(Int(IB_MEMORY_CAP_BASE) >> 20) MiB, plus "
-            + "\(IB_MEMORY_CAP_PER_DOCUMENT_BYTE) bytes a byte of SVG and \(IB_MEMORY_CAP_PER_PIXEL) bytes a pixel "
-            + "of its size and of the images the SVG embeds); use a smaller --scale or --size, or a simpler SVG"
+    /// The error of a child that ran out of its address space while `doing` ("decoding
+    /// it", "drawing it as SVG") the file at `path`, saying how much it may use.
+    static func outOfMemory(_ path: String, _ doing: String) -> BadgeError {
+        .render(
+            .outOfMemory(
+                path: path, doing: doing,
+                budget: "an isolated render may use \(Int(IB_MEMORY_CAP_BASE) >> 20) MiB, plus "
+                    + "\(IB_MEMORY_CAP_PER_DOCUMENT_BYTE) bytes a byte of SVG and \(IB_MEMORY_CAP_PER_PIXEL) bytes a pixel "
+                    + "of its size and of the images the SVG embeds"))
     }
 
     /// Decodes `bytes` of `kind` (`svg`, or a gdk-pixbuf loader name) from `path`.
@@ -168,11 +172,11 @@ enum IsolatedDecoder {
         case Int32(IB_IMAGE_UNAVAILABLE):
             throw .unavailable(resource: "\(name) support", reason: text)
         case Int32(IB_IMAGE_TIMEOUT):
-            throw .badInput(path: path, reason: "\(name) too complex: it \(text)")
+            throw .render(.overTimeLimit(path: path, reason: "\(name) too complex: it \(text)"))
         case Int32(IB_IMAGE_CRASHED):
             throw .badInput(path: path, reason: text)
         case Int32(IB_IMAGE_NO_MEMORY):
-            throw .badInput(path: path, reason: outOfMemory("decoding it"))
+            throw outOfMemory(path, "decoding it")
         default:
             if kind == "svg" { throw SVGDocument.error(status: status, message: text, path: path) }
             throw .badInput(path: path, reason: "corrupt \(name): \(text)")
@@ -217,7 +221,7 @@ enum IsolatedDecoder {
         case Int32(IB_IMAGE_UNAVAILABLE):
             throw .unavailable(resource: "\(kind.uppercased()) support", reason: text)
         case Int32(IB_IMAGE_NO_MEMORY):
-            throw .badInput(path: path, reason: outOfMemory("decoding it"))
+            throw outOfMemory(path, "decoding it")
         default:
             throw .badInput(path: path, reason: "corrupt \(kind.uppercased()): \(text)")
         }

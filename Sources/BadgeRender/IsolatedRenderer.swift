@@ -20,44 +20,61 @@ internal import CImageLoaders
 /// images and the images the SVGs embed), the time limit (`svgTimeLimit` per SVG
 /// document drawn), the embedded-image check, and a crash costs that render only.
 ///
-/// The child composes the same `RenderRequest` with the same Swift code (fonts,
-/// shaping, layout), decoding in its own process (`DecodeSite.inProcessVector`: it
-/// is the isolation, and never starts a grandchild), and is handed the bytes of the
-/// SVG documents the parent checked and of standard input. The bytes it answers are
+/// The child builds the same scene from the same `RenderRequest` with the same Swift
+/// code (fonts, shaping, layout), decoding in its own process
+/// (`DecodeSite.inProcessVector`: it is the isolation, and never starts a
+/// grandchild), and is sent what it cannot know (`Order`): the painting asked for,
+/// the bytes of the SVG documents the parent checked and of standard input, the
+/// icon's opaque pixels and a filtered SVG icon's pixels. The bytes it answers are
 /// exactly what this process drew before it moved there. The parent keeps its own
-/// composition for reports and messages.
+/// scene for reports and messages.
 enum IsolatedRenderer {
     /// The `--isolated-decode` kind that selects the vector render.
     static let kind = "render"
 
-    /// The SVG or PDF bytes of `composition`, drawn in the child.
+    /// What the parent sends the child: the request and the painting asked for, the
+    /// canvas the parent's scene has (the child's must be the same), and what the
+    /// child cannot find out itself. Made by `render` from the parent's scene, read
+    /// once by the child; never changed.
+    struct Order: Equatable {
+        let request: RenderRequest
+        let painting: VectorPainting
+        let canvasWidth: Int
+        let canvasHeight: Int
+        /// The icon's opaque pixels, when the scene needed them: the child may have no
+        /// pixels to find them in (an SVG icon it only sizes).
+        let contentShape: ContentShape?
+        /// The bytes of inputs that cannot be read again (standard input) or must not
+        /// change (the SVG documents the parent checked), by path; at most two.
+        let files: [String: [UInt8]]
+        /// A filtered SVG icon's pixels, filtered already (premultiplied ARGB32 as
+        /// bytes, width × 4 a row): the child renders no SVG to pixels.
+        let iconPixels: (width: Int, height: Int, bytes: [UInt8])?
+
+        static func == (a: Order, b: Order) -> Bool {
+            a.request == b.request && a.painting == b.painting && a.canvasWidth == b.canvasWidth
+                && a.canvasHeight == b.canvasHeight && a.contentShape == b.contentShape && a.files == b.files
+                && a.iconPixels?.width == b.iconPixels?.width && a.iconPixels?.height == b.iconPixels?.height
+                && a.iconPixels?.bytes == b.iconPixels?.bytes
+        }
+    }
+
+    /// The SVG or PDF bytes of `painting` of `scene`, drawn in the child.
     ///
     /// - Throws: the child's own error (65 for a document librsvg rejects, 70 for a
     ///   Cairo failure); 65 when it runs out of its memory cap, over the time limit,
     ///   or crashes; 69 when the helper binary is missing or `FONTCONFIG_FILE` is
     ///   refused.
-    static func render(_ composition: Composition, format: OutputFormat, creationDate: String?) throws(BadgeError)
-        -> [UInt8]
-    {
-        guard var request = composition.request else {
-            throw .internalError("a composition without its request cannot be drawn in isolation")
-        }
-        // The child sizes an SVG icon without drawing its pixels: the icon's shape for
-        // content placement comes from the parent, which has them.
-        // Any badge's: a ribbon or banner after a pill found it for itself (the first
-        // badge then has none), and the child needs it for that badge too.
-        request.contentShape = composition.contentShape ?? composition.overlays.lazy.compactMap(\.contentShape).first
+    static func render(_ scene: Scene, _ painting: VectorPainting) throws(BadgeError) -> [UInt8] {
+        let request = scene.request
         // A filtered SVG icon is drawn as its filtered pixels, which the child cannot
-        // make (it renders no SVG to pixels): they are sent, and filtered already.
+        // make (it renders no SVG to pixels): they are sent, filtered already.
         var iconPixels: ImageSurface?
-        if composition.icon.svg != nil, !composition.drawsIconAsSVG {
-            iconPixels = try composition.iconPixelsToDraw()
-            request.iconFilters = []
+        if scene.icon.decoded.svg != nil, scene.icon.vector == nil {
+            iconPixels = try scene.icon.surface()
         }
-        let svgs =
-            ([composition.drawsIconAsSVG ? composition.icon.svg : nil] + composition.badges.map { $0.badgeImage?.svg })
-            .compactMap { $0 }
-        let path = svgs.first?.path ?? request.iconPath
+        let svgs = ([scene.icon.vector] + scene.badges.map { $0.image?.svg }).compactMap { $0 }
+        let path = svgs.first?.path ?? request.icon.path
         guard let helper = IsolatedDecoder.helper else {
             throw .unavailable(
                 resource: "SVG support", reason: "the iconbadge binary that renders it in isolation was not found")
@@ -66,44 +83,26 @@ enum IsolatedRenderer {
         var files: [String: [UInt8]] = [:]
         if iconPixels != nil {
             // The child draws the pixels sent, not the file.
-        } else if let svg = composition.icon.svg {
-            files[request.iconPath] = svg.bytes
-        } else if let bytes = composition.icon.standardInput {
-            files[request.iconPath] = bytes
+        } else if let svg = scene.icon.decoded.svg {
+            files[request.icon.path] = svg.bytes
+        } else if let bytes = scene.icon.decoded.standardInput {
+            files[request.icon.path] = bytes
         }
-        for drawn in composition.badges {
-            guard case .image(let badgePath) = drawn.request?.content, let badge = drawn.badgeImage else { continue }
-            if let svg = badge.svg {
+        for (asked, drawn) in zip(request.badges, scene.badges) {
+            guard case .image(let badgePath) = asked.content, let image = drawn.image else { continue }
+            if let svg = image.svg {
                 files[badgePath] = svg.bytes
-            } else if let bytes = badge.standardInput {
+            } else if let bytes = image.standardInput {
                 files[badgePath] = bytes
             }
         }
+        let order = Order(
+            request: request, painting: painting, canvasWidth: scene.canvasWidth, canvasHeight: scene.canvasHeight,
+            contentShape: scene.contentShape, files: files,
+            iconPixels: iconPixels.map { ($0.width, $0.height, $0.bytes) })
         var message = WireWriter()
-        request.write(to: &message)
-        message.tag(format == .svg ? 0 : 1)
-        message.optional(creationDate) { $0.string($1) }
-        message.int(composition.canvasWidth)
-        message.int(composition.canvasHeight)
-        message.int(files.count)
-        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
-            message.string(name)
-            message.data(bytes)
-        }
-        message.optional(iconPixels) { message, pixels in
-            message.int(pixels.width)
-            message.int(pixels.height)
-            var bytes = [UInt8](repeating: 0, count: pixels.width * pixels.height * 4)
-            let source = pixels.data
-            bytes.withUnsafeMutableBytes { target in
-                for row in 0..<pixels.height {
-                    (target.baseAddress! + row * pixels.width * 4).copyMemory(
-                        from: source + row * pixels.stride, byteCount: pixels.width * 4)
-                }
-            }
-            message.data(bytes)
-        }
-        let pixels = capPixels(composition)
+        order.write(to: &message)
+        let pixels = capPixels(scene)
         let documentBytes = svgs.reduce(0) { $0 + $1.bytes.count }
         let cap = IsolatedDecoder.memoryCap(pixels: pixels, documentBytes: documentBytes)
         let seconds = request.limits.svgTimeLimit * Double(svgs.count)
@@ -124,7 +123,7 @@ enum IsolatedRenderer {
             }
         }
         defer { free(run.output) }
-        let drawing = "drawing it as \(format == .svg ? "SVG" : "PDF")"
+        let drawing = "drawing it as \(painting.format == .svg ? "SVG" : "PDF")"
         switch status {
         case Int32(IB_IMAGE_OK): break
         case Int32(IB_IMAGE_UNAVAILABLE):
@@ -133,11 +132,9 @@ enum IsolatedRenderer {
             throw .badInput(path: path, reason: "\(drawing) failed: \(String(nulTerminated: text))")
         }
         if run.timed_out != 0 {
-            throw .badInput(
-                path: path,
-                reason:
-                    "SVG too complex: \(drawing) took more than \(formatSeconds(seconds)) s (the limit is set with --svg-time-limit)"
-            )
+            throw .render(
+                .overTimeLimit(
+                    path: path, reason: "SVG too complex: \(drawing) took more than \(formatSeconds(seconds)) s"))
         }
         let output = run.output.map { Array(UnsafeBufferPointer(start: $0, count: run.output_size)) } ?? []
         var reply = WireReader(output)
@@ -157,9 +154,7 @@ enum IsolatedRenderer {
             }
         }()
         if run.signaled == 0, run.exit_code == 0, let answered { return try answered.get() }
-        if ib_run_ran_out_of_memory(&run) != 0 {
-            throw .badInput(path: path, reason: IsolatedDecoder.outOfMemory(drawing))
-        }
+        if ib_run_ran_out_of_memory(&run) != 0 { throw IsolatedDecoder.outOfMemory(path, drawing) }
         if run.signaled != 0 {
             throw .badInput(
                 path: path,
@@ -172,16 +167,15 @@ enum IsolatedRenderer {
     /// it decodes or is sent (an SVG drawn as vectors is drawn, not decoded), the
     /// images the SVGs embed, and Cairo's largest fallback image for the canvas as a
     /// third (one ARGB32 surface, 8 of the 24 bytes a pixel).
-    static func capPixels(_ composition: Composition) -> Int {
-        let canvas = composition.canvasWidth * composition.canvasHeight
-        var pixels = canvas + Composition.fallbackPixels(canvasPixels: canvas) / 3
-        let icon = composition.icon
-        if let svg = icon.svg, composition.drawsIconAsSVG {
+    static func capPixels(_ scene: Scene) -> Int {
+        let canvas = scene.canvasWidth * scene.canvasHeight
+        var pixels = canvas + Scene.fallbackPixels(canvasPixels: canvas) / 3
+        if let svg = scene.icon.vector {
             pixels += svg.embeddedPixels
         } else {
-            pixels += icon.width * icon.height
+            pixels += scene.icon.width * scene.icon.height
         }
-        if let image = composition.badgeImage {
+        if let image = scene.badge.image {
             if let svg = image.svg {
                 pixels += svg.embeddedPixels
             } else {
@@ -229,61 +223,42 @@ enum IsolatedRenderer {
 
     private static func renderHere(_ input: [UInt8]) throws(BadgeError) -> [UInt8] {
         var message = WireReader(input)
-        let request: RenderRequest
-        let format: OutputFormat
-        let creationDate: String?
-        let canvas: (Int, Int)
-        var files: [String: [UInt8]] = [:]
-        var sentIcon: (width: Int, height: Int, bytes: [UInt8])?
+        let order: Order
         do throws(WireReader.Malformed) {
-            request = try RenderRequest(from: &message)
-            format = try message.tag() == 0 ? .svg : .pdf
-            creationDate = try message.optional { (r) throws(WireReader.Malformed) in try r.string() }
-            canvas = (try message.int(), try message.int())
-            let count = try message.int()
-            guard count >= 0, count <= 2 else { throw WireReader.Malformed() }
-            for _ in 0..<count { files[try message.string()] = try message.data() }
-            sentIcon = try message.optional { (r) throws(WireReader.Malformed) in
-                (width: try r.int(), height: try r.int(), bytes: try r.data())
-            }
+            order = try Order(from: &message)
             guard message.isAtEnd else { throw WireReader.Malformed() }
         } catch {
             throw .internalError("the isolated renderer got a malformed request")
         }
         var iconPixels: ImageSurface?
-        if let sentIcon {
-            guard (1...ImageLimits.cairoMaxSide).contains(sentIcon.width),
-                (1...ImageLimits.cairoMaxSide).contains(sentIcon.height),
-                sentIcon.bytes.count == sentIcon.width * sentIcon.height * 4
+        if let sent = order.iconPixels {
+            guard (1...ImageLimits.cairoMaxSide).contains(sent.width),
+                (1...ImageLimits.cairoMaxSide).contains(sent.height),
+                sent.bytes.count == sent.width * sent.height * 4
             else { throw .internalError("the isolated renderer got a malformed request") }
-            let surface = try ImageSurface(width: sentIcon.width, height: sentIcon.height)
-            let target = surface.data
-            sentIcon.bytes.withUnsafeBytes { source in
-                for row in 0..<sentIcon.height {
-                    (target + row * surface.stride).update(
-                        from: source.baseAddress!.assumingMemoryBound(to: UInt8.self) + row * sentIcon.width * 4,
-                        count: sentIcon.width * 4)
-                }
-            }
-            surface.markDirty()
-            iconPixels = surface
+            iconPixels = try ImageSurface(width: sent.width, height: sent.height, bytes: sent.bytes)
         }
         try FontConfig.checkConfigurationFile()
         let renderer = try Renderer()
-        let composition = try renderer.compose(
-            request, cache: nil, site: .inProcessVector, files: files, iconPixels: iconPixels)
-        guard composition.canvasWidth == canvas.0, composition.canvasHeight == canvas.1 else {
+        let scene = try SceneBuilder(
+            renderer: renderer, request: order.request,
+            images: ImageSupply(site: .inProcessVector, cache: nil, files: order.files, limits: order.request.limits),
+            known: SceneBuilder.Known(contentShape: order.contentShape, filteredIcon: iconPixels)
+        ).build()
+        guard scene.canvasWidth == order.canvasWidth, scene.canvasHeight == order.canvasHeight else {
             throw .badInput(
-                path: request.iconPath,
-                reason: "changed while it was being rendered (the canvas is no longer \(canvas.0) × \(canvas.1) px)")
+                path: order.request.icon.path,
+                reason:
+                    "changed while it was being rendered (the canvas is no longer \(order.canvasWidth) × \(order.canvasHeight) px)"
+            )
         }
+        let painting = order.painting
         do throws(BadgeError) {
-            return try composition.data(format: format, creationDate: creationDate)
+            return try scene.vectorData(painting)
         } catch {
             // Out of memory reads the same however librsvg or Cairo noticed it.
-            if case .badInput(let path, let reason) = error, reason == IsolatedDecoder.outOfMemory("drawing it") {
-                throw .badInput(
-                    path: path, reason: IsolatedDecoder.outOfMemory("drawing it as \(format == .svg ? "SVG" : "PDF")"))
+            if case .render(.outOfMemory(let path, "drawing it", _), _) = error {
+                throw IsolatedDecoder.outOfMemory(path, "drawing it as \(painting.format == .svg ? "SVG" : "PDF")")
             }
             throw error
         }

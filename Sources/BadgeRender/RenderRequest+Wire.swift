@@ -84,14 +84,112 @@ struct WireReader {
 }
 
 extension RenderRequest {
-    /// Writes every field (the isolated vector render composes the same request).
+    /// Writes every part (the isolated vector render builds the same scene).
     func write(to w: inout WireWriter) {
-        w.string(iconPath)
+        w.string(icon.path)
+        w.optional(icon.size) { $0.size($1) }
+        w.double(icon.rasterScale)
+        switch icon.mask {
+        case .none: w.tag(0)
+        case .circle: w.tag(1)
+        case .rounded(let radius):
+            w.tag(2)
+            w.double(radius)
+        }
+        w.int(icon.filters.count)
+        for filter in icon.filters {
+            switch filter {
+            case .greyscale: w.tag(0)
+            case .desaturate(let amount):
+                w.tag(1)
+                w.int(amount.tenThousandths)
+            case .dim(let amount):
+                w.tag(2)
+                w.int(amount.tenThousandths)
+            case .tint(let color, let amount):
+                w.tag(3)
+                w.bytesOf(color)
+                w.int(amount.tenThousandths)
+            }
+        }
+        w.string(icon.platform.rawValue)
+        w.int(badges.count)
+        for badge in badges { badge.write(to: &w) }
+        w.double(output.scale)
+        w.bool(output.greyscaleBadges)
+        w.bool(output.knockoutText)
+        w.bool(output.dropsUnfittingText)
+        w.int(limits.maxSide)
+        w.int(limits.maxPixels)
+        w.int(limits.maxRasterBytes)
+        w.int(limits.maxSVGBytes)
+        w.int(limits.maxMetadataChunk)
+        w.double(limits.svgTimeLimit)
+        w.frame(animation.frame)
+        w.double(animation.room)
+        w.optional(animation.previousContent) { w, content in content.write(to: &w) }
+    }
+
+    /// Reads what `write(to:)` wrote.
+    init(from r: inout WireReader) throws(WireReader.Malformed) {
+        let path = try r.string()
+        let size = try r.optional { (r) throws(WireReader.Malformed) in try r.size() }
+        let rasterScale = try r.double()
+        let mask: IconMask
+        switch try r.tag() {
+        case 0: mask = .none
+        case 1: mask = .circle
+        case 2: mask = .rounded(radius: try r.double())
+        default: throw WireReader.Malformed()
+        }
+        let filterCount = try r.int()
+        guard filterCount >= 0, filterCount <= r.remaining else { throw WireReader.Malformed() }
+        var filters: [IconFilter] = []
+        for _ in 0..<filterCount {
+            switch try r.tag() {
+            case 0: filters.append(.greyscale)
+            case 1: filters.append(.desaturate(try r.amount()))
+            case 2: filters.append(.dim(try r.amount()))
+            case 3: filters.append(.tint(try r.color(), try r.amount()))
+            default: throw WireReader.Malformed()
+            }
+        }
+        guard let platform = IconPlatform(rawValue: try r.string()) else { throw WireReader.Malformed() }
+        let badgeCount = try r.int()
+        guard (1...RenderRequest.maxBadges).contains(badgeCount) else { throw WireReader.Malformed() }
+        var badges: [Badge] = []
+        for _ in 0..<badgeCount { badges.append(try Badge(from: &r)) }
+        let output = Output(
+            scale: try r.double(), greyscaleBadges: try r.bool(), knockoutText: try r.bool(),
+            dropsUnfittingText: try r.bool())
+        var limits = ImageLimits()
+        limits.maxSide = try r.int()
+        limits.maxPixels = try r.int()
+        limits.maxRasterBytes = try r.int()
+        limits.maxSVGBytes = try r.int()
+        limits.maxMetadataChunk = try r.int()
+        limits.svgTimeLimit = try r.double()
+        let frame = try r.frame()
+        let room = try r.double()
+        guard room.isFinite, (1...BadgeAnimation.maxRoom).contains(room) else { throw WireReader.Malformed() }
+        let previous = try r.optional { (r) throws(WireReader.Malformed) in try BadgeContent(from: &r) }
+        self.init(
+            icon: Icon(
+                path: path, size: size, rasterScale: rasterScale, mask: mask, filters: filters, platform: platform),
+            badge: badges[0], moreBadges: Array(badges.dropFirst()), output: output, limits: limits,
+            animation: Animation(frame: frame, room: room, previousContent: previous))
+    }
+}
+
+extension RenderRequest.Badge {
+    /// Writes every field.
+    func write(to w: inout WireWriter) {
         content.write(to: &w)
         w.int(labelRules.maxCount)
         w.string(labelRules.maxSuffix)
         w.bool(labelRules.showZero)
         w.optional(labelRules.maxCharacters) { $0.int($1) }
+        w.bool(labelRules.verbatim)
         switch style.height {
         case .fixed(let length):
             w.tag(0)
@@ -124,7 +222,6 @@ extension RenderRequest {
         w.optional(style.ribbonDistance) { $0.length($1) }
         w.string(style.bandEnds.rawValue)
         w.bytesOf(style.labelBackground)
-        w.double(scale)
         switch font {
         case .bundled(let weight):
             w.tag(0)
@@ -141,72 +238,21 @@ extension RenderRequest {
         w.strings(fallbackFonts)
         w.bool(systemFallback)
         w.bool(strictGlyphs)
-        w.bool(greyscaleBadge)
-        w.bool(knockoutText)
-        w.bool(dropsUnfittingText)
-        switch iconMask {
-        case .none: w.tag(0)
-        case .circle: w.tag(1)
-        case .rounded(let radius):
-            w.tag(2)
-            w.double(radius)
-        }
-        w.int(iconFilters.count)
-        for filter in iconFilters {
-            switch filter {
-            case .greyscale: w.tag(0)
-            case .desaturate(let amount):
-                w.tag(1)
-                w.int(amount.tenThousandths)
-            case .dim(let amount):
-                w.tag(2)
-                w.int(amount.tenThousandths)
-            case .tint(let color, let amount):
-                w.tag(3)
-                w.bytesOf(color)
-                w.int(amount.tenThousandths)
-            }
-        }
-        w.int(limits.maxSide)
-        w.int(limits.maxPixels)
-        w.int(limits.maxRasterBytes)
-        w.int(limits.maxSVGBytes)
-        w.int(limits.maxMetadataChunk)
-        w.double(limits.svgTimeLimit)
-        w.optional(iconSize) { $0.size($1) }
-        w.double(iconRasterScale)
-        w.string(platform.rawValue)
         w.string(smallText.rawValue)
         w.double(minimumTextPixels)
         w.double(minimumDotPixels)
-        w.optional(contentShape) { w, shape in
-            w.int(shape.rows.count)
-            for row in shape.rows {
-                w.int(row.count)
-                for span in row {
-                    w.int(span.lowerBound)
-                    w.int(span.upperBound)
-                }
-            }
-        }
-        w.double(frame.scale)
-        w.double(frame.opacity)
-        w.bool(frame.showsOldValue)
-        w.tag(layers.rawValue)
-        w.double(animationRoom)
-        w.optional(previousContent) { w, content in content.write(to: &w) }
-        w.int(moreBadges.count)
-        for badge in moreBadges { badge.write(to: &w) }
     }
 
     /// Reads what `write(to:)` wrote.
-    init(from r: inout WireReader, depth: Int = 0) throws(WireReader.Malformed) {
-        let iconPath = try r.string()
-        self.init(iconPath: iconPath, content: try BadgeContent(from: &r))
+    init(from r: inout WireReader) throws(WireReader.Malformed) {
+        let content = try BadgeContent(from: &r)
+        var labelRules = LabelRules()
         labelRules.maxCount = try r.int()
         labelRules.maxSuffix = try r.string()
         labelRules.showZero = try r.bool()
         labelRules.maxCharacters = try r.optional { (r) throws(WireReader.Malformed) in try r.int() }
+        labelRules.verbatim = try r.bool()
+        var style = BadgeStyle()
         switch try r.tag() {
         case 0: style.height = .fixed(try r.length())
         case 1: style.height = .auto
@@ -240,7 +286,7 @@ extension RenderRequest {
         guard let ends = BandEnds(rawValue: try r.string()) else { throw WireReader.Malformed() }
         style.bandEnds = ends
         style.labelBackground = try r.color()
-        scale = try r.double()
+        let font: FontChoice
         switch try r.tag() {
         case 0:
             guard let weight = FontWeight(rawValue: try r.string()) else { throw WireReader.Malformed() }
@@ -249,46 +295,64 @@ extension RenderRequest {
         case 2: font = .family(try r.string())
         default: throw WireReader.Malformed()
         }
-        fontFeatures = try r.strings()
-        fallbackFonts = try r.strings()
-        systemFallback = try r.bool()
-        strictGlyphs = try r.bool()
-        greyscaleBadge = try r.bool()
-        knockoutText = try r.bool()
-        dropsUnfittingText = try r.bool()
-        switch try r.tag() {
-        case 0: iconMask = .none
-        case 1: iconMask = .circle
-        case 2: iconMask = .rounded(radius: try r.double())
-        default: throw WireReader.Malformed()
-        }
-        let filterCount = try r.int()
-        guard filterCount >= 0, filterCount <= r.remaining else { throw WireReader.Malformed() }
-        iconFilters = []
-        for _ in 0..<filterCount {
-            switch try r.tag() {
-            case 0: iconFilters.append(.greyscale)
-            case 1: iconFilters.append(.desaturate(try r.amount()))
-            case 2: iconFilters.append(.dim(try r.amount()))
-            case 3: iconFilters.append(.tint(try r.color(), try r.amount()))
-            default: throw WireReader.Malformed()
+        let fontFeatures = try r.strings()
+        let fallbackFonts = try r.strings()
+        let systemFallback = try r.bool()
+        let strictGlyphs = try r.bool()
+        guard let smallText = SmallTextRule(rawValue: try r.string()) else { throw WireReader.Malformed() }
+        self.init(
+            content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
+            fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
+            smallText: smallText, minimumTextPixels: try r.double(), minimumDotPixels: try r.double())
+    }
+}
+
+extension IsolatedRenderer.Order {
+    /// Writes the order: the request, the painting, the canvas, then what the child
+    /// cannot find out.
+    func write(to w: inout WireWriter) {
+        request.write(to: &w)
+        w.tag(painting.format == .svg ? 0 : 1)
+        w.frame(painting.frame)
+        w.bool(painting.layers.icon)
+        w.tag(painting.layers.badges.rawValue)
+        w.optional(painting.creationDate) { $0.string($1) }
+        w.int(canvasWidth)
+        w.int(canvasHeight)
+        w.optional(contentShape) { w, shape in
+            w.int(shape.rows.count)
+            for row in shape.rows {
+                w.int(row.count)
+                for span in row {
+                    w.int(span.lowerBound)
+                    w.int(span.upperBound)
+                }
             }
         }
-        limits.maxSide = try r.int()
-        limits.maxPixels = try r.int()
-        limits.maxRasterBytes = try r.int()
-        limits.maxSVGBytes = try r.int()
-        limits.maxMetadataChunk = try r.int()
-        limits.svgTimeLimit = try r.double()
-        iconSize = try r.optional { (r) throws(WireReader.Malformed) in try r.size() }
-        iconRasterScale = try r.double()
-        guard let platform = IconPlatform(rawValue: try r.string()),
-            let smallText = SmallTextRule(rawValue: try r.string())
-        else { throw WireReader.Malformed() }
-        self.platform = platform
-        self.smallText = smallText
-        minimumTextPixels = try r.double()
-        minimumDotPixels = try r.double()
+        w.int(files.count)
+        for (name, bytes) in files.sorted(by: { $0.key < $1.key }) {
+            w.string(name)
+            w.data(bytes)
+        }
+        w.optional(iconPixels) { w, pixels in
+            w.int(pixels.width)
+            w.int(pixels.height)
+            w.data(pixels.bytes)
+        }
+    }
+
+    /// Reads what `write(to:)` wrote.
+    init(from r: inout WireReader) throws(WireReader.Malformed) {
+        request = try RenderRequest(from: &r)
+        let format: OutputFormat = try r.tag() == 0 ? .svg : .pdf
+        let frame = try r.frame()
+        let icon = try r.bool()
+        guard let badges = SceneLayers.Badges(rawValue: try r.tag()) else { throw WireReader.Malformed() }
+        painting = VectorPainting(
+            format: format, frame: frame, layers: SceneLayers(icon: icon, badges: badges),
+            creationDate: try r.optional { (r) throws(WireReader.Malformed) in try r.string() })
+        canvasWidth = try r.int()
+        canvasHeight = try r.int()
         contentShape = try r.optional { (r) throws(WireReader.Malformed) -> ContentShape in
             let count = try r.int()
             guard count >= 0, count <= ImageLimits.cairoMaxSide else { throw WireReader.Malformed() }
@@ -307,24 +371,14 @@ extension RenderRequest {
             }
             return ContentShape(rows: rows)
         }
-        let scale = try r.double()
-        let opacity = try r.double()
-        guard scale.isFinite, scale >= 0, opacity.isFinite, (0...1).contains(opacity) else {
-            throw WireReader.Malformed()
+        let count = try r.int()
+        guard count >= 0, count <= 1 + RenderRequest.maxBadges else { throw WireReader.Malformed() }
+        var files: [String: [UInt8]] = [:]
+        for _ in 0..<count { files[try r.string()] = try r.data() }
+        self.files = files
+        iconPixels = try r.optional { (r) throws(WireReader.Malformed) in
+            (width: try r.int(), height: try r.int(), bytes: try r.data())
         }
-        frame = BadgeFrameState(scale: scale, opacity: opacity, showsOldValue: try r.bool())
-        guard let layers = RenderLayers(rawValue: try r.tag()) else { throw WireReader.Malformed() }
-        self.layers = layers
-        animationRoom = try r.double()
-        guard animationRoom.isFinite, (1...BadgeAnimation.maxRoom).contains(animationRoom) else {
-            throw WireReader.Malformed()
-        }
-        previousContent = try r.optional { (r) throws(WireReader.Malformed) in try BadgeContent(from: &r) }
-        let more = try r.int()
-        guard more >= 0, more <= RenderRequest.maxBadges - 1, depth == 0 || more == 0 else {
-            throw WireReader.Malformed()
-        }
-        for _ in 0..<more { moreBadges.append(try RenderRequest(from: &r, depth: depth + 1)) }
     }
 }
 
@@ -385,6 +439,10 @@ extension BadgeError {
         case .ioError(let path, let reason):
             w.tag(9)
             w.strings([path, reason])
+        case .render(let problem, let badge):
+            w.tag(10)
+            w.optional(badge) { $0.int($1) }
+            w.problem(problem)
         }
     }
 
@@ -400,6 +458,10 @@ extension BadgeError {
             return
         case 7:
             self = .internalError(try r.string())
+            return
+        case 10:
+            let badge = try r.optional { (r) throws(WireReader.Malformed) in try r.int() }
+            self = .render(try r.problem(), badge: badge)
             return
         default: break
         }
@@ -418,6 +480,11 @@ extension BadgeError {
 }
 
 extension WireWriter {
+    fileprivate mutating func frame(_ state: BadgeFrameState) {
+        double(state.scale)
+        double(state.opacity)
+        bool(state.showsOldValue)
+    }
     fileprivate mutating func size(_ value: Size) {
         double(value.width)
         double(value.height)
@@ -505,6 +572,12 @@ extension WireReader {
 }
 
 extension WireReader {
+    fileprivate mutating func frame() throws(Malformed) -> BadgeFrameState {
+        let scale = try double()
+        let opacity = try double()
+        guard scale.isFinite, scale >= 0, opacity.isFinite, (0...1).contains(opacity) else { throw Malformed() }
+        return BadgeFrameState(scale: scale, opacity: opacity, showsOldValue: try bool())
+    }
     fileprivate mutating func size() throws(Malformed) -> Size {
         Size(width: try double(), height: try double())
     }
@@ -521,6 +594,112 @@ extension WireReader {
         switch try tag() {
         case 0: return .points(try double())
         case 1: return .percent(try double())
+        default: throw Malformed()
+        }
+    }
+}
+
+extension WireWriter {
+    /// A render problem as a case tag and its values.
+    fileprivate mutating func problem(_ problem: RenderProblem) {
+        switch problem {
+        case .shapeHoldsText(let shape):
+            tag(0)
+            string(shape.rawValue)
+        case .expandWithSeveralBadges: tag(1)
+        case .animationInPDF: tag(2)
+        case .badgeOutsideShape(let fit):
+            tag(3)
+            for value in [fit.badgeWidth, fit.badgeHeight, fit.iconWidth, fit.iconHeight] { int(value) }
+            string(fit.platform.rawValue)
+            optional(fit.largest) { $0.size($1) }
+        case .bandTextDoesNotFit(let fit):
+            tag(4)
+            string(fit.text)
+            string(fit.shape.rawValue)
+            for value in [fit.pixels, fit.floor, fit.needed, fit.textHeight, fit.room, fit.across] { double(value) }
+            bool(fit.floorIsMinimum)
+        case .bandTooThick(let shape, let thickness, let across):
+            tag(5)
+            string(shape.rawValue)
+            double(thickness)
+            double(across)
+        case .shieldDoesNotFit(let fit):
+            tag(6)
+            string(fit.text)
+            string(fit.platform.rawValue)
+            for value in [fit.shapeWidth, fit.pixels, fit.floor, fit.width] { double(value) }
+            bool(fit.floorIsMinimum)
+        case .embeddedImagesOverLimit(let path, let reason):
+            tag(7)
+            strings([path, reason])
+        case .svgRenderSide(let path, let width, let height):
+            tag(8)
+            string(path)
+            int(width)
+            int(height)
+        case .overTimeLimit(let path, let reason):
+            tag(9)
+            strings([path, reason])
+        case .outOfMemory(let path, let doing, let budget):
+            tag(10)
+            strings([path, doing, budget])
+        }
+    }
+}
+
+extension WireReader {
+    fileprivate mutating func problem() throws(Malformed) -> RenderProblem {
+        func shape() throws(Malformed) -> BadgeShape {
+            guard let shape = BadgeShape(rawValue: try string()) else { throw Malformed() }
+            return shape
+        }
+        func platform() throws(Malformed) -> IconPlatform {
+            guard let platform = IconPlatform(rawValue: try string()) else { throw Malformed() }
+            return platform
+        }
+        func texts(_ count: Int) throws(Malformed) -> [String] {
+            let values = try strings()
+            guard values.count == count else { throw Malformed() }
+            return values
+        }
+        switch try tag() {
+        case 0: return .shapeHoldsText(try shape())
+        case 1: return .expandWithSeveralBadges
+        case 2: return .animationInPDF
+        case 3:
+            let (width, height, iconWidth, iconHeight) = (try int(), try int(), try int(), try int())
+            return .badgeOutsideShape(
+                RenderProblem.OutsideShape(
+                    badgeWidth: width, badgeHeight: height, platform: try platform(), iconWidth: iconWidth,
+                    iconHeight: iconHeight, largest: try optional { (r) throws(Malformed) in try r.size() }))
+        case 4:
+            let (text, shape) = (try string(), try shape())
+            let (pixels, floor, needed, height, room, across) = (
+                try double(), try double(), try double(), try double(), try double(), try double()
+            )
+            return .bandTextDoesNotFit(
+                RenderProblem.BandText(
+                    text: text, shape: shape, pixels: pixels, floor: floor, floorIsMinimum: try bool(),
+                    needed: needed, textHeight: height, room: room, across: across))
+        case 5: return .bandTooThick(shape: try shape(), thickness: try double(), across: try double())
+        case 6:
+            let (text, platform) = (try string(), try platform())
+            let (shapeWidth, pixels, floor, width) = (try double(), try double(), try double(), try double())
+            return .shieldDoesNotFit(
+                RenderProblem.Shield(
+                    text: text, platform: platform, shapeWidth: shapeWidth, pixels: pixels, floor: floor,
+                    floorIsMinimum: try bool(), width: width))
+        case 7:
+            let values = try texts(2)
+            return .embeddedImagesOverLimit(path: values[0], reason: values[1])
+        case 8: return .svgRenderSide(path: try string(), width: try int(), height: try int())
+        case 9:
+            let values = try texts(2)
+            return .overTimeLimit(path: values[0], reason: values[1])
+        case 10:
+            let values = try texts(3)
+            return .outOfMemory(path: values[0], doing: values[1], budget: values[2])
         default: throw Malformed()
         }
     }

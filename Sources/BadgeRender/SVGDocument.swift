@@ -16,7 +16,7 @@ final class SVGDocument: @unchecked Sendable {
     /// librsvg handles are not safe to render from two threads at once.
     private let lock = Mutex(())
     /// Held while any SVG document is drawn onto a vector surface and that surface is
-    /// finished (see `Composition.draw(onto:)`): Cairo 1.16's FreeType backend is not
+    /// finished (see `Scene.draw(onto:_:)`): Cairo 1.16's FreeType backend is not
     /// safe for the fonts Pango opens when two threads use them at once. (The child
     /// that draws is single-threaded; the lock stays for any in-process use.)
     static let vectorLock = Mutex(())
@@ -64,7 +64,7 @@ final class SVGDocument: @unchecked Sendable {
             return .unavailable(resource: "SVG support", reason: message)
         }
         if status == Int32(IB_IMAGE_NO_MEMORY) {
-            return .badInput(path: path, reason: IsolatedDecoder.outOfMemory("drawing it"))
+            return IsolatedDecoder.outOfMemory(path, "drawing it")
         }
         let lower = message.lowercased()
         if lower.contains("limit") || lower.contains("too many") || lower.contains("recursion")

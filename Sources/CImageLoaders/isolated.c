@@ -382,8 +382,7 @@ int ib_isolated_decode(const char *helper, const char *kind, double scale, int w
     if (run.timed_out) {
         free(buffer);
         char message[160];
-        snprintf(message, sizeof message, "took more than %g s to decode (the limit is set with --svg-time-limit)",
-                 time_limit);
+        snprintf(message, sizeof message, "took more than %g s to decode", time_limit);
         set_error(error, error_size, message);
         return IB_IMAGE_TIMEOUT;
     }

@@ -94,7 +94,7 @@ import Testing
             jobs.map { $0.output?.description } == [
                 "out/folder-48x48.png", "out/folder-48x48@2x.png", "out/folder-48x48@3x.png",
             ])
-        #expect(jobs.map(\.request.iconRasterScale) == [1, 2, 3])
+        #expect(jobs.map(\.request.icon.rasterScale) == [1, 2, 3])
         #expect(jobs[2].notes == [.upscaledRaster(icon: Self.icon, factor: 3)])
         let sized = try JobPlanner.render(
             settings {
@@ -102,7 +102,7 @@ import Testing
                 $0.scales = [1, 1.5, 2]
                 $0.iconSize = Size(width: 48, height: 48)
             }, icon: Self.icon, environment: [:])
-        #expect(sized.map { $0.request.iconSize?.width } == [48, 72, 96])
+        #expect(sized.map { $0.request.icon.size?.width } == [48, 72, 96])
     }
 
     @Test func aCheckWithScalesNeedsOneGoldenPerScale() throws {
@@ -281,12 +281,12 @@ import Testing
             #"{"jobs":[{"icon":"res/mipmap-{density}/ic.png","output":"o/mipmap-{density}/ic.png","value":"3","densities":["mdpi","hdpi","xxxhdpi"]}]}"#
         )
         #expect(jobs.map(\.label) == ["jobs[0]@mdpi", "jobs[0]@hdpi", "jobs[0]@xxxhdpi"])
-        #expect(jobs.map(\.request.scale) == [1, 1.5, 4])
+        #expect(jobs.map(\.request.output.scale) == [1, 1.5, 4])
         #expect(
-            jobs.map(\.request.iconPath) == [
+            jobs.map(\.request.icon.path) == [
                 "res/mipmap-mdpi/ic.png", "res/mipmap-hdpi/ic.png", "res/mipmap-xxxhdpi/ic.png",
             ])
-        #expect(jobs.map(\.request.iconRasterScale) == [1, 1, 1])  // each density's own file
+        #expect(jobs.map(\.request.icon.rasterScale) == [1, 1, 1])  // each density's own file
         #expect(
             jobs.map { $0.output?.description } == [
                 "o/mipmap-mdpi/ic.png", "o/mipmap-hdpi/ic.png", "o/mipmap-xxxhdpi/ic.png",

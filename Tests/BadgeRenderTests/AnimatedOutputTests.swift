@@ -9,9 +9,10 @@ import Testing
 @Suite struct AnimatedOutputTests {
     static let icon = Paths.fixture("icons/app-ios-180.png")
 
-    static func composition(_ value: String = "3", previous: String? = nil) throws -> Composition {
-        var request = RenderRequest(iconPath: icon, content: .value(value))
-        request.previousContent = previous.map { .value($0) }
+    static func composition(_ value: String = "3", previous: String? = nil) throws -> Scene {
+        let request = RenderRequest(
+            icon: RenderRequest.Icon(path: icon), badge: RenderRequest.Badge(content: .value(value)),
+            animation: RenderRequest.Animation(previousContent: previous.map { .value($0) }))
         return try Renderer().compose(request)
     }
 

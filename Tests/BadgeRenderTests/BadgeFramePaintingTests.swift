@@ -10,9 +10,8 @@ import Testing
     static let icon = Paths.fixture("icons/folder-512x512.png")
 
     private func pixels(_ state: BadgeFrameState) throws -> PixelBuffer {
-        let composition = try Renderer().compose(RenderRequest(iconPath: Self.icon, content: .value("3"), scale: 3))
-        composition.frameState = state
-        return try composition.pixels()
+        let scene = try Renderer().compose(RenderRequest(iconPath: Self.icon, content: .value("3"), scale: 3))
+        return try scene.pixels(at: state)
     }
 
     @Test func restIsTheStaticBadgeAndAFadedOneIsTheIcon() throws {

@@ -1,3 +1,4 @@
+import BadgeCLI
 import BadgeCore
 import BadgeRender
 import Foundation
@@ -14,20 +15,20 @@ import Testing
     static func request(
         _ icon: String, _ shape: BadgeShape, _ text: String, platform: IconPlatform = .canvas,
         anchor: Anchor = .topRight, thickness: Double = 16
-    ) -> RenderRequest {
+    ) -> TestRequest {
         var style = BadgeStyle()
         style.shape = shape
         style.anchor = anchor
         style.height = .fixed(.percent(thickness))
         var rules = LabelRules()
         rules.verbatim = true
-        var request = RenderRequest(iconPath: icon, content: .value(text), labelRules: rules, style: style)
+        var request = TestRequest(iconPath: icon, content: .value(text), labelRules: rules, style: style)
         request.platform = platform
         return request
     }
 
     /// The icon as drawn with no badge: the same request with its text emptied.
-    static func iconAlone(_ request: RenderRequest) throws -> PixelBuffer {
+    static func iconAlone(_ request: TestRequest) throws -> PixelBuffer {
         var bare = request
         bare.content = .value("")
         return try Renderer().compose(bare).pixels()
@@ -53,7 +54,7 @@ import Testing
     {
         let request = Self.request(icon, shape, "BETA", platform: platform, anchor: anchor)
         let composition = try Renderer().compose(request)
-        let band = try #require(composition.layout?.band)
+        let band = try #require(composition.badge.layout?.band)
         let drawn = try composition.pixels()
         let alone = try Self.iconAlone(request)
         var changed = 0
@@ -89,33 +90,35 @@ import Testing
 
     @Test func ribbonTextIsRotatedCentredAndShrunkToFit() throws {
         let short = try Renderer().compose(Self.request(Self.ios, .ribbon, "BETA", platform: .ios))
-        let nominal = try #require(short.textPixels)
+        let nominal = try #require(short.badge.textPixels)
         // 16 % of 180 px is 28.8 px; the text is 12/18 of it.
         #expect(abs(nominal - 28.8 * 12 / 18) < 1e-9)
         let long = try Renderer().compose(Self.request(Self.ios, .ribbon, "CANDIDATE", platform: .ios))
-        let shrunk = try #require(long.textPixels)
+        let shrunk = try #require(long.badge.textPixels)
         #expect(shrunk < nominal && shrunk >= 7, "\(shrunk)")
-        let band = try #require(long.layout?.band)
+        let band = try #require(long.badge.layout?.band)
         let room = try #require(band.textRoom)
-        #expect(try #require(long.textAdvance) <= room, "the shrunk text fits its room")
+        #expect(try #require(long.badge.textAdvance) <= room, "the shrunk text fits its room")
         // Text that cannot fit even at the minimum size is 65, naming the sizes.
         #expect {
             try Renderer().compose(
                 Self.request(Self.ios, .ribbon, "A VERY LONG RELEASE CANDIDATE NAME", platform: .ios))
         } throws: { error in
             guard let error = error as? BadgeError, error.exitCode == .dataError else { return false }
-            return error.message.contains("does not fit the ribbon even at 7 px (--min-text-px 7)")
-                && error.message.contains("--min-text-px")
+            return ErrorWording.message(error).contains("does not fit the ribbon even at 7 px (--min-text-px 7)")
+                && ErrorWording.message(error).contains("--min-text-px")
         }
     }
 
     @Test func tinyIconsDrawTheBandWithoutText() throws {
         var request = Self.request(Paths.fixture("icons/user-trash-32x32.png"), .ribbon, "BETA")
         let composition = try Renderer().compose(request)
-        #expect(composition.layout?.band != nil && composition.textPixels == nil)
-        #expect(composition.notes.contains { if case .smallText(_, _, .bandWithoutText) = $0 { true } else { false } })
+        #expect(composition.badge.layout?.band != nil && composition.badge.textPixels == nil)
+        #expect(
+            composition.badge.notes.contains { if case .smallText(_, _, .bandWithoutText) = $0 { true } else { false } }
+        )
         request.smallText = .hide
-        #expect(try Renderer().compose(request).layout == nil)
+        #expect(try Renderer().compose(request).badge.layout == nil)
     }
 
     @Test func shieldHasTwoPartsInTwoColours() throws {
@@ -123,7 +126,7 @@ import Testing
         request.style.badgeAnchor = .bottom
         request.style.background = Color(red: 0, green: 0x80, blue: 0)
         let composition = try Renderer().compose(request)
-        let layout = try #require(composition.layout)
+        let layout = try #require(composition.badge.layout)
         let shield = try #require(layout.shield)
         #expect(shield.labelRect.maxX == shield.messageRect.minX)
         #expect(shield.labelRect.union(shield.messageRect) == layout.badgeRect)
@@ -155,12 +158,12 @@ import Testing
 
     @Test func severalBadgesAreDrawnInOrderEachWithItsLayout() throws {
         var ribbon = Self.request(Self.ios, .ribbon, "BETA", platform: .ios, anchor: .topLeft)
-        var count = RenderRequest(iconPath: "unused", content: .value("3"))
+        var count = TestRequest(iconPath: "unused", content: .value("3"))
         count.style.height = .fixed(.percent(28))
         ribbon.moreBadges = [count]
         let both = try Renderer().compose(ribbon)
         #expect(both.badges.count == 2)
-        let countLayout = try #require(both.overlays.first?.layout)
+        let countLayout = try #require(both.badges.dropFirst().first?.layout)
         #expect(countLayout.badgeRect.minX > 90, "the count at the top right: \(countLayout.badgeRect)")
         // The same pixels as drawing the count onto the ribbon's output.
         var alone = count
@@ -171,7 +174,7 @@ import Testing
         let pixels = try both.pixels()
         let ribbonPixels = try ribbonOnly.pixels()
         let countPixels = try Renderer().compose(alone).pixels()
-        let iconPixels = try Self.iconAlone(ribbonOnly.request!)
+        let iconPixels = try Self.iconAlone(Self.request(Self.ios, .ribbon, "BETA", platform: .ios, anchor: .topLeft))
         for y in 0..<pixels.height {
             for x in 0..<pixels.width {
                 let expected = countPixels[x, y] != iconPixels[x, y] ? countPixels[x, y] : ribbonPixels[x, y]
@@ -180,10 +183,10 @@ import Testing
             }
         }
         // A hidden first badge (a count of 0) does not hide the others.
-        var zero = RenderRequest(iconPath: Self.ios, content: .value("0"))
+        var zero = TestRequest(iconPath: Self.ios, content: .value("0"))
         zero.moreBadges = [count]
         let second = try Renderer().compose(zero)
-        #expect(second.layout == nil && second.overlays[0].layout != nil)
+        #expect(second.badge.layout == nil && second.badges[1].layout != nil)
         // Expand grows the canvas for one badge only.
         var expanding = zero
         expanding.style.overflow = .expand
@@ -217,7 +220,7 @@ extension BadgeShapeTests {
         var request = Self.request(Self.ios, shape, "BETA", platform: .ios, anchor: shape == .ribbon ? .topLeft : .top)
         request.iconFilters = [.greyscale]
         let composition = try Renderer().compose(request)
-        let band = try #require(composition.layout?.band)
+        let band = try #require(composition.badge.layout?.band)
         let drawn = try composition.pixels()
         let alone = try Self.iconAlone(request)
         #expect(alone[90, 170].red == alone[90, 170].green && alone[90, 170].green == alone[90, 170].blue, "grey")
@@ -238,9 +241,9 @@ extension BadgeShapeTests {
         request.fallbackFonts = [SystemFonts.notoCJKBold]
         request.systemFallback = false
         let composition = try Renderer().compose(request)
-        #expect(composition.missingGlyphs.isEmpty)
-        #expect(composition.fontsUsed.contains { $0.name.contains("Noto Sans CJK") })
-        let band = try #require(composition.layout?.band)
+        #expect(composition.badge.missingGlyphs.isEmpty)
+        #expect(composition.badge.fontsUsed.contains { $0.name.contains("Noto Sans CJK") })
+        let band = try #require(composition.badge.layout?.band)
         let pixels = try composition.pixels()
         // The border runs along the band's inner edge, inside the band.
         let edge = Int((band.centre.y + band.thickness / 2).rounded(.down)) - 1

@@ -48,10 +48,10 @@ import Testing
     ]
     static let inkCentred = (0...9).map(String.init) + ["42", "100", "NEW", "新", "🔥"]
 
-    func compose(_ value: String, font: FontChoice, scale: Double) throws -> Composition {
+    func compose(_ value: String, font: FontChoice, scale: Double) throws -> Scene {
         var style = BadgeStyle()
         style.background = .transparent
-        var request = RenderRequest(
+        var request = TestRequest(
             iconPath: Self.icon, content: .value(value), labelRules: LabelRules(showZero: true), style: style,
             scale: scale, font: font)
         request.fallbackFonts = [SystemFonts.notoCJKBold, SystemFonts.notoColorEmoji]
@@ -63,7 +63,7 @@ import Testing
     func inkIsCentred(scale: Double, font: FontChoice) throws {
         for value in Self.inkCentred {
             let composition = try compose(value, font: font, scale: scale)
-            let layout = try #require(composition.layout)
+            let layout = try #require(composition.badge.layout)
             let gaps = try #require(
                 Self.gaps(in: try composition.pixels(), badge: layout.badgeRect), "no ink for \(value)")
             #expect(abs(gaps.left - gaps.right) <= 1, "\(value) @\(scale)x \(font): \(gaps)")
@@ -74,8 +74,8 @@ import Testing
     @Test(arguments: [1.0, 2.0, 3.0], fonts)
     func descendersKeepTheCapitalBaseline(scale: Double, font: FontChoice) throws {
         let composition = try compose("gy", font: font, scale: scale)
-        let layout = try #require(composition.layout)
-        let metrics = try #require(composition.text?.metrics)
+        let layout = try #require(composition.badge.layout)
+        let metrics = try #require(composition.badge.text?.metrics)
         let origin = try #require(layout.textOrigin)
         let gaps = try #require(Self.gaps(in: try composition.pixels(), badge: layout.badgeRect))
         #expect(abs(gaps.left - gaps.right) <= 1, "@\(scale)x \(font): \(gaps)")

@@ -27,7 +27,7 @@ import Testing
     @Test func hiddenBadgeLeavesTheIconUnchanged() throws {
         let path = Paths.fixture("icons/folder-48x48.png")
         let composition = try Renderer().compose(RenderRequest(iconPath: path, content: .value("0")))
-        #expect(composition.hidden == .zero)
+        #expect(composition.badge.hidden == .zero)
         // Exactly the icon's pixels, translucent edge included (restored after
         // Cairo's premultiplied form).
         #expect(try composition.pixels() == (try ImageFile.pixels(at: path)))

@@ -67,8 +67,8 @@ import Testing
         }
     }
 
-    func compose(_ font: String, value: String = "😀") throws -> Composition {
-        var request = RenderRequest(
+    func compose(_ font: String, value: String = "😀") throws -> Scene {
+        var request = TestRequest(
             iconPath: Paths.fixture("icons/folder-132x132.png"), content: .value(value), scale: 3,
             font: .file(path: font, index: 0), fontFeatures: [])
         request.systemFallback = false
@@ -81,9 +81,9 @@ import Testing
     /// the CLI hung at 100% CPU. The glyph is now left out, and the badge drawn.
     @Test func colourGlyphFreeTypeCannotLoadIsLeftOut() throws {
         let broken = try compose(Paths.fixture("fuzz-regressions/FuzzFont/timeout-cbdt-png-bad-idat.ttf"))
-        #expect(broken.text?.runs.allSatisfy { $0.glyphs.isEmpty } == true)
+        #expect(broken.badge.text?.runs.allSatisfy { $0.glyphs.isEmpty } == true)
         #expect(try broken.pngData().count > 0)
         let good = try compose(Self.bitmap("cbdt-good.ttf"))
-        #expect(good.text?.runs.map(\.glyphs.count) == [1])
+        #expect(good.badge.text?.runs.map(\.glyphs.count) == [1])
     }
 }

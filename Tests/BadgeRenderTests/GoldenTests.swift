@@ -10,15 +10,22 @@ import Testing
         let name: String
         let request: RenderRequest
         var testDescription: String { name }
+
+        init(name: String, request: RenderRequest) {
+            self.name = name
+            self.request = request
+        }
+
+        init(name: String, request: TestRequest) { self.init(name: name, request: request.built) }
     }
 
     static func request(
         _ icon: String, _ content: BadgeContent, scale: Double = 1, font: FontChoice = .bundled(.bold),
         rules: LabelRules = LabelRules(), _ configure: (inout BadgeStyle) -> Void = { _ in }
-    ) -> RenderRequest {
+    ) -> TestRequest {
         var style = BadgeStyle()
         configure(&style)
-        return RenderRequest(
+        return TestRequest(
             iconPath: Paths.fixture("icons/\(icon)"), content: content, labelRules: rules, style: style, scale: scale,
             font: font)
     }
@@ -29,7 +36,7 @@ import Testing
         var request = request("folder-132x132.png", .value(value), scale: scale) { $0.overflow = .expand }
         request.fallbackFonts = [SystemFonts.notoCJKBold, SystemFonts.notoColorEmoji]
         request.systemFallback = false
-        return Case(name: name, request: request)
+        return Case(name: name, request: request.built)
     }
 
     /// An app icon on its platform at `--height 28%`: a count, a label and a dot.
@@ -37,7 +44,7 @@ import Testing
         [("count", BadgeContent.value("3")), ("label", .value("BETA")), ("dot", .dot)].map { name, content in
             var request = request(icon, content) { $0.height = .fixed(.percent(28)) }
             request.platform = platform
-            return Case(name: "platform-\(platform.rawValue)-\(name)", request: request)
+            return Case(name: "platform-\(platform.rawValue)-\(name)", request: request.built)
         }
     }
 
@@ -52,7 +59,7 @@ import Testing
         for (name, platform, icon, points) in platforms {
             for scale in [1.0, 2, 3] {
                 func make(_ shape: BadgeShape, _ text: String, _ configure: (inout BadgeStyle) -> Void = { _ in })
-                    -> RenderRequest
+                    -> TestRequest
                 {
                     var rules = LabelRules()
                     rules.verbatim = true
@@ -67,20 +74,20 @@ import Testing
                 }
                 let suffix = "\(name)-\(Int(scale))x"
                 var withCount = make(.ribbon, "BETA") { $0.anchor = .topLeft }
-                var count = RenderRequest(iconPath: "", content: .value("3"))
+                var count = TestRequest(iconPath: "", content: .value("3"))
                 count.style.height = .fixed(.percent(28))
                 withCount.moreBadges = [count]
                 cases += [
-                    Case(name: "shape-ribbon-\(suffix)", request: make(.ribbon, "BETA")),
-                    Case(name: "shape-banner-\(suffix)", request: make(.banner, "DEBUG") { $0.anchor = .bottom }),
+                    Case(name: "shape-ribbon-\(suffix)", request: make(.ribbon, "BETA").built),
+                    Case(name: "shape-banner-\(suffix)", request: make(.banner, "DEBUG") { $0.anchor = .bottom }.built),
                     Case(
                         name: "shape-shield-\(suffix)",
                         request: make(.shield, "1.4.2|beta") {
                             $0.anchor = .bottom
                             $0.badgeAnchor = .bottom
                             $0.background = Color(rgb: 0xFF9500)
-                        }),
-                    Case(name: "shape-ribbon-count-\(suffix)", request: withCount),
+                        }.built),
+                    Case(name: "shape-ribbon-count-\(suffix)", request: withCount.built),
                 ]
             }
         }
@@ -94,7 +101,7 @@ import Testing
             var request = request("user-trash-256x256.png", .value("3"), scale: scale)
             request.iconSize = Size(width: 64 * scale, height: 64 * scale)
             request.iconFilters = filters
-            return Case(name: "filter-\(name)-trash64-\(Int(scale))x", request: request)
+            return Case(name: "filter-\(name)-trash64-\(Int(scale))x", request: request.built)
         }
     }
 
@@ -106,7 +113,7 @@ import Testing
         var request = request(icon, .value("3")) { $0.height = .fixed(.percent(28)) }
         request.platform = platform
         request.iconFilters = filters
-        return Case(name: "filter-\(name)-\(platform.rawValue)-count", request: request)
+        return Case(name: "filter-\(name)-\(platform.rawValue)-count", request: request.built)
     }
 
     static let blue = Color(rgb: 0x007AFF)

@@ -22,8 +22,8 @@ import Testing
             "\(icon) \(platform.rawValue) \(Int(scale))x \(filters.map(\.description).joined(separator: " "))"
         }
 
-        func request(_ value: String, filters: [IconFilter]? = nil) -> RenderRequest {
-            var request = RenderRequest(
+        func request(_ value: String, filters: [IconFilter]? = nil) -> TestRequest {
+            var request = TestRequest(
                 iconPath: Paths.fixture("icons/\(icon)"), content: .value(value), scale: scale)
             if platform != .canvas { request.style.height = .fixed(.percent(28)) }
             request.platform = platform
@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: cases)
     func outsideTheBadgeIsTheFilteredIcon(_ testCase: Case) throws {
         let badged = try Renderer().compose(testCase.request("3"))
-        let layout = try #require(badged.layout)
+        let layout = try #require(badged.badge.layout)
         let withBadge = try badged.pixels()
         let alone = try Renderer().compose(testCase.request("0")).pixels()
         let unfiltered = try Renderer().compose(testCase.request("3", filters: [])).pixels()
@@ -103,8 +103,9 @@ import Testing
         for path in icons {
             let icon = (path as NSString).lastPathComponent
             let original = try ImageFile.pixels(at: path)
-            let filtered = try Renderer().compose(RenderRequest(iconPath: path, content: .value("0")))
-            filtered.iconFilters = filters
+            var request = TestRequest(iconPath: path, content: .value("0"))
+            request.iconFilters = filters
+            let filtered = try Renderer().compose(request)
             let pixels = try filtered.pixels()
             for y in 0..<original.height {
                 for x in 0..<original.width {
@@ -119,7 +120,9 @@ import Testing
                     guard before.alpha == 255 else { continue }
                     var word =
                         0xFF00_0000 | UInt32(before.red) << 16 | UInt32(before.green) << 8 | UInt32(before.blue)
-                    for filter in filters { word = filter.apply(toPremultiplied: word) }
+                    // The filters as the scene applied them: a tint's colour in the icon's
+                    // own colour space (basn6a08's gAMA 1.0), as the badge's colours.
+                    for filter in filtered.icon.filters { word = filter.apply(toPremultiplied: word) }
                     #expect(
                         after
                             == Color(
@@ -140,7 +143,7 @@ import Testing
         pixels[3, 0] = Color(red: 200, green: 100, blue: 50)
         let path = Paths.scratch("filter-straight") + "/faint.png"
         try Data(try ImageFile.pngData(of: pixels)).write(to: URL(fileURLWithPath: path))
-        var request = RenderRequest(iconPath: path, content: .value(""))
+        var request = TestRequest(iconPath: path, content: .value(""))
         #expect(try Renderer().compose(request).pixels()[0, 0] == Color(red: 130, green: 120, blue: 125, alpha: 2))
         request.iconFilters = [.greyscale]
         for consuming in [false, true] {
@@ -156,12 +159,12 @@ import Testing
     @Test func aSharedIconIsNeverFilteredInPlace() throws {
         let cache = IconCache()
         let path = Paths.fixture("icons/user-trash-256x256.png")
-        var filtered = RenderRequest(iconPath: path, content: .value("3"))
+        var filtered = TestRequest(iconPath: path, content: .value("3"))
         filtered.iconFilters = [.greyscale]
         let plain = RenderRequest(iconPath: path, content: .value("3"))
         let renderer = try Renderer()
         let first = try renderer.compose(filtered, cache: cache)
-        #expect(!first.ownsIcon)
+        #expect(!first.icon.pixels.isOwned)
         let grey = try ImageFile.pixels(of: try first.pngData(consumingIcon: true), path: "grey.png")
         let after = try renderer.compose(plain, cache: cache).pixels()
         // Compared as Bools: a failing #expect would print every pixel.
@@ -175,37 +178,37 @@ import Testing
     /// A composition that owns its icon filters it in place, and the one-output PNG
     /// path (the badge drawn onto the decoded icon) gives the same pixels.
     @Test func theInPlacePathGivesTheSamePixels() throws {
-        var request = RenderRequest(iconPath: Paths.fixture("icons/app-ios-180.png"), content: .value("7"))
+        var request = TestRequest(iconPath: Paths.fixture("icons/app-ios-180.png"), content: .value("7"))
         request.iconFilters = [.tint(Self.blue, IconFilter.Amount(0.8)), .dim(IconFilter.Amount(0.1))]
         let owned = try Renderer().compose(request)
-        #expect(owned.ownsIcon)
+        #expect(owned.icon.pixels.isOwned)
         let consumed = try ImageFile.pixels(of: try owned.pngData(consumingIcon: true), path: "x.png")
-        #expect(owned.iconSpent)
+        #expect(owned.icon.spent)
         let same = consumed == (try Renderer().compose(request).pixels())
         #expect(same)
     }
 
     /// Alpha is kept, so `--platform content` places the badge by the same pixels.
     @Test func contentPlacementIsUnchanged() throws {
-        var request = RenderRequest(iconPath: Paths.fixture("icons/app-macos-256.png"), content: .value("12"))
+        var request = TestRequest(iconPath: Paths.fixture("icons/app-macos-256.png"), content: .value("12"))
         request.platform = .content
         let plain = try Renderer().compose(request)
         request.iconFilters = [.dim(.full)]
         let black = try Renderer().compose(request)
-        #expect(black.layout?.badgeRect == plain.layout?.badgeRect)
+        #expect(black.badge.layout?.badgeRect == plain.badge.layout?.badgeRect)
         #expect(black.contentShape == plain.contentShape)
     }
 
     /// A tint colour is sRGB, like the badge's colours: into an icon's own colour
     /// space with them.
     @Test func aTintColourIsConvertedWithTheBadgeColours() throws {
-        var request = RenderRequest(iconPath: Paths.fixture("icons/icon-generic-rgb-96.png"), content: .value("3"))
+        var request = TestRequest(iconPath: Paths.fixture("icons/icon-generic-rgb-96.png"), content: .value("3"))
         request.iconFilters = [.greyscale, .tint(Self.blue, .full)]
         let composition = try Renderer().compose(request)
         let conversion = try #require(composition.colorConversion)
         #expect(conversion.convert(Self.blue) != Self.blue)
-        #expect(composition.iconFilters == [.greyscale, .tint(conversion.convert(Self.blue), .full)])
-        #expect(composition.style.background == conversion.convert(request.style.background))
+        #expect(composition.icon.filters == [.greyscale, .tint(conversion.convert(Self.blue), .full)])
+        #expect(composition.badge.paint.background == conversion.convert(request.style.background))
     }
 
     /// Whether a straight pixel is a grey (channels within `slack`, for resampling).
@@ -217,7 +220,7 @@ import Testing
     /// SVG output of a raster icon: the icon is embedded once, filtered (read back,
     /// grey), the badge red.
     @Test func svgAndPdfOfARasterIconCarryTheFilteredIcon() throws {
-        var request = RenderRequest(iconPath: Paths.fixture("icons/user-trash-256x256.png"), content: .value("3"))
+        var request = TestRequest(iconPath: Paths.fixture("icons/user-trash-256x256.png"), content: .value("3"))
         request.iconFilters = [.greyscale]
         let composition = try Renderer().compose(request)
         let svg = try composition.svgData()
@@ -225,7 +228,7 @@ import Testing
         let reread = try ImageFile.pixels(of: svg, path: "out.svg")
         let png = try composition.pixels()
         #expect(reread.width == png.width && reread.height == png.height)
-        let layout = try #require(composition.layout)
+        let layout = try #require(composition.badge.layout)
         #expect(reread[128, 180].alpha == 255 && Self.isGrey(reread[128, 180]), "\(reread[128, 180])")
         #expect(reread[128, 180] == png[128, 180])
         let centre = reread[Int(layout.badgeRect.minX) + 3, Int(layout.badgeRect.center.y)]
@@ -237,7 +240,7 @@ import Testing
     /// An SVG icon with a filter is drawn as its filtered pixels (at its pixel size)
     /// into SVG and PDF, not as vectors: grey where the vectors were coloured.
     @Test func aFilteredSVGIconIsDrawnAsPixels() throws {
-        var request = RenderRequest(
+        var request = TestRequest(
             iconPath: try Corpus.path("icons/papirus-svg/firefox.svg"), content: .value("42"), scale: 3)
         let coloured = try ImageFile.pixels(of: try Renderer().compose(request).svgData(), path: "c.svg")
         request.iconFilters = [.greyscale]
@@ -247,7 +250,7 @@ import Testing
         #expect(text.components(separatedBy: "data:image/png;base64").count == 2)
         let reread = try ImageFile.pixels(of: Array(text.utf8), path: "out.svg")
         let png = try composition.pixels()
-        let rect = try #require(composition.layout).badgeRect
+        let rect = try #require(composition.badge.layout).badgeRect
         var colouredBefore = 0
         for y in 0..<reread.height {
             for x in 0..<reread.width where !rect.insetBy(-1).contains(Point(x: Double(x), y: Double(y))) {
@@ -268,16 +271,16 @@ import Testing
         try
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"12\" height=\"12\"><rect width=\"12\" height=\"12\" fill=\"#0a0\"/></svg>"
             .write(toFile: folder + "/badge.svg", atomically: true, encoding: .utf8)
-        var request = RenderRequest(
+        var request = TestRequest(
             iconPath: try Corpus.path("icons/papirus-svg/firefox.svg"), content: .image(path: folder + "/badge.svg"),
             scale: 3)
         // Not greyscale alone, which a second application would not change.
         request.iconFilters = [.greyscale, .dim(IconFilter.Amount(0.3))]
         let composition = try Renderer().compose(request)
-        #expect(composition.drawsSVG && !composition.drawsIconAsSVG)
+        #expect(composition.drawsSVG && composition.icon.vector == nil)
         let reread = try ImageFile.pixels(of: try composition.svgData(), path: "out.svg")
         let png = try composition.pixels()
-        let rect = try #require(composition.layout).badgeRect
+        let rect = try #require(composition.badge.layout).badgeRect
         #expect(reread[Int(rect.center.x), Int(rect.center.y)] == Color(rgb: 0x00AA00))
         var compared = 0
         for y in 0..<reread.height {

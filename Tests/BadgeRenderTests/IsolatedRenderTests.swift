@@ -9,7 +9,7 @@ import Testing
 /// and the child draws the bytes this process would.
 @Suite struct IsolatedRenderTests {
     static func everyFieldSet() -> RenderRequest {
-        var request = RenderRequest(
+        var request = TestRequest(
             iconPath: "/icons/a b/ü.svg", content: .image(path: "-"),
             labelRules: LabelRules(maxCount: 999, maxSuffix: "…", showZero: true, maxCharacters: 7), scale: 2.5,
             font: .file(path: "/fonts/x.ttc", index: 3), fontFeatures: ["tnum", "-liga"],
@@ -47,16 +47,53 @@ import Testing
         request.minimumDotPixels = 2
         request.style.nominalHeight = 16
         request.style.nominalFontSize = 11
-        request.contentShape = ContentShape(rows: [[], [0..<3, 5..<9], [2..<4]])
         request.iconFilters = [
             .greyscale, .desaturate(IconFilter.Amount(tenThousandths: 1)), .dim(.full),
             .tint(Color(red: 13, green: 14, blue: 15, alpha: 16), IconFilter.Amount(tenThousandths: 3333)),
         ]
         request.frame = BadgeFrameState(scale: 1.3125, opacity: 0.25, showsOldValue: true)
-        request.layers = .moving
         request.animationRoom = 1.5
         request.previousContent = .value("12")
-        return request
+        request.labelRules.verbatim = true
+        request.greyscaleBadges = true
+        request.knockoutText = true
+        request.dropsUnfittingText = true
+        var second = TestRequest(iconPath: "", content: .value("3"), font: .bundled(.regular))
+        second.style.shape = .ribbon
+        second.smallText = .keep
+        request.moreBadges = [second, TestRequest(iconPath: "", content: .dot)]
+        return request.built
+    }
+
+    /// What the child is sent beside the request crosses exactly too: the painting
+    /// (format, frame, layers, date), the canvas, the icon's opaque pixels, the files
+    /// and a filtered icon's pixels.
+    @Test func ordersCrossExactly() throws {
+        let orders = [
+            IsolatedRenderer.Order(
+                request: Self.everyFieldSet(),
+                painting: VectorPainting(
+                    format: .svg, frame: BadgeFrameState(scale: 1.25, opacity: 0.5, showsOldValue: true),
+                    layers: .moving, creationDate: nil),
+                canvasWidth: 33, canvasHeight: 44, contentShape: ContentShape(rows: [[], [0..<3, 5..<9], [2..<4]]),
+                files: ["-": [1, 2, 3], "/a/b.svg": Array("<svg/>".utf8)], iconPixels: (2, 1, [1, 2, 3, 4, 5, 6, 7, 8])),
+            IsolatedRenderer.Order(
+                request: RenderRequest(iconPath: "i.png", content: .dot),
+                painting: VectorPainting(
+                    format: .pdf, frame: .rest, layers: .still, creationDate: "2023-11-14T22:13:20Z"),
+                canvasWidth: 1, canvasHeight: 1, contentShape: nil, files: [:], iconPixels: nil),
+        ]
+        for order in orders {
+            var writer = WireWriter()
+            order.write(to: &writer)
+            var reader = WireReader(writer.bytes)
+            #expect(try IsolatedRenderer.Order(from: &reader) == order)
+            #expect(reader.isAtEnd)
+            for length in stride(from: 0, to: writer.bytes.count, by: 5) {
+                var cut = WireReader(Array(writer.bytes.prefix(length)))
+                #expect(throws: WireReader.Malformed.self) { try IsolatedRenderer.Order(from: &cut) }
+            }
+        }
     }
 
     @Test func requestsCrossExactly() throws {
@@ -80,10 +117,10 @@ import Testing
 
     /// An icon filter's amount outside 0...1 on the wire is malformed, not clamped.
     @Test func anAmountOverOneIsMalformed() throws {
-        var request = RenderRequest(iconPath: "i.png", content: .dot)
+        var request = TestRequest(iconPath: "i.png", content: .dot)
         request.iconFilters = [.dim(IconFilter.Amount(tenThousandths: 7777))]
         var writer = WireWriter()
-        request.write(to: &writer)
+        request.built.write(to: &writer)
         // 7777 as a little-endian Int64 follows the filter's tag (2, dim).
         let amount: [UInt8] = [0x61, 0x1E, 0, 0, 0, 0, 0, 0]
         let at = try #require(
@@ -97,7 +134,7 @@ import Testing
         #expect(throws: WireReader.Malformed.self) { try RenderRequest(from: &reader) }
         bytes[at + 1] = 0x10  // 10000: 1, accepted
         reader = WireReader(bytes)
-        #expect(try RenderRequest(from: &reader).iconFilters == [.dim(.full)])
+        #expect(try RenderRequest(from: &reader).icon.filters == [.dim(.full)])
     }
 
     @Test func errorsCrossWordForWord() throws {
@@ -109,6 +146,28 @@ import Testing
             .badInput(path: "a.svg", reason: "r"), .missingInput(path: "m", reason: "gone"),
             .unavailable(resource: "fontconfig", reason: "no"), .internalError("i"),
             .cannotCreate(path: "c", reason: "d"), .ioError(path: "e", reason: "f"),
+            .render(.shapeHoldsText(.shield)), .render(.expandWithSeveralBadges, badge: 2), .render(.animationInPDF),
+            .render(
+                .badgeOutsideShape(
+                    RenderProblem.OutsideShape(
+                        badgeWidth: 40, badgeHeight: 40, platform: .ios, iconWidth: 32, iconHeight: 32,
+                        largest: Size(width: 30, height: 30)))),
+            .render(
+                .bandTextDoesNotFit(
+                    RenderProblem.BandText(
+                        text: "BETA", shape: .banner, pixels: 7, floor: 7, floorIsMinimum: true, needed: 33.4,
+                        textHeight: 5.1, room: 157.5, across: 0)), badge: 3),
+            .render(.bandTooThick(shape: .ribbon, thickness: 60, across: 44)),
+            .render(
+                .shieldDoesNotFit(
+                    RenderProblem.Shield(
+                        text: "a|b", platform: .canvas, shapeWidth: 48, pixels: 6.5, floor: 6.5, floorIsMinimum: false,
+                        width: 71.25))),
+            .render(.embeddedImagesOverLimit(path: "e.svg", reason: "holds a big image")),
+            .render(.svgRenderSide(path: "s.svg", width: 40000, height: 2)),
+            .render(.overTimeLimit(path: "t.svg", reason: "SVG too complex: it took more than 4 s to decode")),
+            .render(
+                .outOfMemory(path: "m.svg", doing: "drawing it as PDF", budget: "an isolated render may use 1 MiB")),
         ]
         for error in errors {
             var writer = WireWriter()
@@ -122,13 +181,34 @@ import Testing
     /// Cairo's fallback images keep 300 ppi for icon sizes (their bytes unchanged),
     /// and never pass 2048² pixels for a canvas under that.
     @Test func fallbackResolutionIsBounded() {
-        #expect(Composition.fallbackResolution(canvasPixels: 64 * 64) == 300)
-        #expect(Composition.fallbackResolution(canvasPixels: 491 * 491) == 300)
-        #expect(Composition.fallbackResolution(canvasPixels: 1024 * 1024) == 144)
-        #expect(Composition.fallbackResolution(canvasPixels: 8192 * 8192) == 72)
+        #expect(Scene.fallbackResolution(canvasPixels: 64 * 64) == 300)
+        #expect(Scene.fallbackResolution(canvasPixels: 491 * 491) == 300)
+        #expect(Scene.fallbackResolution(canvasPixels: 1024 * 1024) == 144)
+        #expect(Scene.fallbackResolution(canvasPixels: 8192 * 8192) == 72)
         for side in [492, 700, 1024, 2048] {
-            #expect(Composition.fallbackPixels(canvasPixels: side * side) <= 2048 * 2048 + 1, "\(side)")
+            #expect(Scene.fallbackPixels(canvasPixels: side * side) <= 2048 * 2048 + 1, "\(side)")
         }
+    }
+
+    /// Text drawn as written (`--text`) crosses to the child as text: a build number on
+    /// an SVG icon is 1234 in the SVG too, as in the PNG, not the count 99+ (the child
+    /// was once sent the label rules without it).
+    @Test func verbatimTextCrossesToTheChild() throws {
+        var request = TestRequest(
+            iconPath: Paths.fixture("icons/mail-unread-symbolic.svg"), content: .value("1234"), scale: 16)
+        request.labelRules.verbatim = true
+        request.style.height = .fixed(3)
+        request.style.fontSize = 2
+        request.style.padding = Padding(horizontal: 1, vertical: 1)
+        let isolated = try Renderer().compose(request)
+        #expect(isolated.badge.label == "1234")
+        let here = try SceneBuilder(
+            renderer: try Renderer(), request: request.built,
+            images: ImageSupply(site: .inProcessVector, cache: nil, files: [:], limits: request.limits)
+        ).build()
+        #expect(try isolated.svgData() == (try here.svgData()))
+        request.labelRules.verbatim = false
+        #expect(try Renderer().compose(request).svgData() != (try here.svgData()), "a count is 99+")
     }
 
     /// What the child answers is what this process draws with the same code: the
@@ -146,12 +226,15 @@ import Testing
         ]
         for request in requests {
             let isolated = try Renderer().compose(request)
-            let here = try Renderer().compose(request, cache: nil, site: .inProcessVector, files: [:])
+            let here = try SceneBuilder(
+                renderer: try Renderer(), request: request,
+                images: ImageSupply(site: .inProcessVector, cache: nil, files: [:], limits: request.limits)
+            ).build()
             #expect(isolated.site == .isolated && here.site == .inProcessVector)
-            #expect(try isolated.svgData() == (try here.svgData()), "\(request.iconPath)")
+            #expect(try isolated.svgData() == (try here.svgData()), "\(request.icon.path)")
             #expect(
                 try isolated.pdfData(creationDate: "2023-11-14T22:13:20Z")
-                    == (try here.pdfData(creationDate: "2023-11-14T22:13:20Z")), "\(request.iconPath)")
+                    == (try here.pdfData(creationDate: "2023-11-14T22:13:20Z")), "\(request.icon.path)")
         }
     }
 }

@@ -69,7 +69,7 @@ import Testing
         for y in 16..<48 { for x in 16..<48 { pixels[x, y] = .white } }
         let path = Paths.scratch("fringe") + "/square.png"
         try Data(try ImageFile.pngData(of: pixels)).write(to: URL(fileURLWithPath: path))
-        var request = RenderRequest(iconPath: path, content: .value(""))
+        var request = TestRequest(iconPath: path, content: .value(""))
         request.iconSize = Size(width: 27, height: 27)
         let result = try Renderer().compose(request).pixels()
         #expect(result.width == 27)
@@ -92,7 +92,7 @@ import Testing
         let natural = try Renderer().compose(
             RenderRequest(iconPath: folder + "/wide.svg", content: .value(""), scale: 3))
         #expect(natural.canvasWidth == 60 && natural.canvasHeight == 30)
-        var request = RenderRequest(iconPath: folder + "/wide.svg", content: .value(""))
+        var request = TestRequest(iconPath: folder + "/wide.svg", content: .value(""))
         request.iconSize = Size(width: 40, height: 40)
         let boxed = try Renderer().compose(request).pixels()
         #expect(boxed[20, 2].alpha == 0)  // letterboxed: the 2:1 drawing is centred

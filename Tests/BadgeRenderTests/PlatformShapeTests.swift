@@ -69,11 +69,11 @@ import Testing
         if !FileManager.default.fileExists(atPath: path) {
             try Data(ImageFile.pngData(of: iconPixels)).write(to: URL(fileURLWithPath: path))
         }
-        var request = RenderRequest(iconPath: path, content: content)
+        var request = TestRequest(iconPath: path, content: content)
         request.platform = platform
         request.style.height = .fixed(.percent(28))
         let composition = try Renderer().compose(request)
-        let layout = try #require(composition.layout)
+        let layout = try #require(composition.badge.layout)
         let out = try composition.pixels()
         let visible = Self.visible(platform, side: Double(side), icon: iconPixels)
         var outside = 0
@@ -90,7 +90,7 @@ import Testing
                 if !inside { outside += 1 }
             }
         }
-        return Measured(outside: outside, badge: layout.badgeRect, kind: composition.isDotBadge ? "dot" : "text")
+        return Measured(outside: outside, badge: layout.badgeRect, kind: composition.badge.isDot ? "dot" : "text")
     }
 
     /// The point of the visible shape farthest toward the top-right, along the

@@ -43,7 +43,7 @@ import Testing
         let path = try Corpus.path(name)
         let source = try ImageFile.pixels(at: path)
         let composition = try Renderer().compose(RenderRequest(iconPath: path, content: .value("")))
-        #expect(composition.hidden != nil)
+        #expect(composition.badge.hidden != nil)
         #expect(try composition.pixels() == source)
         let written = try composition.pngData(consumingIcon: true)
         #expect(try ImageFile.pixels(of: written, path: "out.png") == source)
@@ -54,13 +54,13 @@ import Testing
     /// and when a batch shares the decoded icon through an `IconCache`.
     @Test(arguments: [Overflow.clamp, .expand]) func pixelsOutsideTheBadgeAreTheIcons(overflow: Overflow) throws {
         let source = try ImageFile.pixels(at: Self.greyAlpha)
-        var request = RenderRequest(iconPath: try Self.greyAlpha, content: .value("7"))
+        var request = TestRequest(iconPath: try Self.greyAlpha, content: .value("7"))
         request.style.overflow = overflow
         request.style.offset = Offset(dx: .points(4), dy: .points(-4))
         let renderer = try Renderer()
         let single = try renderer.compose(request)
         let cached = try renderer.compose(request, cache: IconCache())
-        let layout = try #require(single.layout)
+        let layout = try #require(single.badge.layout)
         let icon = layout.iconRect
         if overflow == .expand { #expect(icon.x == 0 && icon.y > 0) }
         let badge = layout.badgeRect

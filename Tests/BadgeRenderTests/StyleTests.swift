@@ -23,12 +23,12 @@ import Testing
         configure(&style)
         let composition = try Renderer().compose(
             RenderRequest(iconPath: icon, content: content, style: style, iconMask: mask))
-        return (try #require(composition.layout), try composition.pixels())
+        return (try #require(composition.badge.layout), try composition.pixels())
     }
 
     func renderHidden(_ icon: String, mask: IconMask) throws -> PixelBuffer {
         let composition = try Renderer().compose(RenderRequest(iconPath: icon, content: .value(""), iconMask: mask))
-        #expect(composition.hidden == .empty)
+        #expect(composition.badge.hidden == .empty)
         return try composition.pixels()
     }
 
@@ -121,8 +121,8 @@ import Testing
     static let icon = Paths.fixture("icons/folder-48x48.png")
 
     func faces(_ font: FontChoice, _ value: String = "3") throws(BadgeError) -> [String] {
-        try Renderer().compose(RenderRequest(iconPath: Self.icon, content: .value(value), font: font)).fontsUsed.map(
-            \.name)
+        try Renderer().compose(RenderRequest(iconPath: Self.icon, content: .value(value), font: font)).badge.fontsUsed
+            .map(\.name)
     }
 
     @Test func bundledFontIsTheDefault() throws {

@@ -15,17 +15,17 @@ import Testing
         _ value: String, font: FontChoice = .bundled(.bold), features: [String] = TextShaper.defaultFeatures,
         scale: Double = 3
     )
-        throws -> Composition
+        throws -> Scene
     {
-        var request = RenderRequest(
+        var request = TestRequest(
             iconPath: Self.icon, content: .value(value), scale: scale, font: font, fontFeatures: features)
         request.fallbackFonts = Self.fallbacks
         request.systemFallback = false
         return try Renderer().compose(request)
     }
 
-    func faces(_ composition: Composition) -> [String] {
-        composition.fontsUsed.map { String($0.name.split(separator: "(")[0].dropLast()) + ":\($0.glyphs)" }
+    func faces(_ composition: Scene) -> [String] {
+        composition.badge.fontsUsed.map { String($0.name.split(separator: "(")[0].dropLast()) + ":\($0.glyphs)" }
     }
 
     @Test func eachClusterGoesToTheFaceThatHasIt() throws {
@@ -55,18 +55,18 @@ import Testing
         #expect(faces(composition) == ["DejaVu Sans Bold:2"])
         // The mark has no advance and its ink sits under the base, not after it.
         let plain = try compose("é")
-        #expect(composition.textAdvance == plain.textAdvance)
-        let inkWithMark = try #require(composition.text?.metrics.inkBounds)
-        let inkPlain = try #require(plain.text?.metrics.inkBounds)
+        #expect(composition.badge.textAdvance == plain.badge.textAdvance)
+        let inkWithMark = try #require(composition.badge.text?.metrics.inkBounds)
+        let inkPlain = try #require(plain.badge.text?.metrics.inkBounds)
         #expect(inkWithMark.maxX <= inkPlain.maxX + 1)
         #expect(inkWithMark.maxY > inkPlain.maxY + 3)
-        #expect(composition.missingGlyphs.isEmpty)
+        #expect(composition.badge.missingGlyphs.isEmpty)
     }
 
     @Test func rightToLeftRunsAreInVisualOrder() throws {
         // שלום: shin is logically first, so it is drawn rightmost.
         let composition = try compose("שלום")
-        let run = try #require(composition.text?.runs.first)
+        let run = try #require(composition.badge.text?.runs.first)
         let shin = try #require(run.face.glyph(for: "ש"))
         let finalMem = try #require(run.face.glyph(for: "ם"))
         #expect(run.glyphs.first?.index == finalMem)
@@ -77,14 +77,14 @@ import Testing
     @Test func mixedDirectionKeepsLatinLeftToRightInside() throws {
         // "abc שלום": the Latin run stays left of the Hebrew one (base direction LTR).
         let composition = try compose("ab שלום")
-        let glyphs = try #require(composition.text?.runs.first?.glyphs)
-        let face = try #require(composition.text?.runs.first?.face)
+        let glyphs = try #require(composition.badge.text?.runs.first?.glyphs)
+        let face = try #require(composition.badge.text?.runs.first?.face)
         #expect(glyphs.first?.index == face.glyph(for: "a"))
     }
 
     @Test func arabicLettersJoin() throws {
         let composition = try compose("مرحبا")
-        let run = try #require(composition.text?.runs.first)
+        let run = try #require(composition.badge.text?.runs.first)
         let isolatedMeem = try #require(run.face.glyph(for: "م"))
         // Initial meem (drawn rightmost) is a contextual form, not the isolated glyph.
         #expect(run.glyphs.last?.index != isolatedMeem)
@@ -93,10 +93,10 @@ import Testing
 
     @Test func tabularFiguresAreOnByDefault() throws {
         let font = FontChoice.file(path: Paths.fixture("fonts/TnumTest.ttf"), index: 0)
-        let ones = try compose("11", font: font).textAdvance
-        let eights = try compose("88", font: font).textAdvance
+        let ones = try compose("11", font: font).badge.textAdvance
+        let eights = try compose("88", font: font).badge.textAdvance
         #expect(ones == eights)
-        let proportionalOnes = try compose("11", font: font, features: ["-tnum"]).textAdvance
+        let proportionalOnes = try compose("11", font: font, features: ["-tnum"]).badge.textAdvance
         #expect(proportionalOnes != eights)
         // Each advance is exact to 1/4096 px (TextShaper.subpixels).
         #expect(abs(try #require(proportionalOnes) * 2 - (try #require(eights))) <= 2 / TextShaper.subpixels)
@@ -104,7 +104,7 @@ import Testing
 
     @Test func emojiKeepsItsColours() throws {
         let composition = try compose("🔥")
-        let layout = try #require(composition.layout)
+        let layout = try #require(composition.badge.layout)
         let pixels = try composition.pixels()
         var yellow = 0
         for y in Int(layout.badgeRect.minY)..<Int(layout.badgeRect.maxY) {
@@ -118,7 +118,7 @@ import Testing
 
     @Test func cjkInkLiesInsideTheBadge() throws {
         let composition = try compose("新")
-        let layout = try #require(composition.layout)
+        let layout = try #require(composition.badge.layout)
         let ink = try #require(layout.inkBounds)
         #expect(layout.badgeRect.contains(ink))
         let pixels = try composition.pixels()
@@ -131,9 +131,9 @@ import Testing
 
     @Test func uncoveredCodePointIsReportedAndStrictMakesIt69() throws {
         let composition = try compose("A\u{10FFFD}")
-        #expect(composition.missingGlyphs == ["\u{10FFFD}"])
-        #expect(composition.fontsTried.count == 3)
-        var request = RenderRequest(iconPath: Self.icon, content: .value("\u{10FFFD}"), scale: 3)
+        #expect(composition.badge.missingGlyphs == ["\u{10FFFD}"])
+        #expect(composition.badge.fontsTried.count == 3)
+        var request = TestRequest(iconPath: Self.icon, content: .value("\u{10FFFD}"), scale: 3)
         request.systemFallback = false
         request.strictGlyphs = true
         #expect(

@@ -124,12 +124,12 @@ package struct AndroidOverlay: Sendable {
                     var render = settings
                     render.scale = density.scale
                     if !settings.platformGiven { render.platform = .androidAdaptive }
-                    var request = try render.request(icon: staged.path + "/" + canvas[0])
                     if kind == "badge_mono" {
-                        request.style.background = .white
-                        request.style.borderColor = .white
-                        request.knockoutText = true
+                        render.style.background = .white
+                        render.style.borderColor = .white
+                        render.knockoutText = true
                     }
+                    let request = try render.request(icon: staged.path + "/" + canvas[0])
                     let components = ["drawable-\(density.name)", badge + ".png"]
                     var job = RenderJob(
                         label: components.joined(separator: "/"), request: request,

@@ -227,10 +227,10 @@ package struct AppIconSet: Sendable {
             if !settings.platformGiven, let platform = image.platform { render.platform = platform }
             let output = location(of: image.filename, destination: destination)
             let format = try Self.outputFormat(of: image.filename, source: source)
-            var request = try render.request(icon: source)
             // iOS 18 colours a tinted image from its luminance: the whole badge
             // (image badges and colour glyphs too) is drawn in greys.
-            request.greyscaleBadge = image.appearance == "tinted"
+            render.greyscaleBadges = image.appearance == "tinted"
+            let request = try render.request(icon: source)
             var job = RenderJob(
                 label: image.filename, request: request,
                 output: .file(output, creatingFolders: !destination.isInPlace), check: nil,

@@ -47,6 +47,9 @@ package enum DirectoryCheck {
         package var assets: StagedFolder?
         /// The comparison's mask, decoded once for every pair (`run` fills it).
         package var decodedMask: PixelBuffer?
+        /// How an image's error reads in its entry: the command line words a render
+        /// problem with the options that change it (`BadgeError.message` names none).
+        package var errorMessage: @Sendable (BadgeError) -> String = { $0.message }
 
         /// The defaults: exact comparison, failing on new and deleted images.
         package init() {}
@@ -317,7 +320,8 @@ package enum DirectoryCheck {
             return entry
         } catch {
             return CheckEntry(
-                path: path, status: .error, report: nil, message: error.message, errorCode: error.exitCode)
+                path: path, status: .error, report: nil, message: settings.errorMessage(error),
+                errorCode: error.exitCode)
         }
     }
 

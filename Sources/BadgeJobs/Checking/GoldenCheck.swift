@@ -33,7 +33,7 @@ package enum GoldenCheck {
         package var reason: String?
     }
 
-    /// Compares `composition` with the golden (decoded pixels) under the target's
+    /// Compares `scene` with the golden (decoded pixels) under the target's
     /// comparison settings. The target's update mode may write the golden instead
     /// (atomically, in the golden's format by extension): a missing one with
     /// `missing` or `all`, one that fails the comparison with `changed` or `all`. A
@@ -48,7 +48,7 @@ package enum GoldenCheck {
     ///   missing and the mode does not create it; read, decode and write errors (65,
     ///   73, 74).
     package static func run(
-        _ composition: Composition, target: GoldenTarget, compression: PNGCompression, encoderThreads: Int = 0
+        _ scene: Scene, target: GoldenTarget, compression: PNGCompression, encoderThreads: Int = 0
     ) throws(BadgeError) -> Outcome {
         let golden = target.golden.description
         let format = OutputFormat(path: golden) ?? .png
@@ -56,8 +56,17 @@ package enum GoldenCheck {
             throw .usage(
                 "--check \(Quoted(golden)): goldens are compared as pixels, and PDF cannot be read; use .png or .svg")
         }
-        let bytes = try composition.data(format: format, compression: compression, encoderThreads: encoderThreads)
-        let actual = format == .svg ? try ImageFile.pixels(of: bytes, path: golden) : try composition.pixels()
+        let bytes: [UInt8]
+        let actual: PixelBuffer
+        if format == .png {
+            // One raster for the bytes and the pixels compared.
+            let raster = try scene.raster()
+            bytes = try raster.pngData(compression: compression, encoderThreads: encoderThreads)
+            actual = raster.pixels()
+        } else {
+            bytes = try scene.data(format: format, compression: compression, encoderThreads: encoderThreads)
+            actual = format == .svg ? try ImageFile.pixels(of: bytes, path: golden) : try scene.pixels()
+        }
         guard InputFile.isRegularFile(golden) else {
             guard target.update.createsMissing else {
                 throw .missingInput(

@@ -82,6 +82,12 @@ package struct RenderSettings {
     /// Whether text that cannot fit its band or shield even at `--min-text-px` follows
     /// `--small-text` (set by the catalog commands) instead of failing with 65.
     package var dropsUnfittingText = false
+    /// Whether every badge is drawn in greys: an app icon set's tinted appearance
+    /// (set by `appiconset`).
+    package var greyscaleBadges = false
+    /// Whether the badges' text is cut out of them: an Android adaptive icon's
+    /// monochrome layer (set by `android`).
+    package var knockoutText = false
     /// Whether a catalog's `--relative-size` was given: it then sizes ribbons, banners
     /// and shields too.
     package var relativeSizeGiven = false
@@ -106,11 +112,50 @@ package struct RenderSettings {
     /// The defaults (iOS's look).
     package init() {}
 
-    /// The request these settings describe, with the icon given.
+    /// The request these settings describe, with the icon given, built whole:
+    /// `iconSize` (pixels) replaces the settings' own, `rasterScale` resamples a raster
+    /// icon (`--scales`), `animation` is the frame the render shows.
+    ///
+    /// - Throws: `BadgeError.usage` when the content is missing or given twice, or
+    ///   font options conflict; which badge of several, for `--and`'s.
+    package func request(
+        icon: String, iconSize: Size? = nil, rasterScale: Double = 1, animation: RenderRequest.Animation = .still
+    ) throws(BadgeError) -> RenderRequest {
+        let first = try badgeRequest()
+        if !moreBadges.isEmpty, ([self] + moreBadges).contains(where: { $0.style.overflow == .expand }) {
+            throw .usage("--overflow expand grows the canvas for one badge; with several badges use clamp or clip")
+        }
+        var more: [RenderRequest.Badge] = []
+        for (number, badge) in zip(2..., moreBadges) {
+            do throws(BadgeError) {
+                more.append(try badge.badgeRequest())
+            } catch {
+                // Say which badge of several the problem is in.
+                switch error {
+                case .usage(let text): throw .usage("badge \(number): \(text)")
+                case .invalidValue(let option, let value, let problem):
+                    throw .invalidValue(option: "badge \(number): \(option)", value: value, problem: problem)
+                default: throw error
+                }
+            }
+        }
+        return RenderRequest(
+            icon: RenderRequest.Icon(
+                path: icon, size: iconSize ?? self.iconSize, rasterScale: rasterScale, mask: iconMask,
+                filters: iconFilters, platform: platform),
+            badge: first, moreBadges: more,
+            output: RenderRequest.Output(
+                scale: scale, greyscaleBadges: greyscaleBadges, knockoutText: knockoutText,
+                dropsUnfittingText: dropsUnfittingText),
+            limits: limits, animation: animation)
+    }
+
+    /// This badge's part of a request: its content, label rules, style, fonts and
+    /// small-size rules.
     ///
     /// - Throws: `BadgeError.usage` when the content is missing or given twice, or
     ///   font options conflict.
-    package func request(icon: String) throws(BadgeError) -> RenderRequest {
+    private func badgeRequest() throws(BadgeError) -> RenderRequest.Badge {
         for (option, given) in [("--value", value), ("--text", text)] {
             if let given, given.utf8.count > Self.maxValueBytes {
                 throw .invalidValue(
@@ -152,36 +197,10 @@ package struct RenderSettings {
         } else {
             font = .bundled((fontWeight ?? 700) >= 600 ? .bold : .regular)
         }
-        var request = RenderRequest(
-            iconPath: icon, content: content, labelRules: labelRules, style: style, scale: scale, font: font,
-            fontFeatures: fontFeatures, iconMask: iconMask, limits: limits)
-        request.fallbackFonts = fallbackFonts
-        request.iconFilters = iconFilters
-        request.systemFallback = systemFallback
-        request.strictGlyphs = strictGlyphs
-        request.iconSize = iconSize
-        request.platform = platform
-        request.smallText = smallText
-        request.minimumTextPixels = minimumTextPixels
-        request.minimumDotPixels = minimumDotPixels
-        request.dropsUnfittingText = dropsUnfittingText
-        if !moreBadges.isEmpty, ([self] + moreBadges).contains(where: { $0.style.overflow == .expand }) {
-            throw .usage("--overflow expand grows the canvas for one badge; with several badges use clamp or clip")
-        }
-        for (number, badge) in zip(2..., moreBadges) {
-            do throws(BadgeError) {
-                request.moreBadges.append(try badge.request(icon: icon))
-            } catch {
-                // Say which badge of several the problem is in.
-                switch error {
-                case .usage(let text): throw .usage("badge \(number): \(text)")
-                case .invalidValue(let option, let value, let problem):
-                    throw .invalidValue(option: "badge \(number): \(option)", value: value, problem: problem)
-                default: throw error
-                }
-            }
-        }
-        return request
+        return RenderRequest.Badge(
+            content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
+            fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
+            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels)
     }
 
     /// Sizes every badge not given a `--height` at `percent` of its reference box (a

@@ -83,12 +83,12 @@ package enum JobPlanner {
             throw .usage("--report and -o - both use standard output; write the image to a file")
         }
         let format = try outputFormat(settings, output: outputPath)
-        var request = try settings.request(icon: icon)
-        if let size = settings.iconSize {
-            // --size is the 1x size, in points like every length: pixels = size × scale.
-            request.iconSize = Size(
-                width: (size.width * settings.scale).rounded(), height: (size.height * settings.scale).rounded())
-        }
+        // --size is the 1x size, in points like every length: pixels = size × scale.
+        let request = try settings.request(
+            icon: icon,
+            iconSize: settings.iconSize.map {
+                Size(width: ($0.width * settings.scale).rounded(), height: ($0.height * settings.scale).rounded())
+            }, animation: motion(animation, frame: nil, settings: settings))
         var job = RenderJob(
             label: "", request: request, output: nil, check: nil,
             encoding: Encoding(format: format, compression: settings.pngCompression, creationDate: creationDate),
@@ -585,7 +585,11 @@ package enum JobPlanner {
                             frame: frameText)
                     }
                 } catch {
-                    throw wording(.general, error.message)
+                    // Which option animates a render is the planner's to say.
+                    throw wording(
+                        .general,
+                        error.needsAnimation
+                            ? error.message + "; give --animate (\"animate\" in a manifest)" : error.message)
                 }
                 if let named = OutputNaming.unwritableFormat(of: outputPath) {
                     throw wording(
@@ -604,20 +608,20 @@ package enum JobPlanner {
                         .output,
                         "cannot tell the format of \(Quoted(outputPath)); use .png, .webp, .svg or .pdf, or \"format\"")
                 }
-                var request: RenderRequest
+                let request: RenderRequest
                 do throws(BadgeError) {
-                    request = try perScale.request(icon: iconPath)
+                    // --size is the @1x size, in points like every length: it scales with
+                    // the rest, for a job's own "scale" as for a lone render's --scale. A
+                    // raster icon without a file per scale is resampled by the scale.
+                    request = try perScale.request(
+                        icon: iconPath,
+                        iconSize: settings.iconSize.map {
+                            Size(width: ($0.width * scale).rounded(), height: ($0.height * scale).rounded())
+                        },
+                        rasterScale: settings.iconSize == nil && draft.scales != nil && !iconHasScale ? scale : 1,
+                        animation: motion(animation, frame: frame, settings: settings))
                 } catch {
                     throw wording(.general, error.message)
-                }
-                // --size is the @1x size, in points like every length: it scales with the
-                // rest, for a job's own "scale" as for a lone render's --scale.
-                if let size = settings.iconSize {
-                    request.iconSize = Size(
-                        width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
-                } else if draft.scales != nil, !iconHasScale {
-                    // A raster icon without a file per scale is resampled by the scale.
-                    request.iconRasterScale = scale
                 }
                 var label =
                     scaleList.count > 1 || (draft.scales != nil && draft.label.isEmpty)
@@ -659,11 +663,8 @@ package enum JobPlanner {
                     job.notes.append(.upscaledRaster(icon: iconPath, factor: scale))
                 }
                 if let animation {
-                    if let frame, let frameText {
-                        if settings.style.overflow == .expand { job.request.animationRoom = animation.largestScale }
+                    if let frameText {
                         job.frame = (group: String(label.dropLast(" frame \(frameText)".count)), number: frameText)
-                        job.request.frame = animation.state(at: animation.time(ofFrame: frame))
-                        job.request.previousContent = settings.animateFrom.map { .value($0) }
                     } else {
                         try animate(&job, animation, settings: settings, wording: wording)
                     }
@@ -688,15 +689,27 @@ package enum JobPlanner {
                 "a golden check compares one image, and --animate writes an animation; write one file a frame with {frame} in the output (e.g. 'frames/{name}-{frame}.png') to check every frame"
             )
         }
-        guard Composition.animates(job.encoding.format) else {
+        guard Scene.animates(job.encoding.format) else {
             throw wording(
                 .output,
                 "PDF cannot hold an animation; write .png (APNG), .webp or .svg, or one file a frame with {frame} in the output"
             )
         }
         job.animation = animation
-        job.request.previousContent = settings.animateFrom.map { .value($0) }
-        if settings.style.overflow == .expand { job.request.animationRoom = animation.largestScale }
+    }
+
+    /// The animation part of a job's request: still without an animation; else the
+    /// frame the job shows (`frame`: one file a frame; nil: the whole animation, whose
+    /// request is at rest), a pop's old value, and the room expand makes for the
+    /// largest frame.
+    private static func motion(_ animation: BadgeAnimation?, frame: Int?, settings: RenderSettings)
+        -> RenderRequest.Animation
+    {
+        guard let animation else { return .still }
+        return RenderRequest.Animation(
+            frame: frame.map { animation.state(at: animation.time(ofFrame: $0)) } ?? .rest,
+            room: settings.style.overflow == .expand ? animation.largestScale : 1,
+            previousContent: settings.animateFrom.map { .value($0) })
     }
 
     /// Where an expanded output goes: under `root` (a manifest's output root), or for

@@ -4,20 +4,20 @@ import BadgeRender
 /// The `--report` JSON: the layout in pixels, for tests and scripts that assert
 /// geometry without reading pixels. Keys are stable; documented in docs/manual/geometry.md.
 package enum GeometryReport {
-    /// The report of `composition`, made for `request`, written to `output` (nil: none).
+    /// The report of `scene`, made for `request`, written to `output` (nil: none).
     package static func json(
-        _ composition: Composition, request: RenderRequest, output: String?, animation: BadgeAnimation? = nil
+        _ scene: Scene, request: RenderRequest, output: String?, animation: BadgeAnimation? = nil
     ) -> JSONValue {
-        let still = stillJSON(composition, request: request, output: output)
+        let still = stillJSON(scene, request: request, output: output)
         guard let animation, case .object(var members) = still else { return still }
-        members.append(("animation", animationObject(composition, animation)))
+        members.append(("animation", animationObject(scene, animation)))
         return .object(members)
     }
 
     /// `animation`: the timing, each frame's delay as an exact fraction of a second,
     /// and each frame's time, scale, opacity and badge rectangle (pixels, scaled about
     /// the badge's centre; null when nothing is drawn).
-    static func animationObject(_ composition: Composition, _ animation: BadgeAnimation) -> JSONValue {
+    static func animationObject(_ scene: Scene, _ animation: BadgeAnimation) -> JSONValue {
         func rect(_ r: Rect) -> JSONValue {
             .object([
                 ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
@@ -34,7 +34,7 @@ package enum GeometryReport {
                 ("scale", .number(state.scale)), ("opacity", .number(state.opacity)),
             ]
             if kind == .pop { frame.append(("value", .string(state.showsOldValue ? "old" : "new"))) }
-            frame.append(("badgeRect", composition.animatedBadgeRect(state).map(rect) ?? .null))
+            frame.append(("badgeRect", scene.animatedBadgeRect(state).map(rect) ?? .null))
             frames.append(.object(frame))
         }
         return .object([
@@ -48,7 +48,8 @@ package enum GeometryReport {
     }
 
     /// The report of the still render.
-    static func stillJSON(_ composition: Composition, request: RenderRequest, output: String?) -> JSONValue {
+    static func stillJSON(_ scene: Scene, request: RenderRequest, output: String?) -> JSONValue {
+        let first = scene.badge
         func rect(_ r: Rect) -> JSONValue {
             .object([
                 ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
@@ -59,46 +60,44 @@ package enum GeometryReport {
             (
                 "icon",
                 .object([
-                    ("path", .string(request.iconPath)), ("format", .string(composition.iconFormat)),
-                    ("width", .number(Double(composition.iconWidth))),
-                    ("height", .number(Double(composition.iconHeight))),
+                    ("path", .string(request.icon.path)), ("format", .string(scene.icon.format)),
+                    ("width", .number(Double(scene.icon.width))),
+                    ("height", .number(Double(scene.icon.height))),
                 ])
             ),
             (
                 "canvas",
                 .object([
-                    ("width", .number(Double(composition.canvasWidth))),
-                    ("height", .number(Double(composition.canvasHeight))),
+                    ("width", .number(Double(scene.canvasWidth))),
+                    ("height", .number(Double(scene.canvasHeight))),
                 ])
             ),
-            ("scale", .number(request.scale)),
+            ("scale", .number(request.output.scale)),
         ]
-        if !request.iconFilters.isEmpty {
-            members.append(("iconFilters", .array(request.iconFilters.map { .string($0.description) })))
+        if !request.icon.filters.isEmpty {
+            members.append(("iconFilters", .array(request.icon.filters.map { .string($0.description) })))
         }
         if let output { members.append(("output", .string(output))) }
-        guard let layout = composition.layout else {
+        guard let layout = first.layout else {
             members.append(("hidden", .bool(true)))
             let reason: String
-            switch composition.hidden {
+            switch first.hidden {
             case .zero: reason = "zero"
             case .tooSmall: reason = "too-small"
             default: reason = "empty"
             }
             members.append(("hiddenReason", .string(reason)))
-            members.append(("platform", .string(composition.platform.rawValue)))
-            if let note = smallText(composition) { members.append(("smallText", note)) }
+            members.append(("platform", .string(scene.platform.rawValue)))
+            if let note = smallText(first) { members.append(("smallText", note)) }
             members.append(
-                (
-                    "iconRect",
-                    rect(Rect(x: 0, y: 0, width: Double(composition.iconWidth), height: Double(composition.iconHeight)))
-                ))
-            members += badgesMember(composition, request: request)
+                ("iconRect", rect(Rect(x: 0, y: 0, width: Double(scene.icon.width), height: Double(scene.icon.height))))
+            )
+            members += badgesMember(scene)
             return .object(members)
         }
         members.append(("hidden", .bool(false)))
         members.append(("iconRect", rect(layout.iconRect)))
-        members.append(("platform", .string(composition.platform.rawValue)))
+        members.append(("platform", .string(scene.platform.rawValue)))
         if let box = layout.referenceBox { members.append(("referenceBox", rect(box))) }
         if let requested = layout.requestedRect {
             members.append(
@@ -110,70 +109,70 @@ package enum GeometryReport {
                     ])
                 ))
         }
-        if let note = smallText(composition) { members.append(("smallText", note)) }
-        members.append(("badge", badgeObject(composition, layout, request: request)))
-        members += badgesMember(composition, request: request)
-        if !composition.fontsUsed.isEmpty {
+        if let note = smallText(first) { members.append(("smallText", note)) }
+        members.append(("badge", badgeObject(first, layout)))
+        members += badgesMember(scene)
+        if !first.fontsUsed.isEmpty {
             members.append(
                 (
                     "fonts",
                     .array(
-                        composition.fontsUsed.map {
+                        first.fontsUsed.map {
                             .object([("face", .string($0.name)), ("glyphs", .number(Double($0.glyphs)))])
                         })
                 ))
         }
-        if !composition.missingGlyphs.isEmpty {
-            members.append(("missingGlyphs", .array(composition.missingGlyphs.map { .string($0.codePointName) })))
+        if !first.missingGlyphs.isEmpty {
+            members.append(("missingGlyphs", .array(first.missingGlyphs.map { .string($0.codePointName) })))
         }
         return .object(members)
     }
 
     /// With several badges, `badges`: every badge in drawing order (the first again,
     /// as `badge`), each its own entry; nothing with one badge.
-    static func badgesMember(_ composition: Composition, request: RenderRequest) -> [(String, JSONValue)] {
-        guard !composition.overlays.isEmpty else { return [] }
+    static func badgesMember(_ scene: Scene) -> [(String, JSONValue)] {
+        guard scene.badges.count > 1 else { return [] }
         // Every badge in drawing order, the first again: each its own entry.
         return [
             (
                 "badges",
                 .array(
-                    composition.badges.map { drawn in
+                    scene.badges.map { drawn in
                         guard let layout = drawn.layout else {
                             return .object([("hidden", .bool(true)), ("hiddenReason", hiddenReason(drawn))])
                         }
-                        return badgeObject(drawn, layout, request: drawn.request ?? request)
+                        return badgeObject(drawn, layout)
                     })
             )
         ]
     }
 
     /// One badge's entry: its kind, rectangle, text and shape (pixels).
-    static func badgeObject(_ composition: Composition, _ layout: BadgeLayout, request: RenderRequest) -> JSONValue {
+    static func badgeObject(_ badge: Scene.Badge, _ layout: BadgeLayout) -> JSONValue {
         func rect(_ r: Rect) -> JSONValue {
             .object([
                 ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
             ])
         }
-        var badge: [(String, JSONValue)] = [
-            ("kind", .string(composition.label != nil ? "text" : (composition.isDotBadge ? "dot" : "image"))),
+        var members: [(String, JSONValue)] = [
+            ("kind", .string(badge.label != nil ? "text" : (badge.isDot ? "dot" : "image"))),
             ("rect", rect(layout.badgeRect)),
             ("cornerRadius", .number(layout.cornerRadius)),
             ("borderWidth", .number(layout.borderWidth)),
         ]
-        if let label = composition.label { badge.append(("label", .string(label))) }
+        if let label = badge.label { members.append(("label", .string(label))) }
         if let origin = layout.textOrigin {
-            badge.append(("textOrigin", .object([("x", .number(origin.x)), ("y", .number(origin.y))])))
+            members.append(("textOrigin", .object([("x", .number(origin.x)), ("y", .number(origin.y))])))
         }
-        if let ink = layout.inkBounds { badge.append(("inkBox", rect(ink))) }
-        if let advance = composition.textAdvance { badge.append(("advance", .number(advance))) }
-        badge.append(contentsOf: shapeMembers(composition, layout, request: request))
-        return .object(badge)
+        if let ink = layout.inkBounds { members.append(("inkBox", rect(ink))) }
+        if let advance = badge.textAdvance { members.append(("advance", .number(advance))) }
+        members.append(contentsOf: shapeMembers(badge, layout))
+        return .object(members)
     }
 
     /// Why a badge is hidden, as the report words it.
-    static func hiddenReason(_ composition: Composition) -> JSONValue {
-        switch composition.hidden {
+    static func hiddenReason(_ badge: Scene.Badge) -> JSONValue {
+        switch badge.hidden {
         case .zero: return .string("zero")
         case .tooSmall: return .string("too-small")
         default: return .string("empty")
@@ -182,17 +181,15 @@ package enum GeometryReport {
 
     /// The members a ribbon, banner or shield adds: its shape, its band or parts, and
     /// the text size after shrinking (pixels).
-    static func shapeMembers(_ composition: Composition, _ layout: BadgeLayout, request: RenderRequest) -> [(
-        String, JSONValue
-    )] {
+    static func shapeMembers(_ badge: Scene.Badge, _ layout: BadgeLayout) -> [(String, JSONValue)] {
         func point(_ p: Point) -> JSONValue { .object([("x", .number(p.x)), ("y", .number(p.y))]) }
         func rect(_ r: Rect) -> JSONValue {
             .object([
                 ("x", .number(r.x)), ("y", .number(r.y)), ("width", .number(r.width)), ("height", .number(r.height)),
             ])
         }
-        var members: [(String, JSONValue)] = [("shape", .string(request.style.shape.rawValue))]
-        if let pixels = composition.textPixels, request.style.shape != .pill {
+        var members: [(String, JSONValue)] = [("shape", .string(badge.shape.rawValue))]
+        if let pixels = badge.textPixels, badge.shape != .pill {
             members.append(("textPixels", .number(pixels)))
         }
         if let band = layout.band {
@@ -212,11 +209,11 @@ package enum GeometryReport {
                     "parts",
                     .array([
                         .object([
-                            ("label", .string(composition.label ?? "")), ("rect", rect(shield.labelRect)),
+                            ("label", .string(badge.label ?? "")), ("rect", rect(shield.labelRect)),
                             ("textOrigin", point(shield.labelOrigin)),
                         ]),
                         .object([
-                            ("label", .string(composition.messageLabel ?? "")), ("rect", rect(shield.messageRect)),
+                            ("label", .string(badge.messageLabel ?? "")), ("rect", rect(shield.messageRect)),
                             ("textOrigin", point(shield.messageOrigin)),
                         ]),
                     ])
@@ -226,8 +223,8 @@ package enum GeometryReport {
     }
 
     /// What became of text too small to read, when it did.
-    static func smallText(_ composition: Composition) -> JSONValue? {
-        for case .smallText(let label, let pixels, let became) in composition.notes {
+    static func smallText(_ badge: Scene.Badge) -> JSONValue? {
+        for case .smallText(let label, let pixels, let became) in badge.notes {
             return .object([
                 ("label", .string(label)), ("pixels", .number(pixels)), ("became", .string(became.rawValue)),
             ])

@@ -2,9 +2,9 @@ import BadgeCore
 import BadgeRender
 import BadgeSystem
 
-/// Runs planned jobs: composes each (in parallel, `BatchRenderer`), then writes its
-/// output, builds its report and checks it against its golden, on the worker that
-/// composed it. One job's failure does not stop the others.
+/// Runs planned jobs: builds each one's scene (in parallel, `BatchRenderer`), then
+/// paints and writes its output, builds its report and checks it against its golden,
+/// on the worker that built it. One job's failure does not stop the others.
 package enum JobRunner {
     /// Runs `jobs` on up to `workers` threads; `progress` gets the number done after
     /// each job (from any thread). Outcomes come back in job order.
@@ -13,8 +13,8 @@ package enum JobRunner {
     ) -> [JobOutcome] {
         let results = BatchRenderer.run(
             jobs.map(\.request), workers: workers,
-            deliver: { index, composition, encoderThreads throws(BadgeError) -> JobOutcome.Done in
-                try finish(jobs[index], composition, encoderThreads: encoderThreads)
+            deliver: { index, scene, encoderThreads throws(BadgeError) -> JobOutcome.Done in
+                try finish(jobs[index], scene, encoderThreads: encoderThreads)
             }, progress: progress)
         // Indexes, not zip: Zip2Sequence's metadata checks Sequence conformances at run
         // time, a cost a lone render pays at start (callgrind).
@@ -24,26 +24,22 @@ package enum JobRunner {
         return outcomes
     }
 
-    /// Writes, reports and checks one composed job.
+    /// Writes, reports and checks one job's scene.
     ///
     /// - Throws: encode and write errors (70, 73, 74), the golden check's errors.
-    static func finish(_ job: RenderJob, _ composition: Composition, encoderThreads: Int) throws(BadgeError)
-        -> JobOutcome.Done
-    {
+    static func finish(_ job: RenderJob, _ scene: Scene, encoderThreads: Int) throws(BadgeError) -> JobOutcome.Done {
         var done = JobOutcome.Done()
-        let raster = composition.iconFormat != "svg" && composition.iconFormat != "svgz"
+        let raster = scene.icon.format != "svg" && scene.icon.format != "svgz"
         for note in job.notes {
             if case .upscaledRaster = note, !raster { continue }
             done.diagnostics.append(note)
         }
-        let badges = composition.badges
-        for note in badges.flatMap(\.notes) where !done.diagnostics.contains(.render(note)) {
-            done.diagnostics.append(.render(note))
-        }
+        for note in scene.allNotes { done.diagnostics.append(.render(note)) }
+        let badges = scene.badges
         // "The output is the icon unchanged" only when no badge of several is drawn.
         // Nor when a pop fades out an old value that is drawn.
-        if let reason = composition.hidden, reason != .tooSmall, badges.allSatisfy({ $0.layout == nil }),
-            !composition.drawsPreviousValue
+        if let reason = scene.badge.hidden, reason != .tooSmall, badges.allSatisfy({ $0.layout == nil }),
+            !scene.drawsPreviousValue
         {
             done.diagnostics.append(.hidden(reason))
         }
@@ -53,27 +49,27 @@ package enum JobRunner {
                 .missingGlyphs(codePoints: badge.missingGlyphs.map(\.codePointName), fontsTried: badge.fontsTried))
         }
         if let required = job.requiredSize,
-            composition.canvasWidth != required.width || composition.canvasHeight != required.height
+            scene.canvasWidth != required.width || scene.canvasHeight != required.height
         {
             throw .internalError(
-                "\(job.label) rendered at \(composition.canvasWidth)×\(composition.canvasHeight) px for a \(required.width)×\(required.height) px slot; nothing written"
+                "\(job.label) rendered at \(scene.canvasWidth)×\(scene.canvasHeight) px for a \(required.width)×\(required.height) px slot; nothing written"
             )
         }
         if let animation = job.animation, let output = job.output {
-            let pixels = composition.canvasWidth * composition.canvasHeight
+            let pixels = scene.canvasWidth * scene.canvasHeight
             let (total, overflow) = pixels.multipliedReportingOverflow(by: animation.frameCount)
             guard !overflow, total <= BadgeAnimation.maxTotalPixels else {
                 throw .usage(
-                    "\(animation.frameCount) frames of \(composition.canvasWidth) × \(composition.canvasHeight) px are over the \(BadgeAnimation.maxTotalPixels >> 20) M pixels one animation may draw; lower --fps or --duration, or --size"
+                    "\(animation.frameCount) frames of \(scene.canvasWidth) × \(scene.canvasHeight) px are over the \(BadgeAnimation.maxTotalPixels >> 20) M pixels one animation may draw; lower --fps or --duration, or --size"
                 )
             }
-            let bytes = try composition.animatedData(
+            let bytes = try scene.animatedData(
                 format: job.encoding.format, animation: animation, compression: job.encoding.compression,
                 encoderThreads: encoderThreads)
             try write(bytes, to: output)
         } else if let output = job.output {
-            // With no check to follow, the badge may be drawn onto the decoded icon.
-            let bytes = try composition.data(
+            // With no check to follow, the badges may be painted onto the decoded icon.
+            let bytes = try scene.data(
                 format: job.encoding.format, compression: job.encoding.compression,
                 creationDate: job.encoding.creationDate, consumingIcon: job.check == nil,
                 encoderThreads: encoderThreads)
@@ -81,11 +77,11 @@ package enum JobRunner {
         }
         if job.report {
             done.report = GeometryReport.json(
-                composition, request: job.request, output: job.output?.description, animation: job.animation)
+                scene, request: job.request, output: job.output?.description, animation: job.animation)
         }
         if let check = job.check {
             done.check = try GoldenCheck.run(
-                composition, target: check, compression: job.encoding.compression, encoderThreads: encoderThreads)
+                scene, target: check, compression: job.encoding.compression, encoderThreads: encoderThreads)
         }
         return done
     }

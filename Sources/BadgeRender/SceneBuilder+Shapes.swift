@@ -6,19 +6,6 @@ import BadgeCore
     import Darwin
 #endif
 
-/// A ribbon, banner or shield laid out, with its shaped text: what `Renderer.compose`
-/// turns into a `Composition`.
-struct ShapedBadge {
-    var layout: BadgeLayout?
-    var hidden: HiddenReason?
-    var label: String?
-    var text: ShapedText?
-    var message: ShapedText?
-    var messageLabel: String?
-    /// A shield too small to read became a dot.
-    var isDot = false
-}
-
 /// Why a ribbon, banner or shield could not be laid out: its text does not fit even at
 /// the minimum size (`fitting`: the em size, pixels, that would have), or another error.
 enum ShapeFitError: Error {
@@ -38,31 +25,32 @@ extension Renderer {
     /// try shrinks it by at least 3 %, and the size the fit asks for is usually
     /// reached in two.
     static let maxShrinkSteps = 40
+}
 
-    /// Lays out a ribbon, banner or shield (`request.style.shape`), shrinking its
-    /// text to fit down to `request.minimumTextPixels`. A band's text is kept on the
-    /// pixels `roomMask` shows whole (the platform's mask, or the icon's opaque pixels
-    /// on the plain canvas).
+extension SceneBuilder {
+    /// Lays out a ribbon, banner or shield (`asked.style.shape`), shrinking its text
+    /// to fit down to `asked.minimumTextPixels`. A band's text is kept on the pixels
+    /// `roomMask` shows whole (the platform's mask, or the icon's opaque pixels on the
+    /// plain canvas).
     ///
-    /// - Throws: `BadgeError.usage` for a dot or an image (these shapes hold text);
-    ///   `BadgeError.badInput` (65) when the text does not fit even at the minimum
-    ///   size, naming both sizes; font and layout errors as `compose`.
-    func composeShape(
-        _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, room roomMask: ShapeMask,
+    /// - Throws: `RenderProblem.shapeHoldsText` (64) for a dot or an image;
+    ///   `RenderProblem.bandTextDoesNotFit` or `.shieldDoesNotFit` (65) when the text
+    ///   does not fit even at the minimum size, with both sizes; font and layout
+    ///   errors as `build()`.
+    func shaped(
+        _ asked: RenderRequest.Badge, icon: LoadedIcon, shape: ReferenceShape, room roomMask: ShapeMask,
         style: PixelStyle, notes: inout [RenderNote]
-    ) throws(BadgeError) -> ShapedBadge {
-        guard case .value(let value) = request.content else {
-            throw .usage("a \(request.style.shape.rawValue) holds text: give --value or --text, not --dot or --image")
-        }
-        var result = ShapedBadge()
+    ) throws(BadgeError) -> LaidOutBadge {
+        guard case .value(let value) = asked.content else { throw .render(.shapeHoldsText(asked.style.shape)) }
+        var result = LaidOutBadge()
         // A shield's parts follow the label rules each (--max-chars cuts each part, never
         // the bar between them).
         let pieces =
-            request.style.shape == .shield
+            asked.style.shape == .shield
             ? RenderRequest.shieldParts(value).map { [$0.label, $0.message] } ?? [value] : [value]
         var labels: [String] = []
         for piece in pieces {
-            switch request.labelRules.label(for: piece) {
+            switch asked.labelRules.label(for: piece) {
             case .hidden(let reason):
                 result.hidden = reason
                 return result
@@ -73,18 +61,17 @@ extension Renderer {
         // Below the minimum size the small-text rule decides, as for a pill: a band
         // keeps its colour without the text (a plain corner stripe still says "beta"),
         // a shield becomes a dot.
-        func fallBack(_ pixels: Double) throws(BadgeError) -> ShapedBadge? {
-            var fallen = ShapedBadge()
-            switch request.smallText {
+        func fallBack(_ pixels: Double) throws(BadgeError) -> LaidOutBadge? {
+            var fallen = LaidOutBadge()
+            switch asked.smallText {
             case .keep:
                 return nil
             case .hide:
                 notes.append(.smallText(label: shown, pixels: pixels, became: .hidden))
                 fallen.hidden = .tooSmall
-            case .dot where request.style.shape.isBand:
+            case .dot where asked.style.shape.isBand:
                 notes.append(.smallText(label: shown, pixels: pixels, became: .bandWithoutText))
-                fallen.layout = try bandLayout(
-                    request, icon: icon, shape: shape, room: roomMask, style: style, text: nil)
+                fallen.layout = try bandLayout(icon: icon, shape: shape, room: roomMask, style: style, text: nil)
                 fallen.label = shown
             case .dot:
                 notes.append(.smallText(label: shown, pixels: pixels, became: .dot))
@@ -95,23 +82,23 @@ extension Renderer {
             }
             return fallen
         }
-        var floor = request.minimumTextPixels
-        if style.fontSize < request.minimumTextPixels {
+        var floor = asked.minimumTextPixels
+        if style.fontSize < asked.minimumTextPixels {
             if let fallen = try fallBack(style.fontSize) { return fallen }
             floor = style.fontSize
         }
-        let fitted: ShapedBadge
+        let fitted: LaidOutBadge
         do throws(ShapeFitError) {
-            if request.style.shape == .shield {
-                fitted = try shieldLayout(request, icon: icon, shape: shape, style: style, label: shown, floor: floor)
+            if asked.style.shape == .shield {
+                fitted = try shieldLayout(asked, icon: icon, shape: shape, style: style, label: shown, floor: floor)
             } else {
                 fitted = try bandFitted(
-                    request, icon: icon, shape: shape, room: roomMask, style: style, label: shown, floor: floor)
+                    asked, icon: icon, shape: shape, room: roomMask, style: style, label: shown, floor: floor)
             }
         } catch {
             // A catalog's set is all or nothing: text that does not fit even at the
             // minimum follows the small-text rule there, as text too small to start with.
-            guard request.dropsUnfittingText, case .textDoesNotFit(let fitting, _) = error,
+            guard request.output.dropsUnfittingText, case .textDoesNotFit(let fitting, _) = error,
                 let fallen = try fallBack(fitting)
             else { throw error.reported }
             return fallen
@@ -124,19 +111,19 @@ extension Renderer {
     /// - Throws: `ShapeFitError.textDoesNotFit` when it does not fit at `floor`;
     ///   layout and font errors as `BadgeError`.
     private func bandFitted(
-        _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, room roomMask: ShapeMask,
+        _ asked: RenderRequest.Badge, icon: LoadedIcon, shape: ReferenceShape, room roomMask: ShapeMask,
         style: PixelStyle, label shown: String, floor: Double
-    ) throws(ShapeFitError) -> ShapedBadge {
+    ) throws(ShapeFitError) -> LaidOutBadge {
         let chain: FontChain
-        do throws(BadgeError) { chain = try fontChain(request) } catch { throw .other(error) }
+        do throws(BadgeError) { chain = try renderer.fontChain(asked) } catch { throw .other(error) }
         var pixels = style.fontSize
         var steps = 0
         while true {
             let text: ShapedText
             var layout: BadgeLayout
             do throws(BadgeError) {
-                text = try shapeChecked(shown, chain: chain, pixels: pixels, unit: style.unit, request: request)
-                layout = try bandLayout(request, icon: icon, shape: shape, room: roomMask, style: style, text: text)
+                text = try renderer.shapeChecked(shown, chain: chain, pixels: pixels, unit: style.unit, badge: asked)
+                layout = try bandLayout(icon: icon, shape: shape, room: roomMask, style: style, text: text)
             } catch {
                 throw .other(error)
             }
@@ -162,7 +149,7 @@ extension Renderer {
                 layout.band!.textOrigin!.y += shift
                 layout.inkBounds = layout.inkBounds?.offsetBy(
                     dx: -sin(band.angle) * shift, dy: cos(band.angle) * shift)
-                return ShapedBadge(layout: layout, label: shown, text: text)
+                return LaidOutBadge(layout: layout, label: shown, text: text)
             }
             let fit = min(room / max(needed, 1e-9), across / max(box.height, 1e-9))
             // Whole 1/64 px, at least 3 % smaller each step; the minimum size is tried
@@ -170,19 +157,14 @@ extension Renderer {
             let next = max(floor, (pixels * min(0.97, fit) * 64).rounded(.down) / 64)
             steps += 1
             guard next < pixels, steps < Renderer.maxShrinkSteps else {
-                let hint =
-                    across <= 0
-                    ? "the border (--border-width) fills the band: make it thinner"
-                    : room < 1
-                        ? "the band's middle is not on the shape: place it elsewhere (--anchor\(style.shape == .ribbon ? ", --ribbon-distance" : "")) or give the icon's shape (--platform)"
-                        : "shorten the text, widen the band (--height)"
                 throw .textDoesNotFit(
                     fitting: pixels * fit,
-                    BadgeError.badInput(
-                        path: "",
-                        reason:
-                            "the text \(Quoted(shown)) does not fit the \(style.shape.rawValue) even at \(Self.pixelText(pixels)) px (\(floor == request.minimumTextPixels ? "--min-text-px \(Self.pixelText(floor))" : "its own size, under --min-text-px")): it needs \(Self.pixelText(needed)) px of length with its padding and \(Self.pixelText(box.height)) px across, and the band holds \(Self.pixelText(room)) × \(Self.pixelText(across)) px; \(hint), or lower --min-text-px"
-                    ))
+                    .render(
+                        .bandTextDoesNotFit(
+                            RenderProblem.BandText(
+                                text: shown, shape: style.shape, pixels: pixels, floor: floor,
+                                floorIsMinimum: floor == asked.minimumTextPixels, needed: needed,
+                                textHeight: box.height, room: room, across: across))))
             }
             pixels = next
         }
@@ -191,8 +173,7 @@ extension Renderer {
     /// The layout of a band holding `text` (nil: none): `badgeRect` is the band's
     /// bounds on the canvas, and the text is centred on the band's centre.
     private func bandLayout(
-        _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, room: ShapeMask, style: PixelStyle,
-        text: ShapedText?
+        icon: LoadedIcon, shape: ReferenceShape, room: ShapeMask, style: PixelStyle, text: ShapedText?
     ) throws(BadgeError) -> BadgeLayout {
         // The box of what is seen: the platform's mask, or the icon's opaque pixels.
         let box = room.bounds
@@ -204,11 +185,8 @@ extension Renderer {
         }
         guard thickness.isFinite, thickness > 0, thickness <= min(box.width, box.height) else {
             // Like a badge larger than its icon: this icon's data, 65.
-            throw .badInput(
-                path: "",
-                reason:
-                    "the \(style.shape.rawValue) would be \(Self.pixelText(thickness)) px wide on a shape \(Self.pixelText(min(box.width, box.height))) px across; give a smaller --height"
-            )
+            throw .render(
+                .bandTooThick(shape: style.shape, thickness: thickness, across: min(box.width, box.height)))
         }
         var band: BandLayout
         if style.shape == .ribbon {
@@ -254,9 +232,9 @@ extension Renderer {
     /// A shield: `label` split at its first `|` into the two parts, laid out like a
     /// pill (anchor, offset, clamp), the text shrunk until the shield fits the shape.
     private func shieldLayout(
-        _ request: RenderRequest, icon: LoadedIcon, shape: ReferenceShape, style: PixelStyle,
+        _ asked: RenderRequest.Badge, icon: LoadedIcon, shape: ReferenceShape, style: PixelStyle,
         label: String, floor: Double
-    ) throws(ShapeFitError) -> ShapedBadge {
+    ) throws(ShapeFitError) -> LaidOutBadge {
         guard let parts = RenderRequest.shieldParts(label) else {
             throw .other(
                 .badInput(
@@ -264,16 +242,17 @@ extension Renderer {
                     reason: "the shield's text \(Quoted(label)) has no \"|\": give LABEL|MESSAGE, e.g. 1.4.2|beta"))
         }
         let chain: FontChain
-        do throws(BadgeError) { chain = try fontChain(request) } catch { throw .other(error) }
+        do throws(BadgeError) { chain = try renderer.fontChain(asked) } catch { throw .other(error) }
         var pixels = style.fontSize
         var steps = 0
         while true {
             let left: ShapedText
             let right: ShapedText
             do throws(BadgeError) {
-                left = try shapeChecked(parts.label, chain: chain, pixels: pixels, unit: style.unit, request: request)
-                right = try shapeChecked(
-                    parts.message, chain: chain, pixels: pixels, unit: style.unit, request: request)
+                left = try renderer.shapeChecked(
+                    parts.label, chain: chain, pixels: pixels, unit: style.unit, badge: asked)
+                right = try renderer.shapeChecked(
+                    parts.message, chain: chain, pixels: pixels, unit: style.unit, badge: asked)
             } catch {
                 throw .other(error)
             }
@@ -282,13 +261,13 @@ extension Renderer {
                     iconWidth: icon.width, iconHeight: icon.height, style: style,
                     body: .shield(label: left.metrics, message: right.metrics), shape: shape,
                     maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
-                return ShapedBadge(
+                return LaidOutBadge(
                     layout: layout, hidden: nil, label: parts.label, text: left, message: right,
                     messageLabel: parts.message)
             } catch {
                 // Too wide for the shape, or the text too tall for the parts: smaller text.
                 switch error {
-                case .usage, .overLimit(_, .badgeLargerThanIcon), .overLimit(_, .textInk): break
+                case .render(.badgeOutsideShape, _), .overLimit(_, .badgeLargerThanIcon), .overLimit(_, .textInk): break
                 default: throw .other(error)
                 }
                 let next = max(floor, (pixels * 0.97 * 64).rounded(.down) / 64)
@@ -297,24 +276,28 @@ extension Renderer {
                     let width = left.metrics.advance + right.metrics.advance + 4 * style.paddingX
                     throw .textDoesNotFit(
                         fitting: pixels * shape.box.width / max(width, 1),
-                        .badInput(
-                            path: "",
-                            reason:
-                                "the shield \(Quoted(label)) does not fit the \(shape.platform.rawValue) shape (\(Self.pixelText(shape.box.width)) px wide) even at \(Self.pixelText(pixels)) px (\(floor == request.minimumTextPixels ? "--min-text-px \(Self.pixelText(floor))" : "its own size, under --min-text-px")): its text makes it \(Self.pixelText(width)) px wide; shorten the text, or lower --padding or --min-text-px"
-                        ))
+                        .render(
+                            .shieldDoesNotFit(
+                                RenderProblem.Shield(
+                                    text: label, platform: shape.platform, shapeWidth: shape.box.width,
+                                    pixels: pixels, floor: floor, floorIsMinimum: floor == asked.minimumTextPixels,
+                                    width: width))))
                 }
                 pixels = next
             }
         }
     }
 
-    /// `text` shaped at `pixels` (em size) with the request's fonts and features.
+}
+
+extension Renderer {
+    /// `text` shaped at `pixels` (em size) with the badge's fonts and features.
     ///
     /// - Throws: `BadgeError.overLimit` (65) for a size over `maxTextPixels` or text
     ///   over `maxTextScalars` code points; fontconfig's problem when a fallback needed
     ///   it; `BadgeError.unavailable` (69) for a code point no font has, with
     ///   `strictGlyphs`.
-    func shapeChecked(_ text: String, chain: FontChain, pixels: Double, unit: Double, request: RenderRequest)
+    func shapeChecked(_ text: String, chain: FontChain, pixels: Double, unit: Double, badge: RenderRequest.Badge)
         throws(BadgeError) -> ShapedText
     {
         guard pixels > 0, pixels <= Renderer.maxTextPixels else {
@@ -326,10 +309,10 @@ extension Renderer {
             throw .overLimit(
                 path: "", .textLength(codePoints: text.unicodeScalars.count, limit: Renderer.maxTextScalars))
         }
-        let shaped = TextShaper.shape(text, chain: chain, pixelSize: pixels, features: request.fontFeatures)
+        let shaped = TextShaper.shape(text, chain: chain, pixelSize: pixels, features: badge.fontFeatures)
         // fontconfig was needed for a fallback and cannot be used (FONTCONFIG_FILE).
         if let problem = chain.fontconfigProblem { throw problem }
-        if request.strictGlyphs, !shaped.missing.isEmpty {
+        if badge.strictGlyphs, !shaped.missing.isEmpty {
             throw .unavailable(
                 resource: "glyphs",
                 reason:
@@ -337,24 +320,5 @@ extension Renderer {
             )
         }
         return shaped
-    }
-
-    /// A size for messages: at most two decimals.
-    static func pixelText(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
-}
-
-extension RenderRequest {
-    /// A shield's text split at its first `|`: `1.4.2|beta` (or `1.4.2 | beta`) is the
-    /// label `1.4.2` and the message `beta`; nil without a `|`.
-    public static func shieldParts(_ text: String) -> (label: String, message: String)? {
-        guard let bar = text.firstIndex(of: "|") else { return nil }
-        // Spaces around the bar are the writer's, not the shield's: `1.4.2 | beta`.
-        return (
-            String(text[..<bar].trimmingASCIIWhitespace()),
-            String(text[text.index(after: bar)...].trimmingASCIIWhitespace())
-        )
     }
 }

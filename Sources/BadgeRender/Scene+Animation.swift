@@ -1,18 +1,19 @@
 import BadgeCore
 
-extension Composition {
+extension Scene {
     /// The formats an animation can be written in: APNG (`.png`), animated WebP and
     /// animated SVG. PDF has no animation.
     public static func animates(_ format: OutputFormat) -> Bool { format != .pdf }
 
-    /// The composition animated by `animation`, in `format`:
+    /// The scene animated by `animation`, in `format`:
     /// - `.png`: an APNG (`AnimatedPNGWriter`) whose default image is the static render;
     /// - `.webp`: an animated WebP through libwebp's WebPAnimEncoder, lossless;
     /// - `.svg`: the static SVG split into a still layer and a moving badge, animated
     ///   by CSS `@keyframes` with the same timing functions (`AnimatedSVG`).
     ///
-    /// Frame k is drawn at t = k / fps (`BadgeAnimation.state(at:)`), as vectors at
-    /// its scale. Only the first badge moves.
+    /// Frame k is the scene painted at t = k / fps (`BadgeAnimation.state(at:)`,
+    /// `ScenePainter.paint(_:at:)`), as vectors at its scale. Only the first badge
+    /// moves.
     ///
     /// - Throws: `BadgeError.usage` (64) for PDF or a canvas WebP cannot hold; the
     ///   drawing and encoding errors of the static outputs (65, 69, 70).
@@ -24,10 +25,7 @@ extension Composition {
         case .png: return try animatedPNG(animation, compression: compression, threads: encoderThreads)
         case .webp: return try animatedWebP(animation)
         case .svg: return try animatedSVG(animation)
-        case .pdf:
-            throw .usage(
-                "PDF cannot hold an animation; write .png (APNG), .webp or .svg, or one file a frame with {frame} in -o"
-            )
+        case .pdf: throw .render(.animationInPDF)
         }
     }
 
@@ -36,40 +34,22 @@ extension Composition {
     ///
     /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG fails.
     public func framePixels(_ state: BadgeFrameState) throws(BadgeError) -> PixelBuffer {
-        if state == .rest { return try pixels() }
-        let saved = frameState
-        frameState = state
-        defer { frameState = saved }
-        let target = try ImageSurface(width: canvasWidth, height: canvasHeight)
-        try paint(onto: target)
-        return target.pixelBuffer(restore: straightRestore)
+        try pixels(at: state)
     }
-
-    /// Whether a pop's old value (`RenderRequest.previousContent`) is drawn: the
-    /// animation shows a badge even when the new value is hidden.
-    public var drawsPreviousValue: Bool { previous?.layout != nil }
 
     /// Where the moving badge is drawn in a frame with `state` (pixels, the badge's
     /// rectangle scaled about its centre); nil when nothing is drawn (hidden, or
     /// fully transparent).
     public func animatedBadgeRect(_ state: BadgeFrameState) -> Rect? {
-        let badge = state.showsOldValue ? previous : self
-        guard state.opacity > 0, let layout = badge?.layout else { return nil }
-        let centre = layout.band?.centre ?? layout.badgeRect.center
-        let rect = layout.badgeRect
-        // A negative scale (a curve past y = 3) turns the badge about its centre: the
-        // rectangle is the same either way.
-        let scale = abs(state.scale)
-        return Rect(
-            x: centre.x + (rect.x - centre.x) * scale, y: centre.y + (rect.y - centre.y) * scale,
-            width: rect.width * scale, height: rect.height * scale)
+        (state.showsOldValue ? previous : badge)?.rect(at: state)
     }
 
     private func animatedPNG(_ animation: BadgeAnimation, compression: PNGCompression, threads: Int)
         throws(BadgeError) -> [UInt8]
     {
         let still = try pixels()
-        let png = try PNGCodec.encodeWithAlpha(still, color: icon.color, compression: compression, threads: threads)
+        let png = try PNGCodec.encodeWithAlpha(
+            still, color: icon.decoded.color, compression: compression, threads: threads)
         var writer = try AnimatedPNGWriter(
             defaultImage: png, width: canvasWidth, height: canvasHeight, frameCount: animation.frameCount,
             loops: animation.loops, compression: compression, threads: threads)
@@ -91,12 +71,12 @@ extension Composition {
     }
 
     private func animatedSVG(_ animation: BadgeAnimation) throws(BadgeError) -> [UInt8] {
-        let still = try layerSVG(.still, frame: .rest)
-        let moving = try layerSVG(.moving, frame: .rest)
+        let still = try layerSVG(.still, at: .rest)
+        let moving = try layerSVG(.moving, at: .rest)
         let old =
             animation.kind == .pop && previous?.layout != nil
-            ? try layerSVG(.moving, frame: BadgeFrameState(scale: 1, opacity: 1, showsOldValue: true)) : nil
-        let centre = layout.map { $0.band?.centre ?? $0.badgeRect.center } ?? Point(x: 0, y: 0)
+            ? try layerSVG(.moving, at: BadgeFrameState(scale: 1, opacity: 1, showsOldValue: true)) : nil
+        let centre = badge.layout.map { $0.band?.centre ?? $0.badgeRect.center } ?? Point(x: 0, y: 0)
         return Array(
             AnimatedSVG.document(
                 width: canvasWidth, height: canvasHeight, still: still, moving: moving, old: old, centre: centre,
@@ -104,16 +84,11 @@ extension Composition {
             ).utf8)
     }
 
-    /// The static SVG of one layer (drawn in the isolated child when an SVG is part of
-    /// it, which reads `layers` and `frame` from the request).
-    private func layerSVG(_ layers: RenderLayers, frame: BadgeFrameState) throws(BadgeError) -> String {
-        let saved = (self.layers, frameState, request)
-        self.layers = layers
-        frameState = frame
-        request?.layers = layers
-        request?.frame = frame
-        defer { (self.layers, frameState, request) = saved }
-        return String(decoding: try svgData(), as: UTF8.self)
+    /// The static SVG of one layer at `frame` (drawn in the isolated child when an SVG
+    /// is part of it, which is sent the layer and the frame).
+    private func layerSVG(_ layers: SceneLayers, at frame: BadgeFrameState) throws(BadgeError) -> String {
+        let painting = VectorPainting(format: .svg, frame: frame, layers: layers, creationDate: nil)
+        return String(decoding: try vectorData(painting), as: UTF8.self)
     }
 }
 

@@ -1,7 +1,7 @@
 import BadgeCore
 internal import CCairo
 
-/// The output formats a composition can be written in.
+/// The output formats a scene can be written in.
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// 8-bit PNG through libpng.
     case png
@@ -31,14 +31,14 @@ private let appendToSink: cairo_write_func_t = { closure, data, length in
     return CAIRO_STATUS_SUCCESS
 }
 
-extension Composition {
-    /// The composition in `format`.
+extension Scene {
+    /// The scene at its own frame in `format`.
     ///
     /// - Parameters:
     ///   - creationDate: for PDF, the `CreationDate` to record; nil records none
     ///     (see `pdfData`).
-    ///   - consumingIcon: PNG only: this is the composition's one output (see
-    ///     `pngData(compression:consumingIcon:encoderThreads:)`).
+    ///   - consumingIcon: PNG only: this is the scene's one output (see
+    ///     `raster(at:consumingIcon:)`).
     ///   - encoderThreads: PNG only: threads for a large image (0: one per available
     ///     CPU); the bytes do not depend on it.
     /// - Throws: `BadgeError.internalError` when Cairo or libpng fail; 65 when an
@@ -63,7 +63,7 @@ extension Composition {
     /// SVG 1.1: the badge and its text as vector paths and glyph symbols, a raster
     /// icon embedded once as a PNG data URI, an SVG icon as vectors. Cairo numbers
     /// its ids from process-wide counters, so they are renumbered in document order
-    /// (`SVGIdentifiers`): the same composition gives the same bytes in any process.
+    /// (`SVGIdentifiers`): the same scene gives the same bytes in any process.
     ///
     /// An SVG icon or badge image is drawn in an isolated child (`IsolatedRenderer`),
     /// under the same memory and time limits as every render of an SVG.
@@ -71,21 +71,7 @@ extension Composition {
     /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG document
     ///   fails to render, runs out of its memory cap or over time.
     public func svgData() throws(BadgeError) -> [UInt8] {
-        if let bytes = try isolatedVectorData(.svg, creationDate: nil) { return bytes }
-        let sink = ByteSink()
-        let closure = Unmanaged.passUnretained(sink).toOpaque()
-        let surface = cairo_svg_surface_create_for_stream(
-            appendToSink, closure, Double(canvasWidth), Double(canvasHeight))!
-        cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
-        try draw(onto: surface)
-        var svg = SVGIdentifiers.renumber(String(decoding: sink.bytes, as: UTF8.self))
-        // Cairo 1.16 sizes the document in pt (1.17 added cairo_svg_surface_set_document_unit);
-        // at 96 DPI a reader would make a 132 pt canvas 176 px. The canvas is pixels.
-        let pointSize = "width=\"\(canvasWidth)pt\" height=\"\(canvasHeight)pt\""
-        if let range = svg.firstRange(of: pointSize) {
-            svg.replaceSubrange(range, with: "width=\"\(canvasWidth)px\" height=\"\(canvasHeight)px\"")
-        }
-        return Array(svg.utf8)
+        try vectorData(VectorPainting(format: .svg, frame: frame, layers: .all, creationDate: nil))
     }
 
     /// PDF 1.5, one page of canvasWidth × canvasHeight points (one point per pixel).
@@ -98,28 +84,41 @@ extension Composition {
     /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG document
     ///   fails to render, runs out of its memory cap or over time.
     public func pdfData(creationDate: String? = nil) throws(BadgeError) -> [UInt8] {
-        if let bytes = try isolatedVectorData(.pdf, creationDate: creationDate) { return bytes }
-        let sink = ByteSink()
-        let closure = Unmanaged.passUnretained(sink).toOpaque()
-        let surface = cairo_pdf_surface_create_for_stream(
-            appendToSink, closure, Double(canvasWidth), Double(canvasHeight))!
-        // Cairo 1.16 stamps the current time as CreationDate when the surface is made.
-        // A date it cannot parse as ISO 8601 ("") clears it (cairo-pdf-interchange.c,
-        // iso8601_to_pdf_date_string returns NULL), which is how "no date" is written.
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate ?? "")
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "iconbadge")
-        try draw(onto: surface)
-        return withExtendedLifetime(sink) { sink.bytes }
+        try vectorData(VectorPainting(format: .pdf, frame: frame, layers: .all, creationDate: creationDate))
     }
 
-    /// The output drawn in the isolated child when an SVG document is part of it
-    /// (and this is not that child); nil to draw here.
-    private func isolatedVectorData(_ format: OutputFormat, creationDate: String?) throws(BadgeError) -> [UInt8]? {
-        guard drawsSVG, site == .isolated else { return nil }
-        guard !iconSpent else {
-            throw .internalError("vector output after the icon was drawn on in place (pngData(consumingIcon:))")
+    /// The SVG or PDF of `painting` (an animated SVG's layers too), drawn here or in
+    /// the isolated child.
+    func vectorData(_ painting: VectorPainting) throws(BadgeError) -> [UInt8] {
+        try icon.checkNotSpent()
+        if drawsSVG, site == .isolated { return try IsolatedRenderer.render(self, painting) }
+        let sink = ByteSink()
+        let closure = Unmanaged.passUnretained(sink).toOpaque()
+        let surface: OpaquePointer
+        switch painting.format {
+        case .pdf:
+            surface = cairo_pdf_surface_create_for_stream(
+                appendToSink, closure, Double(canvasWidth), Double(canvasHeight))!
+            // Cairo 1.16 stamps the current time as CreationDate when the surface is made.
+            // A date it cannot parse as ISO 8601 ("") clears it (cairo-pdf-interchange.c,
+            // iso8601_to_pdf_date_string returns NULL), which is how "no date" is written.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, painting.creationDate ?? "")
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "iconbadge")
+        default:
+            surface = cairo_svg_surface_create_for_stream(
+                appendToSink, closure, Double(canvasWidth), Double(canvasHeight))!
+            cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         }
-        return try IsolatedRenderer.render(self, format: format, creationDate: creationDate)
+        try draw(onto: surface, painting)
+        guard painting.format == .svg else { return withExtendedLifetime(sink) { sink.bytes } }
+        var svg = SVGIdentifiers.renumber(String(decoding: sink.bytes, as: UTF8.self))
+        // Cairo 1.16 sizes the document in pt (1.17 added cairo_svg_surface_set_document_unit);
+        // at 96 DPI a reader would make a 132 pt canvas 176 px. The canvas is pixels.
+        let pointSize = "width=\"\(canvasWidth)pt\" height=\"\(canvasHeight)pt\""
+        if let range = svg.firstRange(of: pointSize) {
+            svg.replaceSubrange(range, with: "width=\"\(canvasWidth)px\" height=\"\(canvasHeight)px\"")
+        }
+        return Array(svg.utf8)
     }
 
     /// Cairo draws what a vector surface cannot express (a blend mode in SVG 1.1) as
@@ -144,11 +143,9 @@ extension Composition {
         return Int((Double(canvasPixels) * (ppi / 72) * (ppi / 72)).rounded(.up))
     }
 
-    private func draw(onto surface: OpaquePointer) throws(BadgeError) {
+    private func draw(onto surface: OpaquePointer, _ painting: VectorPainting) throws(BadgeError) {
         defer { cairo_surface_destroy(surface) }
-        guard !iconSpent else {
-            throw .internalError("vector output after the icon was drawn on in place (pngData(consumingIcon:))")
-        }
+        try icon.checkNotSpent()
         let ppi = Self.fallbackResolution(canvasPixels: canvasWidth * canvasHeight)
         cairo_surface_set_fallback_resolution(surface, ppi, ppi)
         // librsvg draws an SVG's text with fonts that Pango opens by file, which Cairo
@@ -159,7 +156,8 @@ extension Composition {
         func paintAndFinish() throws(BadgeError) -> cairo_status_t {
             let context = cairo_create(surface)!
             do {
-                try BadgePainter.paint(self, into: context, vector: true)
+                try ScenePainter.paint(
+                    self, at: painting.frame, layers: painting.layers, into: context, vector: true)
             } catch {
                 cairo_destroy(context)
                 throw error
@@ -176,10 +174,25 @@ extension Composition {
         // surface's status then, never "no error has occurred".
         if status == CAIRO_STATUS_SUCCESS { status = cairo_surface_status(surface) }
         guard status == CAIRO_STATUS_SUCCESS else {
-            if status == CAIRO_STATUS_NO_MEMORY, let svg = icon.svg ?? badgeImage?.svg {
-                throw .badInput(path: svg.path, reason: IsolatedDecoder.outOfMemory("drawing it"))
+            if status == CAIRO_STATUS_NO_MEMORY, let svg = icon.decoded.svg ?? badge.image?.svg {
+                throw IsolatedDecoder.outOfMemory(svg.path, "drawing it")
             }
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }
     }
+}
+
+/// What a vector painter draws of a scene, and how: the format, the frame, the
+/// layers and a PDF's creation date. Made per SVG or PDF output (`svgData`,
+/// `pdfData`, an animated SVG's layers) and never changed; the isolated vector
+/// render is sent it with the scene's request.
+struct VectorPainting: Equatable {
+    /// `.svg` or `.pdf`.
+    let format: OutputFormat
+    /// The frame the first badge is drawn at.
+    let frame: BadgeFrameState
+    /// The parts drawn.
+    let layers: SceneLayers
+    /// For PDF, the `CreationDate` (ISO 8601), or nil for none.
+    let creationDate: String?
 }

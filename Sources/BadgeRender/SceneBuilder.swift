@@ -1,0 +1,263 @@
+import BadgeCore
+
+/// Turns a `RenderRequest` into a `Scene`, deciding everything once: it decodes the
+/// icon (`ImageSupply`), finds its colour conversion and, when needed, its opaque
+/// pixels, places the platform's shape, applies the label rules, shapes each badge's
+/// text and lays it out (ribbons, banners and shields in `SceneBuilder+Shapes.swift`),
+/// and filters the icon's pixels. Nothing is set on the scene afterwards.
+///
+/// Made for one build by `Renderer.compose` or the isolated vector render's child;
+/// its own working state (the icon's opaque pixels, found at most once) lives in
+/// `build()`.
+struct SceneBuilder {
+    /// The renderer whose fonts shape the text (one per thread).
+    let renderer: Renderer
+    /// What to build.
+    let request: RenderRequest
+    /// Where the images come from.
+    let images: ImageSupply
+    /// What the isolated vector render's parent knows and its child cannot find out.
+    let known: Known
+
+    /// What the parent of the isolated vector render sends its child, which has no
+    /// pixels of an SVG icon (it only sizes it): the icon's opaque pixels, and a
+    /// filtered SVG icon's pixels (filtered already).
+    struct Known {
+        let contentShape: ContentShape?
+        let filteredIcon: ImageSurface?
+
+        /// Nothing known: every render but the isolated vector render's.
+        static let nothing = Known(contentShape: nil, filteredIcon: nil)
+    }
+
+    init(renderer: Renderer, request: RenderRequest, images: ImageSupply, known: Known = .nothing) {
+        self.renderer = renderer
+        self.request = request
+        self.images = images
+        self.known = known
+    }
+
+    /// The scene of the request.
+    ///
+    /// - Throws: the icon's or a badge image's read and decode errors (65, 66), font
+    ///   errors (65, 66, 69), layout errors (64, 65) when a badge cannot fit, naming
+    ///   which badge of several; 64 for more than `RenderRequest.maxBadges` badges or
+    ///   expand placement with several.
+    func build() throws(BadgeError) -> Scene {
+        let icon: LoadedIcon
+        let owned: Bool
+        if let sent = known.filteredIcon {
+            (icon, owned) = (LoadedIcon(surface: sent, svg: nil, format: "svg"), true)
+        } else {
+            var sizing = ImageSizing(scale: request.output.scale)
+            if let size = request.icon.size { sizing.size = (Int(size.width), Int(size.height)) }
+            sizing.rasterScale = request.icon.rasterScale
+            (icon, owned) = try images.image(request.icon.path, sizing: sizing)
+        }
+        let platform = request.icon.platform
+        var notes: [RenderNote] = []
+        if platform.expectsSquare, icon.width != icon.height {
+            notes.append(.notSquare(platform: platform, width: icon.width, height: icon.height))
+        }
+        var conversion: ColorConversion?
+        if let chunks = icon.color {
+            if chunks.bitDepth == 16 { notes.append(.sixteenBit) }
+            switch ColorConversion.make(chunks) {
+            case .none: break
+            case .convert(let made): conversion = made
+            case .unsupported(let reason): notes.append(.colorNotConverted(reason: reason))
+            }
+        }
+        // The icon's opaque pixels, found once for every badge that needs them.
+        var contentShape = known.contentShape
+        func opaquePixels() throws(BadgeError) -> ContentShape {
+            if let contentShape { return contentShape }
+            let found = ContentShape(alphaOf: try icon.pixels())
+            contentShape = found
+            return found
+        }
+        let shape = platform.shape(
+            width: icon.width, height: icon.height, content: platform.needsContent ? try opaquePixels() : nil)
+        // Only the first badge moves: expand makes room for its largest frame alone.
+        func badge(_ asked: RenderRequest.Badge, room: Double = 1) throws(BadgeError) -> Scene.Badge {
+            try self.badge(
+                asked, icon: icon, shape: shape, room: room, conversion: conversion, opaquePixels: opaquePixels)
+        }
+        var badges = [try badge(request.badge, room: request.animation.room)]
+        let more = request.badges.dropFirst()
+        if !more.isEmpty {
+            guard request.badges.count <= RenderRequest.maxBadges else {
+                throw .usage("\(request.badges.count) badges on one icon; at most \(RenderRequest.maxBadges) are drawn")
+            }
+            guard request.badges.allSatisfy({ $0.style.overflow != .expand }) else {
+                throw .render(.expandWithSeveralBadges)
+            }
+            for (number, extra) in zip(2..., more) {
+                do throws(BadgeError) {
+                    badges.append(try badge(extra))
+                } catch {
+                    throw error.forBadge(number)
+                }
+            }
+        }
+        let previous = try request.animation.previousContent.map { (old) throws(BadgeError) in
+            try badge(request.badge.showing(old))
+        }
+        let layout = badges[0].layout
+        let natural = Rect(x: 0, y: 0, width: Double(icon.width), height: Double(icon.height))
+        // A tint colour is sRGB like the badges' colours: into the icon's space too.
+        let filters =
+            conversion.map { conversion in request.icon.filters.map { $0.mappingColor(conversion.convert) } }
+            ?? request.icon.filters
+        // A rounded mask's radius is in points, at the first badge's pixels per point.
+        let side = min(shape.box.width, shape.box.height)
+        let unit = request.badge.style.pixels(scale: request.output.scale, side: side).unit
+        return Scene(
+            canvasWidth: layout?.canvasWidth ?? icon.width, canvasHeight: layout?.canvasHeight ?? icon.height,
+            icon: Scene.IconLayer(
+                decoded: icon, pixels: try pixelsDrawn(icon, owned: owned, filters: filters),
+                rect: layout?.iconRect ?? natural, mask: request.icon.mask, maskScale: unit, filters: filters),
+            colorConversion: conversion, badges: badges, previous: previous, frame: request.animation.frame,
+            platform: platform, notes: notes, contentShape: contentShape, request: request, site: images.site)
+    }
+
+    /// The icon's pixels as drawn, with who holds them: the decoded pixels, or with
+    /// `filters` those pixels filtered, in place when the scene holds them alone
+    /// (no second copy), else on a copy (the cache's are never changed).
+    ///
+    /// - Throws: `BadgeError.outOfMemory` when the copy cannot be made.
+    private func pixelsDrawn(_ icon: LoadedIcon, owned: Bool, filters: [IconFilter]) throws(BadgeError)
+        -> IconPixels
+    {
+        guard let decoded = icon.surface else { return .none }
+        // Sent by the parent filtered already.
+        if known.filteredIcon != nil { return .owned(OwnedSurface(decoded)) }
+        guard !filters.isEmpty else { return owned ? .owned(OwnedSurface(decoded)) : .shared(decoded) }
+        let target = owned ? decoded : try decoded.copy()
+        target.apply(filters)
+        return owned ? .owned(OwnedSurface(target)) : .shared(target)
+    }
+}
+
+extension SceneBuilder {
+    /// One badge of the scene on the loaded icon: its badge image, the label rules,
+    /// its text shaped and its layout; its colours converted into the icon's colour
+    /// space. `room` is the largest scale it is drawn at (an animation's).
+    ///
+    /// - Throws: the badge image's errors, font and layout errors.
+    private func badge(
+        _ asked: RenderRequest.Badge, icon: LoadedIcon, shape: ReferenceShape, room: Double,
+        conversion: ColorConversion?, opaquePixels: () throws(BadgeError) -> ContentShape
+    ) throws(BadgeError) -> Scene.Badge {
+        // The image first: its errors come before the layout's.
+        var imageSource: BadgeImageSource?
+        if case .image(let path) = asked.content {
+            imageSource = try images.badgeImage(
+                path, scale: request.output.scale, naturalSize: asked.style.imageSize == nil)
+        }
+        let side = min(shape.box.width, shape.box.height)
+        var style = asked.style.pixels(scale: request.output.scale, side: side)
+        style.roomScale = room
+        if asked.minimumDotPixels > 0, style.dotSize < asked.minimumDotPixels {
+            style.dotSize = asked.minimumDotPixels
+        }
+        let colors = conversion.map { $0.convert } ?? { $0 }
+        let paint = Scene.Badge.Paint(
+            background: colors(asked.style.background), textColor: colors(asked.style.textColor),
+            borderColor: colors(asked.style.borderColor), labelBackground: colors(asked.style.labelBackground),
+            greyscale: request.output.greyscaleBadges, knocksOutText: request.output.knockoutText)
+        var notes: [RenderNote] = []
+        func made(_ laid: LaidOutBadge, image: LoadedIcon? = nil, band: Scene.Badge.BandCut? = nil) -> Scene.Badge {
+            Scene.Badge(
+                layout: laid.layout, hidden: laid.hidden, label: laid.label, messageLabel: laid.messageLabel,
+                isDot: laid.isDot, shape: asked.style.shape, notes: notes, paint: paint, text: laid.text,
+                message: laid.message, image: image, band: band)
+        }
+        if asked.style.shape != .pill {
+            // On the plain canvas a band follows the icon's alpha: its text is kept on
+            // the icon's opaque pixels too.
+            var room = shape
+            if request.icon.platform == .canvas, asked.style.shape.isBand {
+                let opaque = try opaquePixels()
+                let full = opaque.rows.allSatisfy { $0 == [0..<icon.width] }
+                if !full { room.mask = opaque.mask(within: nil, width: icon.width, height: icon.height) }
+            }
+            let laid = try shaped(asked, icon: icon, shape: shape, room: room.mask, style: style, notes: &notes)
+            return made(
+                laid,
+                band: laid.layout?.band == nil
+                    ? nil
+                    : Scene.Badge.BandCut(
+                        clip: shape.isCanvasRectangle ? nil : shape.mask,
+                        followsIconAlpha: [.canvas, .content, .androidLegacy].contains(request.icon.platform)))
+        }
+        func layout(_ body: BadgeBody) throws(BadgeError) -> BadgeLayout {
+            try BadgeLayout.compute(
+                iconWidth: icon.width, iconHeight: icon.height, style: style, body: body, shape: shape,
+                maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+        }
+        switch asked.content {
+        case .dot:
+            return made(LaidOutBadge(layout: try layout(.dot), isDot: true))
+        case .image:
+            switch imageSource {
+            case .ready(let image)?:
+                return made(
+                    LaidOutBadge(layout: try layout(.image(width: image.width, height: image.height))), image: image)
+            case .svg(let document, let path, let natural)?:
+                // Without a natural size the layout uses the explicit image size. An SVG
+                // badge is rendered at the size the layout gives it (never at its
+                // intrinsic size, then scaled).
+                let placed = try layout(.image(width: natural?.width ?? 1, height: natural?.height ?? 1))
+                let image = try images.svgBadge(
+                    document, path: path, width: Int(placed.badgeRect.width), height: Int(placed.badgeRect.height))
+                return made(LaidOutBadge(layout: placed), image: image)
+            case nil:
+                throw .internalError("badge image not loaded")
+            }
+        case .value(let value):
+            switch asked.labelRules.label(for: value) {
+            case .hidden(let reason):
+                return made(LaidOutBadge(hidden: reason))
+            case .text(let label):
+                let pixelSize = style.fontSize
+                guard pixelSize > 0, pixelSize <= Renderer.maxTextPixels else {
+                    throw .overLimit(
+                        path: "",
+                        .textPixels(
+                            points: pixelSize / style.unit, scale: style.unit, pixels: pixelSize,
+                            limit: Renderer.maxTextPixels))
+                }
+                if pixelSize < asked.minimumTextPixels {
+                    // Too small to read: a dot, nothing, or the text anyway.
+                    switch asked.smallText {
+                    case .dot:
+                        notes.append(.smallText(label: label, pixels: pixelSize, became: .dot))
+                        return made(LaidOutBadge(layout: try layout(.dot), isDot: true))
+                    case .hide:
+                        notes.append(.smallText(label: label, pixels: pixelSize, became: .hidden))
+                        return made(LaidOutBadge(hidden: .tooSmall))
+                    case .keep:
+                        break
+                    }
+                }
+                let text = try renderer.shapeChecked(
+                    label, chain: try renderer.fontChain(asked), pixels: pixelSize, unit: style.unit, badge: asked)
+                return made(LaidOutBadge(layout: try layout(.text(text.metrics)), label: label, text: text))
+            }
+        }
+    }
+}
+
+/// A badge laid out, with its shaped text: what the builder makes a `Scene.Badge` of.
+/// The builder's working value, filled in as a ribbon's text shrinks to fit.
+struct LaidOutBadge {
+    var layout: BadgeLayout?
+    var hidden: HiddenReason?
+    var label: String?
+    var text: ShapedText?
+    var message: ShapedText?
+    var messageLabel: String?
+    /// Drawn as a dot (asked for, or text too small to read).
+    var isDot = false
+}
