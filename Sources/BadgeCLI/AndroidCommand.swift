@@ -104,6 +104,21 @@ enum AndroidCommand {
         }
     }
 
+    /// The note for an overlay folder Gradle does not read as resources: a source
+    /// set's resources are its `res/` folder (`app/src/beta/res`), so `--out
+    /// app/src/beta` gets a note naming the variant `beta` and its `res/`; nil when
+    /// `out` is a `res/` folder.
+    static func gradleNote(out: String) -> String? {
+        let path = LexicalPath(out)
+        guard path.name != "res" else { return nil }
+        let suggested = (out == "/" ? "" : out) + "/res"
+        // app/src/VARIANT: the variant is the folder's name.
+        let parent = LexicalPath(OutputFile.parentFolder(of: out)).name
+        let whose = parent == "src" ? path.name.map { "the \(Quoted($0)) source set's" } : nil
+        return
+            "Gradle reads \(whose ?? "a source set's") resources from its res/ folder, \(Quoted(suggested)); \(Quoted(out)) is written as given"
+    }
+
     /// The files that stand for the same resource as `path` in its folder: the same
     /// name with any image or XML extension (`ic_launcher.png` and `ic_launcher.webp`
     /// in one folder are a duplicate resource, which fails the build).
@@ -156,11 +171,7 @@ enum AndroidCommand {
                 "--out \(Quoted(out)) is \(outReal == resReal ? "RES itself" : "inside RES"); write the overlay to a variant's res/ (app/src/debug/res)"
             )
         }
-        if LexicalPath(trimmedOut).name != "res" {
-            io.note(
-                "android: Gradle reads a source set's resources from its res/ folder (app/src/debug/res); \(Quoted(trimmedOut)) is written as given"
-            )
-        }
+        if let note = gradleNote(out: trimmedOut) { io.note("android: " + note) }
         let exists = FileIdentity.realPath(trimmedOut) != nil
         if exists { for note in AssetCatalog.leftovers(inFolders: [trimmedOut]) { io.note("android: \(note)") } }
         let staged =
@@ -215,7 +226,9 @@ enum AndroidCommand {
             }
         }
         let outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
-        let tally = Reporter(io: io).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
+        let advice = CatalogRun.sizeAdvice(
+            outcomes, jobs: overlay.jobs, settings: settings.render, relativeSize: settings.catalog.relativeSize)
+        let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr(
                 "iconbadge: android: nothing written: \(tally.failed) of \(overlay.jobs.count) images failed\n")
@@ -262,7 +275,9 @@ enum AndroidCommand {
         if overlay.adaptiveCount > 0 {
             parts.append("\(overlay.adaptiveCount) adaptive icon\(overlay.adaptiveCount == 1 ? "" : "s")")
         }
-        io.writeErr("iconbadge: android: badged \(parts.joined(separator: " and ")) into \(Quoted(trimmedOut))\n")
+        io.writeErr(
+            "iconbadge: android: badged \(parts.joined(separator: " and "))\(CatalogRun.smallSlots(outcomes)) into \(Quoted(trimmedOut))\n"
+        )
         return .success
     }
 }

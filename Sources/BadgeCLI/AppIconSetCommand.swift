@@ -247,7 +247,9 @@ enum AppIconSetCommand {
             jobs += AppIconSet.staging(planned[index], into: folder)
         }
         let outcomes = JobRunner.run(jobs, workers: settings.catalog.jobs)
-        let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
+        let advice = CatalogRun.sizeAdvice(
+            outcomes, jobs: jobs, settings: settings.render, relativeSize: settings.catalog.relativeSize)
+        let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
             return tally.exitCode
@@ -274,7 +276,8 @@ enum AppIconSetCommand {
         }
         let noun = jobs.count == 1 ? "image" : "images"
         let shown = sets.count == 1 ? Quoted(target).description : target
-        io.writeErr("iconbadge: appiconset: badged \(jobs.count) \(noun) into \(shown)\n")
+        io.writeErr(
+            "iconbadge: appiconset: badged \(jobs.count) \(noun)\(CatalogRun.smallSlots(outcomes)) into \(shown)\n")
         return .success
     }
 }

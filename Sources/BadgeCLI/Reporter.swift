@@ -7,6 +7,14 @@ import BadgeSystem
 /// `Quoted`). The command prints its own summary from the returned tally.
 struct Reporter {
     let io: CommandIO
+    /// The option that sizes the badge in the command in use, for the advice of a
+    /// badge too large for its icon.
+    var advice: ErrorWording.SizeAdvice = .heightOrDotSize
+
+    init(io: CommandIO, advice: ErrorWording.SizeAdvice = .heightOrDotSize) {
+        self.io = io
+        self.advice = advice
+    }
 
     /// Which check lines go out: all of them (a lone render, `--scales`), or only the
     /// failures and updates (a batch, whose summary counts the rest).
@@ -52,6 +60,7 @@ struct Reporter {
         var tally = Tally()
         tally.jobs = outcomes.count
         printUpscaleWarnings(outcomes)
+        printSixteenBitNote(outcomes)
         // The frames of one animation ({frame}) share their notes and, often, their
         // error: each is said once, an error naming the frames it stopped.
         var frameNotes: (group: String, said: Set<String>)?
@@ -100,9 +109,7 @@ struct Reporter {
                         "\(prefix)the icon's colour chunks are kept, but the badge's colours are drawn as sRGB: \(reason)"
                     )
                 case .render(.sixteenBit):
-                    io.note(
-                        "\(prefix)the icon has 16 bits per channel; the output has 8 (Cairo 1.16 composites 8 bits per channel)"
-                    )
+                    break  // once per run, above
                 case .render(.smallText(let label, let pixels, let became)):
                     // Rounded down: 6.96 px is not "7.0 px, under 7".
                     let size = (pixels * 10).rounded(.down) / 10
@@ -121,7 +128,7 @@ struct Reporter {
             if case .failure(let error) = outcome.result, let frame = job.frame {
                 tally.failed += 1
                 tally.firstError = tally.firstError ?? error.exitCode
-                let message = ErrorWording.message(error)
+                let message = ErrorWording.message(error, advice: advice)
                 if frameError?.group == frame.group, frameError?.message == message {
                     frameError?.last = (frame.number, place)
                 } else {
@@ -137,7 +144,7 @@ struct Reporter {
                 tally.firstError = tally.firstError ?? error.exitCode
                 let where_ =
                     outcome.label.isEmpty ? "" : "\(Shown(outcome.label))\(place.map { " (\(Shown($0)))" } ?? ""): "
-                io.error(where_ + ErrorWording.message(error))
+                io.error(where_ + ErrorWording.message(error, advice: advice))
             case .success(let done):
                 guard let check = done.check, let target = job.check else { continue }
                 tally.count(check.status)
@@ -172,6 +179,21 @@ struct Reporter {
             let places = first.place.flatMap { a in last.place.map { b in " (\(Shown(a)) to \(Shown(b)))" } } ?? ""
             return "\(base)frames \(first.number) to \(last.number)\(places): \(message)"
         }
+    }
+
+    /// One note for the whole run when icons have 16 bits per channel: the user cannot
+    /// change Cairo 1.16's 8 bits, so it is said once, not once per image.
+    private func printSixteenBitNote(_ outcomes: [JobOutcome]) {
+        var labels: [String] = []
+        for outcome in outcomes where outcome.diagnostics.contains(.render(.sixteenBit)) {
+            if !labels.contains(outcome.label) { labels.append(outcome.label) }
+        }
+        guard let first = labels.first else { return }
+        let which =
+            labels.count == 1
+            ? (first.isEmpty ? "the icon has" : "\(Shown(first)) has") : "\(labels.count) icons have"
+        let outputs = labels.count == 1 ? "the output has" : "their outputs have"
+        io.note("\(which) 16 bits per channel; \(outputs) 8 (Cairo 1.16 composites 8 bits per channel)")
     }
 
     /// One warning per raster icon that `--scales` resampled up, naming the scales and,
