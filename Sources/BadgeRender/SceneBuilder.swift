@@ -188,7 +188,7 @@ extension SceneBuilder {
                 band: laid.layout?.band == nil
                     ? nil
                     : Scene.Badge.BandCut(
-                        clip: shape.isCanvasRectangle ? nil : shape.mask,
+                        clip: Self.bandClip(shape),
                         followsIconAlpha: [.canvas, .content, .androidLegacy].contains(request.icon.platform)))
         }
         func layout(_ body: BadgeBody) throws(BadgeError) -> BadgeLayout {
@@ -246,6 +246,21 @@ extension SceneBuilder {
                 return made(LaidOutBadge(layout: try layout(.text(text.metrics)), label: label, text: text))
             }
         }
+    }
+}
+
+extension SceneBuilder {
+    /// What a ribbon or banner is cut to: the platform's mask (nil: the canvas). An
+    /// adaptive icon's layer is cut to the 72 dp square a launcher shows instead of
+    /// the 66 dp safe zone: each device's mask (circle, squircle, rounded square)
+    /// cuts it again where that mask ends, so the band runs to the edge of what is
+    /// seen under every mask and its ends never float inside it. Its text stays in the
+    /// safe zone (the room it is fitted to is the safe zone's).
+    static func bandClip(_ shape: ReferenceShape) -> ShapeMask? {
+        if shape.platform == .androidAdaptive {
+            return ShapeMask(.rectangle(shape.box), width: shape.mask.width, height: shape.mask.height)
+        }
+        return shape.isCanvasRectangle ? nil : shape.mask
     }
 }
 
