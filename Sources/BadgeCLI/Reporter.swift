@@ -61,6 +61,7 @@ struct Reporter {
         tally.jobs = outcomes.count
         printUpscaleWarnings(outcomes)
         printSixteenBitNote(outcomes)
+        printContrastNote(outcomes)
         // The frames of one animation ({frame}) share their notes and, often, their
         // error: each is said once, an error naming the frames it stopped.
         var frameNotes: (group: String, said: Set<String>)?
@@ -108,7 +109,7 @@ struct Reporter {
                     io.note(
                         "\(prefix)the icon's colour chunks are kept, but the badge's colours are drawn as sRGB: \(reason)"
                     )
-                case .render(.sixteenBit):
+                case .render(.sixteenBit), .render(.lowContrast):
                     break  // once per run, above
                 case .render(.smallText(let label, let pixels, let became)):
                     // Rounded down: 6.96 px is not "7.0 px, under 7".
@@ -194,6 +195,52 @@ struct Reporter {
             ? (first.isEmpty ? "the icon has" : "\(Shown(first)) has") : "\(labels.count) icons have"
         let outputs = labels.count == 1 ? "the output has" : "their outputs have"
         io.note("\(which) 16 bits per channel; \(outputs) 8 (Cairo 1.16 composites 8 bits per channel)")
+    }
+
+    /// One note for the whole run when badges are close in colour to the icons around
+    /// them (`BadgeVisibility.closeDeltaE`): the fill, the measured ΔE_OK (the range
+    /// over the images) and WCAG ratio, and the fix: `--ring auto`, or another
+    /// `--background`; or, where a ring was drawn, which and how to leave it out.
+    private func printContrastNote(_ outcomes: [JobOutcome]) {
+        var found: [(fill: Color, contrast: BadgeContrast, ring: Color?)] = []
+        var images = 0
+        for outcome in outcomes {
+            var here = false
+            for case .render(.lowContrast(let fill, let contrast, let ring)) in outcome.diagnostics {
+                found.append((fill, contrast, ring))
+                here = true
+            }
+            if here { images += 1 }
+        }
+        guard let first = found.first else { return }
+        func figure(_ value: Double) -> String { RenderProblem.pixels(value) }
+        let deltas = found.map(\.contrast.deltaE)
+        let ratios = found.map(\.contrast.ratio)
+        let low = deltas.min()!
+        let high = deltas.max()!
+        let deltaText = low == high || figure(low) == figure(high) ? figure(low) : "\(figure(low)) to \(figure(high))"
+        let ratioLow = ratios.min()!
+        let ratioHigh = ratios.max()!
+        let ratioText =
+            figure(ratioLow) == figure(ratioHigh)
+            ? "\(figure(ratioLow)):1" : "\(figure(ratioLow)):1 to \(figure(ratioHigh)):1"
+        let fills = found.map(\.fill.hexDescription).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let whose = images > 1 ? "in \(images) images the badge's fill" : "the badge's fill"
+        var text =
+            "\(whose) \(fills.joined(separator: ", ")) is close in colour to the icon around it (ΔE_OK \(deltaText), under \(figure(BadgeVisibility.closeDeltaE)); WCAG contrast \(ratioText))"
+        let ringed = found.filter { $0.ring != nil }
+        if let ring = ringed.first?.ring {
+            let colour = ring == .white ? "white" : "black"
+            text +=
+                ringed.count == found.count
+                ? ": a \(colour) ring is drawn round it (--ring none leaves it out)"
+                : ": a ring is drawn round the \(ringed.count) \(ringed.count == 1 ? "dot" : "dots") that stand in for text; --ring auto draws one round every badge, or choose another --background"
+        } else {
+            let ring = BadgeVisibility.ringColor(surroundLuminance: first.contrast.surroundLuminance)
+            text +=
+                ": --ring auto draws a \(ring == .white ? "white" : "black") ring round it, or choose another --background"
+        }
+        io.note(text)
     }
 
     /// One warning per raster icon that `--scales` resampled up, naming the scales and,

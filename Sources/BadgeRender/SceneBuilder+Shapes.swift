@@ -75,8 +75,13 @@ extension SceneBuilder {
                 fallen.label = shown
             case .dot:
                 notes.append(.smallText(label: shown, pixels: pixels, became: .dot))
+                // A dot that stands in for text is sized to be seen.
+                var dotStyle = style
+                dotStyle.dotSize = BadgeVisibility.dotDiameter(
+                    styleDot: style.dotSize, boxSide: min(shape.box.width, shape.box.height),
+                    minimum: asked.minimumDotPixels)
                 fallen.layout = try BadgeLayout.compute(
-                    iconWidth: icon.width, iconHeight: icon.height, style: style, body: .dot, shape: shape,
+                    iconWidth: icon.width, iconHeight: icon.height, style: dotStyle, body: .dot, shape: shape,
                     maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
                 fallen.isDot = true
             }

@@ -57,7 +57,7 @@ extension RenderRequest {
                 content: badge.content, labelRules: badge.labelRules, style: style, font: badge.font,
                 fontFeatures: badge.fontFeatures, fallbackFonts: badge.fallbackFonts,
                 systemFallback: badge.systemFallback, strictGlyphs: badge.strictGlyphs, smallText: badge.smallText,
-                minimumTextPixels: badge.minimumTextPixels, minimumDotPixels: badge.minimumDotPixels)
+                minimumTextPixels: badge.minimumTextPixels, minimumDotPixels: badge.minimumDotPixels, ring: badge.ring)
         }
         return RenderRequest(
             icon: icon, badge: changed[0], moreBadges: Array(changed.dropFirst()), output: output, limits: limits,

@@ -54,6 +54,8 @@ package struct RenderSettings {
     package var smallText = SmallTextRule.dot
     package var minimumTextPixels = 7.0
     package var minimumDotPixels = 4.0
+    /// `--ring`: where a contrasting ring is drawn.
+    package var ring = RingRule.dots
     package var limits = ImageLimits()
     package var report = false
     package var inPlace = false
@@ -200,7 +202,8 @@ package struct RenderSettings {
         return RenderRequest.Badge(
             content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
             fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
-            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels)
+            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
+            ring: ring)
     }
 
     /// Sizes every badge not given a `--height` at `percent` of its reference box (a
