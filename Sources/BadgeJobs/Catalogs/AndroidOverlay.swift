@@ -124,6 +124,15 @@ package struct AndroidOverlay: Sendable {
                     var render = settings
                     render.scale = density.scale
                     if !settings.platformGiven { render.platform = .androidAdaptive }
+                    // What the launcher shows under the badge: its contrast is measured there.
+                    if kind == "badge",
+                        let backdrop = try stageBackdrop(
+                            icon, resources: resources, density: density, side: side, staged: staged,
+                            limits: settings.limits)
+                    {
+                        render.backdrop = staged.path + "/" + backdrop[0]
+                        overlay.canvases.append(backdrop)
+                    }
                     if kind == "badge_mono" {
                         render.style.background = .white
                         render.style.borderColor = .white

@@ -56,6 +56,9 @@ package struct RenderSettings {
     package var minimumDotPixels = 4.0
     /// `--ring`: where a contrasting ring is drawn.
     package var ring = RingRule.dots
+    /// What a launcher shows under this layer, for measuring the badges' contrast
+    /// (`RenderRequest.Icon.backdrop`; set by `android` for a badge layer).
+    package var backdrop: String?
     package var limits = ImageLimits()
     package var report = false
     package var inPlace = false
@@ -144,7 +147,7 @@ package struct RenderSettings {
         return RenderRequest(
             icon: RenderRequest.Icon(
                 path: icon, size: iconSize ?? self.iconSize, rasterScale: rasterScale, mask: iconMask,
-                filters: iconFilters, platform: platform),
+                filters: iconFilters, platform: platform, backdrop: backdrop),
             badge: first, moreBadges: more,
             output: RenderRequest.Output(
                 scale: scale, greyscaleBadges: greyscaleBadges, knockoutText: knockoutText,
