@@ -11,6 +11,8 @@ enum AndroidCommand {
         var catalog = CatalogSettings()
         var out: String?
         var icons: [String] = []
+        /// `--preview`: where the contact sheet of the badged icons goes.
+        var preview: String?
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -34,6 +36,12 @@ enum AndroidCommand {
                     "the launcher icon's resource name; repeat for more (default: the manifest's android:icon and android:roundIcon, else ic_launcher and ic_launcher_round)",
                 fromEnvironment: false, repeatable: true
             ) { settings, text throws(BadgeError) in settings.icons.append(text) },
+            OptionSpec(
+                name: "preview", kind: .value(placeholder: "PATH"), group: "Android resources",
+                help:
+                    "also write a contact sheet of the badged icons as launchers show them: a .png, or an .html page (see iconbadge preview)",
+                completion: .file, fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.preview = text },
         ]
         list += CatalogOptions.options(
             group: "Android resources",
@@ -91,6 +99,10 @@ enum AndroidCommand {
             try CatalogOptions.applyFlagRules(
                 flags: parsed.flags, render: &settings.render, catalog: settings.catalog,
                 knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
+            if let preview = settings.preview {
+                _ = try PreviewOutput.kind(of: preview, option: "--preview")
+                try PreviewOutput.checkWritable(preview)
+            }
             guard
                 try HiddenBadge.isShown(
                     settings.render, failIfHidden: settings.catalog.failIfHidden, command: "android", io: io)
@@ -278,6 +290,11 @@ enum AndroidCommand {
         io.writeErr(
             "iconbadge: android: badged \(parts.joined(separator: " and "))\(CatalogRun.smallSlots(outcomes)) into \(Quoted(trimmedOut))\n"
         )
-        return .success
+        guard let preview = settings.preview else { return .success }
+        return CatalogRun.writePreview(to: preview, command: "android", io: io) { () throws(BadgeError) in
+            AndroidPreview.sheet(
+                title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))", folders: [trimmedOut, resources.folder],
+                names: resources.names)
+        }
     }
 }

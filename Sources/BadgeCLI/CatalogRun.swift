@@ -47,4 +47,21 @@ enum CatalogRun {
         if hidden > 0 { parts.append("\(hidden) without a badge") }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
+
+    /// Writes the contact sheet `make` builds to `path` after the set was written:
+    /// one line saying where, or, when it fails, the error with a word that the set
+    /// itself was written (its exit code is the error's).
+    static func writePreview(
+        to path: String, command: String, io: CommandIO, make: () throws(BadgeError) -> ContactSheet
+    ) -> ExitCode {
+        do throws(BadgeError) {
+            let sheet = try make()
+            try PreviewOutput.write(sheet, to: path, limits: ImageLimits())
+            io.writeErr("iconbadge: \(command): preview in \(Quoted(path)) (\(sheet.tiles.count) tiles)\n")
+            return .success
+        } catch {
+            io.error("\(command): the badged icons were written, their preview was not: \(ErrorWording.message(error))")
+            return error.exitCode
+        }
+    }
 }

@@ -35,6 +35,12 @@ struct SheetLayout {
     static let captionSize = 12.0
     static func lineHeight(_ size: Double) -> Double { (size * 1.35).rounded(.up) }
 
+    /// A tile's caption lines: what it shows, and a short second line when layers of
+    /// it are hatched (the sheet's notes name them).
+    static func captions(_ tile: ContactSheet.Tile) -> [String] {
+        tile.missing.isEmpty ? [tile.caption] : [tile.caption, "hatched: not drawn"]
+    }
+
     /// The layout of `sheet`, `measure` giving a text's advance (text, bold, size).
     init(_ sheet: ContactSheet, measure: (String, Bool, Double) -> Double) {
         let margin = ContactSheetPainter.margin
@@ -43,14 +49,15 @@ struct SheetLayout {
         func tileWidth(_ tile: ContactSheet.Tile) -> Double {
             let views = tile.zooms.map { Double(tile.side * $0) + 2 * padding * Double($0) }
             let images = views.reduce(0, +) + Double(views.count - 1) * 6
-            let captions = ([tile.caption] + tile.missing.map { "not drawn: " + $0 }).map {
+            let captions = SheetLayout.captions(tile).map {
                 measure($0, false, SheetLayout.captionSize)
             }
             return max(images, captions.max() ?? 0)
         }
         func tileHeight(_ tile: ContactSheet.Tile) -> Double {
             let image = tile.zooms.map { Double(tile.side * $0) + 2 * padding * Double($0) }.max() ?? 0
-            return image + 4 + Double(1 + tile.missing.count) * SheetLayout.lineHeight(SheetLayout.captionSize)
+            return image + 4 + Double(SheetLayout.captions(tile).count)
+                * SheetLayout.lineHeight(SheetLayout.captionSize)
         }
         func groupSize(_ group: ContactSheet.Group) -> (width: Double, height: Double) {
             let tiles = group.tiles.map(tileWidth)
@@ -106,7 +113,7 @@ struct SheetLayout {
                         imageHeight = max(imageHeight, side)
                     }
                     var captionY = tileTop + imageHeight + 4
-                    for (index, caption) in ([tile.caption] + tile.missing.map { "not drawn: " + $0 }).enumerated() {
+                    for (index, caption) in SheetLayout.captions(tile).enumerated() {
                         texts.append(
                             Text(
                                 string: caption, origin: Point(x: tileX, y: captionY + SheetLayout.captionSize),

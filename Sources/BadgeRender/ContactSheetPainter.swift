@@ -214,15 +214,13 @@ public struct ContactSheetPainter {
         layer.markDirty()
     }
 
-    /// A layer that cannot be drawn: light grey, hatched at 45° every 6 px, so it is
-    /// never taken for a drawn layer.
+    /// A layer that cannot be drawn: hatched at 45° every 6 px in translucent grey, no
+    /// fill, so the layers under it still show and it is never taken for a drawn layer.
     static func hatch(_ cr: OpaquePointer, _ rect: Rect) {
         cairo_save(cr)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_clip(cr)
-        BadgePainter.setColor(cr, Color(rgb: 0xDADADA))
-        cairo_paint(cr)
-        BadgePainter.setColor(cr, Color(rgb: 0x9A9A9A))
+        BadgePainter.setColor(cr, Color(red: 128, green: 128, blue: 128, alpha: 170))
         cairo_set_line_width(cr, 1.5)
         var offset = -rect.height
         while offset < rect.width {

@@ -85,12 +85,15 @@ package enum IconBundlePreview {
         for (label, side) in sides {
             section.groups.append(
                 ContactSheet.Group(
-                    title: label,
+                    title: side == 256 ? label : "\(label) · \(side) px",
                     tiles: [tile("light", side: side, mask: .appleSquare, backdrop: AppIconSetPreview.iosLight)]))
-            if bundle.platform == .circle {
+        }
+        if bundle.platform == .circle {
+            for (label, side) in AppIconSetPreview.derived[.watchos] ?? [] {
                 round.groups.append(
                     ContactSheet.Group(
-                        title: label, tiles: [tile("watch face", side: side, mask: .circle, backdrop: .black)]))
+                        title: "\(label) · \(side) px",
+                        tiles: [tile("watch face", side: side, mask: .circle, backdrop: .black)]))
             }
         }
         sheet.sections.append(section)
@@ -106,6 +109,7 @@ package enum IconBundlePreview {
         guard parts.count == 4 || parts.count == 3 else { return nil }
         func byte(_ value: Double) -> UInt8 { UInt8(max(0, min(255, (value * 255).rounded()))) }
         return Color(
-            red: byte(parts[0]), green: byte(parts[1]), blue: byte(parts[2]), alpha: parts.count == 4 ? byte(parts[3]) : 255)
+            red: byte(parts[0]), green: byte(parts[1]), blue: byte(parts[2]),
+            alpha: parts.count == 4 ? byte(parts[3]) : 255)
     }
 }
