@@ -57,7 +57,7 @@ enum CatalogRun {
         do throws(BadgeError) {
             let sheet = try make()
             try PreviewOutput.write(sheet, to: path, limits: ImageLimits())
-            io.writeErr("iconbadge: \(command): preview in \(Quoted(path)) (\(sheet.tiles.count) tiles)\n")
+            io.writeErr("iconbadge: \(command): preview in \(Quoted(path)) (\(PreviewOutput.tileCount(sheet)))\n")
             return .success
         } catch {
             io.error("\(command): the badged icons were written, their preview was not: \(ErrorWording.message(error))")

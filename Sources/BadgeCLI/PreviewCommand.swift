@@ -81,7 +81,7 @@ enum PreviewCommand {
             }
             try PreviewOutput.checkWritable(output)
             try PreviewOutput.write(sheet, to: output, limits: ImageLimits())
-            io.writeErr("iconbadge: preview: wrote \(Quoted(output)) (\(sheet.tiles.count) tiles)\n")
+            io.writeErr("iconbadge: preview: wrote \(Quoted(output)) (\(PreviewOutput.tileCount(sheet)))\n")
             return .success
         }
     }

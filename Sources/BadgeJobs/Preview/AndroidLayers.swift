@@ -207,7 +207,8 @@ package struct AndroidLayers: Sendable {
         case "shape":
             // A plain rectangle with a solid fill is a colour; corners and gradients are not drawn.
             if attribute("shape") == nil || attribute("shape") == "rectangle",
-                let solid = element.child("solid"), let text = solid.attributes.first(where: { $0.name.hasSuffix(":color") })?.value,
+                let solid = element.child("solid"),
+                let text = solid.attributes.first(where: { $0.name.hasSuffix(":color") })?.value,
                 let color = value(text, depth: depth), element.child("gradient") == nil, element.child("corners") == nil
             {
                 return .color(color)

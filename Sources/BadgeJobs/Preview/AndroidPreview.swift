@@ -93,7 +93,9 @@ package enum AndroidPreview {
                                     layers: drawn, mask: .android(.circle)))
                         }
                     }
-                    for tile in group.tiles { for kind in tile.missing where !missingKinds.contains(kind) { missingKinds.append(kind) } }
+                    for tile in group.tiles {
+                        for kind in tile.missing where !missingKinds.contains(kind) { missingKinds.append(kind) }
+                    }
                     adaptive.groups.append(group)
                 }
                 if root.child("monochrome") == nil {
@@ -111,7 +113,9 @@ package enum AndroidPreview {
                     group.tiles.append(
                         ContactSheet.Tile(
                             caption: "\(density.name) · \(pixels.width) px", side: side, backdrop: lightWallpaper,
-                            layers: [.image(path: path, rect: Rect(x: 0, y: 0, width: Double(side), height: Double(side)))]
+                            layers: [
+                                .image(path: path, rect: Rect(x: 0, y: 0, width: Double(side), height: Double(side)))
+                            ]
                         ))
                     break
                 }
@@ -170,7 +174,8 @@ package enum AndroidPreview {
         let unit = unit ?? Double(side) / 72
         let full = 108 * unit
         let margin = inset * full
-        let rect = Rect(x: -18 * unit + margin, y: -18 * unit + margin, width: full - 2 * margin, height: full - 2 * margin)
+        let rect = Rect(
+            x: -18 * unit + margin, y: -18 * unit + margin, width: full - 2 * margin, height: full - 2 * margin)
         switch drawable {
         case .color(let color):
             return [.fill(part ?? color, rect: rect)]

@@ -45,6 +45,7 @@ package enum AppIconSetPreview {
                 sections.append((platform, ContactSheet.Section(title: sectionTitle(platform), groups: [group])))
             }
         }
+        var derivedShown = false
         for set in sets {
             // One group a slot: its default, dark and tinted images together.
             var slots: [[AppIconSet.Image]] = []
@@ -77,9 +78,11 @@ package enum AppIconSetPreview {
                             tinted: tinted.map { folder + "/" + $0.filename })),
                     to: light.platform)
                 // A single-size image: the device draws every size from it.
-                if pixels.width >= 1024, light.idiom == "universal" || light.idiom == "ios-marketing" && slots.count == 1,
+                if pixels.width >= 1024,
+                    light.idiom == "universal" || light.idiom == "ios-marketing" && slots.count == 1,
                     let platform = light.platform, let sizes = derived[platform]
                 {
+                    derivedShown = true
                     for (label, derivedSide) in sizes {
                         append(
                             ContactSheet.Group(
@@ -101,12 +104,15 @@ package enum AppIconSetPreview {
             )
         }
         if platforms.contains(.macos) {
-            sheet.notes.append("macOS: the images as they are (the body is drawn in them), on a light and a dark desktop.")
+            sheet.notes.append(
+                "macOS: the images as they are (the body is drawn in them), on a light and a dark desktop.")
         }
         if platforms.contains(.watchos) { sheet.notes.append("watchOS: under the circle, on a black watch face.") }
         sheet.notes.append(
-            "Each image at 1:1 and, up to 128 px, at 2× (each pixel a 2 × 2 block); sizes derived from a 1024 px image are resampled here with a box filter, as near as can be to Xcode's."
-        )
+            "Each image at 1:1 and, up to 128 px, at 2× (each pixel a 2 × 2 block)"
+                + (derivedShown
+                    ? "; sizes derived from a 1024 px image are resampled here with a box filter, as near as can be to Xcode's."
+                    : "."))
         return sheet
     }
 

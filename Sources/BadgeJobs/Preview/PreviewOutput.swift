@@ -23,6 +23,11 @@ package enum PreviewOutput {
         throw .usage("\(option) \(Quoted(path)): a preview is a .png contact sheet or an .html page")
     }
 
+    /// The sheet's size for the line that says where it went: "1 tile", "19 tiles".
+    package static func tileCount(_ sheet: ContactSheet) -> String {
+        "\(sheet.tiles.count) tile\(sheet.tiles.count == 1 ? "" : "s")"
+    }
+
     /// Checks that `path` can be written before anything else is (73 otherwise).
     package static func checkWritable(_ path: String) throws(BadgeError) {
         try OutputFile.checkWritable(OutputLocation(commandLine: path))
