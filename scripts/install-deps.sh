@@ -16,14 +16,15 @@ set -eu
 MODULES="cairo freetype2 harfbuzz fontconfig libpng16 fribidi lcms2 libwebp libdeflate libjpeg"
 APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libfribidi-dev liblcms2-dev libwebp-dev libdeflate-dev libjpeg62-turbo-dev"
 BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi little-cms2 webp libdeflate jpeg-turbo"
-# Packages checked with dpkg (no pkg-config module): fonts and tools the tests use:
+# Packages checked with dpkg (no pkg-config module): patch (link-static-libs.sh applies
+# Debian's patches to LittleCMS's source), and fonts and tools the tests use:
 # strace (delays a write so a test can kill a render in the middle of it),
 # poppler-utils (pdftocairo: tests compare PDF outputs with PNG ones) and chromium (the
 # HTML report's browser tests open the report headless: its DOM once its script ran, a
 # screenshot; HTMLReportBrowserTests, and the animated SVG at fixed times;
 # tests/animation), python3-pil and ffmpeg (tests/animation reads the APNG and WebP
 # animations with Pillow and ffprobe).
-APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
+APT_EXTRA="patch fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
 case "${1:-}" in
 "") ;;
 --bench) APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin" ;;
