@@ -189,21 +189,24 @@ enum CompareCommand {
                     "compare \(Quoted(parsed.positionals[0])) \(Quoted(parsed.positionals[1])): both are one file, so they would always be equal; give the fresh image and the golden"
                 )
             }
-            let stored = settings.compare.storedColor
-            let (actual, expected) = try ImageFile.pair(
-                parsed.positionals[0], parsed.positionals[1], limits: settings.limits, keepTransparentColor: stored)
-            let result = try Comparer.compare(
-                actual, expected, settings: settings.compare, counting: settings.json,
-                diffImage: settings.diff != nil, limits: settings.limits,
+            let first = try InputFile.bytes(
+                at: parsed.positionals[0], limit: settings.limits.maxRasterBytes, what: "image file")
+            let second = try InputFile.bytes(
+                at: parsed.positionals[1], limit: settings.limits.maxRasterBytes, what: "image file")
+            var images = Comparer.Images()
+            if settings.diff != nil { images.diff = .always }
+            let compared = try Comparer.compareFiles(
+                actual: first, actualPath: parsed.positionals[0], expected: second,
+                expectedPath: parsed.positionals[1], settings: settings.compare, counting: settings.json,
+                images: images, limits: settings.limits,
                 bands: ParallelMap.rowBands(workers: BatchRenderer.availableCPUs))
-            var report = result.report
-            if let path = settings.diff, let diff = result.diff {
-                // Fast compression: a diff image is looked at, not shipped (the pixels are the same).
-                try OutputFile.write(try ImageFile.pngData(of: diff, compression: .fast), to: path)
+            var report = compared.report
+            if let path = settings.diff, let png = compared.diff {
+                try OutputFile.write(png, to: path)
                 report.diffPath = path
             }
             io.writeOut(settings.json ? report.json.serialized() + "\n" : report.line + "\n")
-            if let path = settings.diff, result.diff == nil, !report.result.sameSize {
+            if let path = settings.diff, compared.diff == nil, !report.result.sameSize {
                 io.note("no diff image written to \(Quoted(path)): the images differ in size, so no pixel pairs up")
             }
             return report.equal ? .success : .different

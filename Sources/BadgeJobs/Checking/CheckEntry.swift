@@ -52,6 +52,9 @@ package struct CheckEntry: Sendable, Equatable {
     package var goldenWritten: String?
     /// The error's exit code, for `error`.
     package var errorCode: ExitCode?
+    /// The artifacts written for it (`REL.actual.png`, `REL.diff.png`), as their paths
+    /// are shown.
+    package var artifacts: [String] = []
 
     /// An entry from its parts.
     package init(

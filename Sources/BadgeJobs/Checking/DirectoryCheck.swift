@@ -41,7 +41,8 @@ package enum DirectoryCheck {
         package var workers = 1
         /// Limits for every image decoded.
         package var limits = ImageLimits()
-        /// Where `REL.diff.png` of changed pairs goes (`sub/icon.png.diff.png`), nil for none.
+        /// Where `REL.actual.png` and `REL.diff.png` of changed pairs go
+        /// (`sub/icon.png.diff.png`), nil for none.
         package var artifacts: String?
         /// The HTML report's assets folder, staged, nil without a report.
         package var assets: StagedFolder?
@@ -244,9 +245,11 @@ package enum DirectoryCheck {
                 // Decoded even without a report when it may become a golden: a file
                 // that is no image (or over a limit) must not be committed as one.
                 if settings.assets != nil || settings.update.createsMissing {
-                    let pixels = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
+                    let png = try Comparer.png(
+                        of: bytes, path: actualRoot + "/" + path, limits: settings.limits,
+                        keepTransparentColor: settings.compare.storedColor)
                     if let assets = settings.assets {
-                        entry.assets.actual = try writeAsset(pixels, index: index, role: .actual, into: assets)
+                        entry.assets.actual = try writeAsset(png, index: index, role: .actual, into: assets)
                     }
                 }
                 if settings.update.createsMissing {
@@ -267,52 +270,73 @@ package enum DirectoryCheck {
                     path: path, status: .deleted, report: nil,
                     message: "only in \(Shown(expectedRoot)), not produced in \(Shown(actualRoot))")
                 if let assets = settings.assets {
-                    let pixels = try ImageFile.pixels(at: expectedRoot + "/" + path, limits: settings.limits)
-                    entry.assets.expected = try writeAsset(pixels, index: index, role: .expected, into: assets)
+                    let bytes = try InputFile.bytes(
+                        at: expectedRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
+                    let png = try Comparer.png(
+                        of: bytes, path: expectedRoot + "/" + path, limits: settings.limits,
+                        keepTransparentColor: false)
+                    entry.assets.expected = try writeAsset(png, index: index, role: .expected, into: assets)
                 }
                 return entry
             }
             let bytes = try InputFile.bytes(
                 at: actualRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
-            let actual = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
             let expectedBytes = try InputFile.bytes(
                 at: expectedRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
-            // An unchanged image (the same bytes as its golden) is decoded once.
-            let expected =
-                expectedBytes == bytes
-                ? actual : try decode(expectedBytes, path: expectedRoot + "/" + path, settings: settings)
-            let wantsDiff = settings.assets != nil || settings.artifacts != nil
-            let result = try Comparer.compare(
-                actual, expected, settings: settings.compare, counting: true, diffImage: wantsDiff,
+            var images = Comparer.Images()
+            if settings.artifacts != nil {
+                images.actual = .ifChanged
+                images.diff = .ifChanged
+            }
+            if settings.assets != nil {
+                images.actual = .always
+                images.expected = .always
+                images.diff = .ifChanged
+            }
+            let compared = try Comparer.compareFiles(
+                actual: bytes, actualPath: actualRoot + "/" + path, expected: expectedBytes,
+                expectedPath: expectedRoot + "/" + path, settings: settings.compare, counting: true, images: images,
                 limits: settings.limits, decodedMask: settings.decodedMask)
+            let equal = compared.report.equal
             var entry = CheckEntry(
-                path: path, status: result.equal ? .passed : .changed, report: result.report,
-                message: result.report.line)
+                path: path, status: equal ? .passed : .changed, report: compared.report,
+                message: compared.report.detail)
             if let artifacts = settings.artifacts {
-                // The whole name: icon.png and icon.webp each get their own diff.
-                let name = (components.last ?? path) + ".diff.png"
-                let location = OutputLocation(root: artifacts, components: components.dropLast() + [name])
-                if !result.equal, let diff = result.diff {
-                    try OutputFile.write(
-                        try ImageFile.pngData(of: diff, compression: .fast), to: location, creatingFolders: true)
-                    entry.report?.diffPath = location.description
+                // The whole name: icon.png and icon.webp each get their own.
+                let actualArtifact = artifactLocation(artifacts, components, ".actual.png")
+                let diffArtifact = artifactLocation(artifacts, components, ".diff.png")
+                if !equal, let png = compared.actual {
+                    try OutputFile.write(png, to: actualArtifact, creatingFolders: true)
+                    entry.artifacts.append(actualArtifact.description)
                 } else {
-                    try OutputFile.removeIfPresent(location)
+                    try OutputFile.removeIfPresent(actualArtifact)
+                }
+                if !equal, let png = compared.diff {
+                    try OutputFile.write(png, to: diffArtifact, creatingFolders: true)
+                    entry.report?.diffPath = diffArtifact.description
+                    entry.artifacts.append(diffArtifact.description)
+                } else {
+                    try OutputFile.removeIfPresent(diffArtifact)
                 }
             }
             if let assets = settings.assets {
-                entry.assets.actual = try writeAsset(actual, index: index, role: .actual, into: assets)
+                if let png = compared.actual {
+                    entry.assets.actual = try writeAsset(png, index: index, role: .actual, into: assets)
+                }
                 entry.assets.expected =
-                    actual == expected
-                    ? entry.assets.actual : try writeAsset(expected, index: index, role: .expected, into: assets)
-                if !result.equal, let diff = result.diff {
-                    entry.assets.diff = try writeAsset(diff, index: index, role: .diff, into: assets)
+                    compared.expectedIsActual
+                    ? entry.assets.actual
+                    : try compared.expected.map { (png) throws(BadgeError) in
+                        try writeAsset(png, index: index, role: .expected, into: assets)
+                    }
+                if !equal, let png = compared.diff {
+                    entry.assets.diff = try writeAsset(png, index: index, role: .diff, into: assets)
                 }
             }
-            if !result.equal, settings.update.rewritesChanged {
+            if !equal, settings.update.rewritesChanged {
                 try OutputFile.write(bytes, to: golden, creatingFolders: true)
                 entry.goldenWritten = "changed"
-                entry.message = "golden updated: " + result.report.line
+                entry.message = "golden updated: " + compared.report.detail
             }
             return entry
         } catch {
@@ -321,18 +345,19 @@ package enum DirectoryCheck {
         }
     }
 
-    /// An actual image's pixels from its bytes.
-    private static func decode(_ bytes: [UInt8], path: String, settings: Settings) throws(BadgeError) -> PixelBuffer {
-        try ImageFile.pixels(
-            of: bytes, path: path, limits: settings.limits, keepTransparentColor: settings.compare.storedColor)
+    /// Where a changed image's artifact goes: `ARTIFACTS/REL` + `suffix` (`.actual.png`,
+    /// `.diff.png`), REL the image's whole relative path (`sub/icon.png.diff.png`), as
+    /// `batch --check` names them too.
+    static func artifactLocation(_ artifacts: String, _ components: [String], _ suffix: String) -> OutputLocation {
+        OutputLocation(root: artifacts, components: components.dropLast() + [(components.last ?? "image") + suffix])
     }
 
-    /// Writes `pixels` as the asset of entry `index` in `role`; returns its name.
+    /// Writes the PNG `bytes` as the asset of entry `index` in `role`; returns its name.
     private static func writeAsset(
-        _ pixels: PixelBuffer, index: Int, role: HTMLReport.AssetRole, into assets: StagedFolder
+        _ bytes: [UInt8], index: Int, role: HTMLReport.AssetRole, into assets: StagedFolder
     )
         throws(BadgeError) -> String
     {
-        try ReportAssets(folder: assets, index: index).write(pixels, role: role)
+        try ReportAssets(folder: assets, index: index).write(png: bytes, role: role)
     }
 }
