@@ -18,6 +18,8 @@ enum CompareCommand {
         var junit: String?
         var html: String?
         var artifacts: String?
+        var results: String?
+        var shard: Shard?
     }
 
     /// The options of a folder comparison.
@@ -61,10 +63,26 @@ enum CompareCommand {
         },
         OptionSpec(
             name: "artifacts", kind: .value(placeholder: "DIR"), group: "Folders",
-            help: "write each changed image's diff as DIR/REL/NAME.diff.png (stale ones removed)",
+            help:
+                "write each changed image as DIR/REL.actual.png and DIR/REL.diff.png (REL its path, icons/a.png.diff.png; stale ones removed)",
             completion: .folder, fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.artifacts = text
+        },
+        OptionSpec(
+            name: "shard", kind: .value(placeholder: "K/N"), group: "Folders",
+            help: "check only part K of N (split by a hash of each image's path, the same on every machine)",
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.shard = try Shard.parse(text)
+        },
+        OptionSpec(
+            name: "results", kind: .value(placeholder: "PATH"), group: "Folders",
+            help:
+                "write every image's status, comparison, regions and images as JSON, for merge-reports (its folder made if missing)",
+            completion: .file, fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.results = text
         },
     ]
 

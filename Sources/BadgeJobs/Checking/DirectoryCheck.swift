@@ -48,6 +48,8 @@ package enum DirectoryCheck {
         package var assets: StagedFolder?
         /// The comparison's mask, decoded once for every pair (`run` fills it).
         package var decodedMask: PixelBuffer?
+        /// The part of the images this run checks (`--shard K/N`), nil for all.
+        package var shard: Shard?
 
         /// The defaults: exact comparison, failing on new and deleted images.
         package init() {}
@@ -161,8 +163,23 @@ package enum DirectoryCheck {
         return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
-    /// Compares every image of `actual` with its namesake in `expected`, in parallel.
-    /// Entries come back sorted by path.
+    /// What a directory check found.
+    package struct Outcome: Sendable {
+        /// The entries of this run (of its shard), in path order, each with its
+        /// `index` in the whole run's list.
+        package var entries: [CheckEntry]
+        /// Links found in either folder (skipped), as `ROOT/REL`.
+        package var links: [String]
+        /// The items of the whole run (every shard's): images, unreadable folders and
+        /// names that are not UTF-8.
+        package var total: Int
+        /// The images in both folders, in the whole run: with none, the run compares
+        /// nothing.
+        package var paired: Int
+    }
+
+    /// Compares every image of `actual` with its namesake in `expected` (those of
+    /// `settings.shard` only, when given), in parallel. Entries come back sorted by path.
     ///
     /// - Throws: as `images(in:excluding:)`; 64 when both are one folder; 66 when
     ///   neither holds an image (nothing would be compared). A pair's own failures
@@ -170,7 +187,7 @@ package enum DirectoryCheck {
     ///   `error` entries, not throws.
     package static func run(
         actual: String, expected: String, settings: Settings, excluding: [String] = []
-    ) throws(BadgeError) -> (entries: [CheckEntry], links: [String]) {
+    ) throws(BadgeError) -> Outcome {
         if let a = identity(actual), let b = identity(expected), a == b {
             throw .usage(
                 "compare \(Quoted(actual)) \(Quoted(expected)): both are one folder, so every image would pass; give the folder of fresh renders and the goldens' folder"
@@ -198,34 +215,52 @@ package enum DirectoryCheck {
         }
         let inActual = Set(actualList.images)
         let inExpected = Set(expectedList.images)
-        let paths = inActual.union(inExpected).sorted()
-        var entries = ParallelMap.map(count: paths.count, workers: settings.workers) { index in
-            let path = paths[index]
-            return entry(
-                path, index: index, actualRoot: actual, expectedRoot: expected,
-                inActual: inActual.contains(path), inExpected: inExpected.contains(path), settings: settings)
-        }
+        // Every item of the whole run, in path order: its position is its index in
+        // every shard, so that shards' reports merge into the whole run's.
+        var items: [(path: String, problem: CheckEntry?)] = inActual.union(inExpected).map { ($0, nil) }
         var reported = Set<String>()
         for (root, list) in [(actual, actualList), (expected, expectedList)] {
             for (path, reason) in list.unreadable where reported.insert(path).inserted {
-                entries.append(
-                    CheckEntry(
-                        path: path.isEmpty ? "." : path, status: .error, report: nil,
-                        message: "\(Quoted(root + "/" + path)): \(reason)", errorCode: .noInput))
+                let shown = path.isEmpty ? "." : path
+                items.append(
+                    (
+                        shown,
+                        CheckEntry(
+                            path: shown, status: .error, report: nil,
+                            message: "\(Quoted(root + "/" + path)): \(reason)", errorCode: .noInput)
+                    ))
             }
             for path in list.badNames where reported.insert(path).inserted {
-                entries.append(
-                    CheckEntry(
-                        path: path, status: .error, report: nil,
-                        message:
-                            "\(Quoted(root + "/" + path)): the name is not valid UTF-8, so it cannot be paired or reported; rename it",
-                        errorCode: .dataError))
+                items.append(
+                    (
+                        path,
+                        CheckEntry(
+                            path: path, status: .error, report: nil,
+                            message:
+                                "\(Quoted(root + "/" + path)): the name is not valid UTF-8, so it cannot be paired or reported; rename it",
+                            errorCode: .dataError)
+                    ))
             }
         }
-        entries.sort { $0.path < $1.path }
+        items.sort { $0.path < $1.path }
+        let sorted = items
+        let chosen = sorted.indices.filter { settings.shard?.contains(items[$0].path) ?? true }
+        let entries = ParallelMap.map(count: chosen.count, workers: settings.workers) { position in
+            let index = chosen[position]
+            let item = sorted[index]
+            var made =
+                item.problem
+                ?? entry(
+                    item.path, index: index, actualRoot: actual, expectedRoot: expected,
+                    inActual: inActual.contains(item.path), inExpected: inExpected.contains(item.path),
+                    settings: settings)
+            made.index = index
+            return made
+        }
         let links =
             actualList.links.map { actual + "/" + $0 } + expectedList.links.map { expected + "/" + $0 }
-        return (entries, links)
+        return Outcome(
+            entries: entries, links: links, total: items.count, paired: inActual.intersection(inExpected).count)
     }
 
     /// One pair's entry; every failure becomes an `error` entry.
