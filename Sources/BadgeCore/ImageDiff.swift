@@ -96,9 +96,10 @@ public enum ImageDiff {
                         let whole = (actual: actualBytes.baseAddress, expected: expectedBytes.baseAddress)
                         scan(
                             frame, options: options, bands: bands, diff: diffOut.map { .whole($0) } ?? .none,
-                            step: stepRows(width: width), load: { _ in
+                            step: stepRows(width: width), load: { rows in
                                 // Only called for an image with rows, whose buffers exist.
-                                (actual: whole.actual!, expected: whole.expected!)
+                                let offset = rows.lowerBound * width * 4
+                                return (actual: whole.actual! + offset, expected: whole.expected! + offset)
                             }, didCompare: { _ in }, into: &result)
                     }
                 }

@@ -216,3 +216,31 @@ import Testing
         }
     }
 }
+
+extension DiffRegionsTests {
+    /// An image of several steps (2000 × 1100: steps of 512 rows), compared in memory:
+    /// every count equals one made pixel by pixel here, in each step.
+    @Test func inMemoryComparisonOfSeveralStepsCountsEveryPixelOnce() throws {
+        #expect(ImageDiff.stepRows(width: 2000) == 512)
+        var expected = PixelBuffer(width: 2000, height: 1100, fill: .white)
+        for y in stride(from: 0, to: 1100, by: 3) { expected[y % 2000, y] = .black }
+        var actual = expected
+        // Changes in each step, none in rows 1024 and later.
+        for (x, y) in [(5, 5), (1999, 511), (0, 512), (700, 800), (1500, 1023)] { actual[x, y] = Color(red: 9, green: 9, blue: 9) }
+        var counted = 0
+        for index in stride(from: 0, to: actual.bytes.count, by: 4)
+        where actual.bytes[index..<(index + 4)] != expected.bytes[index..<(index + 4)] {
+            counted += 1
+        }
+        #expect(counted == 5)
+        for options in [DiffOptions.exact, DiffOptions(threshold: 0, includeAntialiased: true), DiffOptions(diffImage: true)] {
+            let result = ImageDiff.compare(actual, expected, options: options)
+            #expect(result.differentPixels == 5, "\(options)")
+            #expect(result.regions?.count == 5, "\(options)")
+        }
+        // The diff image's last rows are the faded expected image, not another step's.
+        let diff = try #require(ImageDiff.compare(actual, expected, options: DiffOptions(diffImage: true)).diff)
+        #expect(diff[1500, 1023] == Color(red: 255, green: 0, blue: 0))
+        #expect(diff[0, 1099] == Color(red: 255, green: 255, blue: 255))
+    }
+}
