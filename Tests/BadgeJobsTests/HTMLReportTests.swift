@@ -93,7 +93,7 @@ import Testing
         #expect(page.components(separatedBy: "<script").count == 2)
 
         // Three views for a changed pair with a diff; one image for an exact pass.
-        #expect(page.contains("data-status=\"changed\" data-view=\"side\" data-views=\"side diff swipe\">"))
+        #expect(page.contains("data-status=\"changed\" data-view=\"side\" data-views=\"side diff swipe\""))
         #expect(page.contains("Actual = expected"))
         #expect(page.components(separatedBy: "src=\"report-assets/00001-actual.png\"").count == 2)
     }
