@@ -345,7 +345,9 @@ enum BatchCommand {
         }
         let entries = settings.check == nil ? [] : CheckEntry.entries(of: outcomes, jobs: jobs, indexes: run.indexes)
         if let shard = settings.shard, jobs.isEmpty {
-            io.note("shard \(shard): none of the \(run.total) jobs falls in this shard, so it does nothing and passes")
+            io.note(
+                "shard \(shard): none of the \(run.total) job\(run.total == 1 ? "" : "s") falls in this shard, so it does nothing and passes"
+            )
         }
         let title = "iconbadge batch --check \(settings.check ?? "")"
         if let html {

@@ -88,7 +88,7 @@ extension CompareCommand {
         if let shard = settings.shard, entries.isEmpty {
             // Nothing of this run falls in this part: it passes, and says so.
             io.note(
-                "shard \(shard): none of the \(outcome.total) images falls in this shard, so it compares nothing and passes"
+                "shard \(shard): none of the \(outcome.total) image\(outcome.total == 1 ? "" : "s") falls in this shard, so it compares nothing and passes"
             )
             code = .success
         } else if outcome.paired == 0,
