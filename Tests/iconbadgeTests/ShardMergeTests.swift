@@ -365,3 +365,117 @@ import Testing
         #expect(!(try runIconbadge(["compare", "a", "e"], in: folder)).stdoutText.contains("::error"))
     }
 }
+
+/// The README's recipe for a check split across CI jobs: the `iconbadge` lines of its
+/// GitHub Actions and GitLab CI examples, run with three shards as the CI systems would
+/// (their uploads and downloads done by moving folders), give the unsplit run's page.
+@Suite struct ShardRecipeTests {
+    let fm = FileManager.default
+
+    /// The README's section on split checks.
+    static func section() throws -> String {
+        let readme = try String(contentsOfFile: Paths.root + "/README.md", encoding: .utf8)
+        guard let start = readme.range(of: "### A check split across CI jobs") else {
+            throw TestFailure(description: "the README has no section \"A check split across CI jobs\"")
+        }
+        let rest = readme[start.upperBound...]
+        let end = rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    /// The `iconbadge` command lines of the section's code blocks in `language`.
+    static func commands(_ language: String) throws -> [String] {
+        var found: [String] = []
+        for block in try section().components(separatedBy: "```" + language + "\n").dropFirst() {
+            // A line continued with a backslash is one command.
+            let code = block.components(separatedBy: "```")[0].replacingOccurrences(of: "\\\n", with: " ")
+            for line in code.split(separator: "\n") {
+                var text = line.trimmingCharacters(in: .whitespaces)
+                for prefix in ["- run: ", "- "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+                if text.hasPrefix("iconbadge ") { found.append(text) }
+            }
+        }
+        return found
+    }
+
+    /// Runs `command` with /bin/sh in `folder`, the built iconbadge first on PATH.
+    func shell(_ command: String, in folder: String, environment extra: [String: String] = [:]) throws -> (
+        Int32, String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = (Paths.binary as NSString).deletingLastPathComponent + ":" + (environment["PATH"] ?? "")
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// `out/renders` and `goldens` of real icon renders (ShardMergeTests' folders).
+    func project(_ name: String) throws -> String {
+        let icons = try ShardMergeTests().iconFolders()
+        let folder = Paths.scratch(name)
+        try fm.createDirectory(atPath: folder + "/out", withIntermediateDirectories: true)
+        try fm.moveItem(atPath: icons + "/a", toPath: folder + "/out/renders")
+        try fm.moveItem(atPath: icons + "/e", toPath: folder + "/goldens")
+        let whole = try shell("iconbadge compare out/renders goldens --html whole/report.html", in: folder)
+        #expect(whole.0 == 1, "\(whole.1)")
+        return folder
+    }
+
+    @Test func theGitHubActionsMatrixRunsWithThreeShards() throws {
+        let lines = try Self.commands("yaml")
+        let check = try #require(lines.first { $0.contains("${{ matrix.shard }}") })
+        let merge = try #require(lines.first { $0.hasPrefix("iconbadge merge-reports golden-shard-*/") })
+        let folder = try project("recipe-github")
+        for k in 1...3 {
+            let (status, output) = try shell(check.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(k)"), in: folder)
+            #expect([0, 1].contains(status), "\(output)")
+            // upload-artifact, then download-artifact into a folder named after it.
+            try fm.moveItem(atPath: folder + "/shard-\(k)", toPath: folder + "/golden-shard-\(k)")
+        }
+        let (status, output) = try shell(merge, in: folder)
+        #expect(status == 1, "the unsplit run's code: \(output)")
+        #expect(fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
+        #expect(fm.fileExists(atPath: folder + "/report/junit.xml"))
+    }
+
+    @Test func theGitLabParallelJobRunsWithThreeShards() throws {
+        let lines = try Self.commands("yaml")
+        let check = try #require(lines.first { $0.contains("$CI_NODE_INDEX") })
+        let merge = try #require(lines.first { $0.hasPrefix("iconbadge merge-reports shard-*/") })
+        let folder = try project("recipe-gitlab")
+        for k in 1...3 {
+            let (status, output) = try shell(
+                check, in: folder, environment: ["CI_NODE_INDEX": "\(k)", "CI_NODE_TOTAL": "3"])
+            #expect([0, 1].contains(status), "\(output)")
+        }
+        let (status, output) = try shell(merge, in: folder)
+        #expect(status == 1, "the unsplit run's code: \(output)")
+        #expect(fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
+    }
+
+    @Test func theShellExampleRunsForEachShard() throws {
+        let lines = try Self.commands("sh")
+        #expect(lines.count == 2, "\(lines)")
+        let folder = try project("recipe-sh")
+        for k in 1...3 {
+            let line = lines[0].replacingOccurrences(of: "2/3", with: "\(k)/3")
+                .replacingOccurrences(of: "shard-2", with: "shard-\(k)")
+            let (status, output) = try shell(line, in: folder)
+            #expect([0, 1].contains(status), "\(output)")
+        }
+        let (status, output) = try shell(lines[1], in: folder)
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("compare: 14 images: 10 passed, 2 changed, 1 new, 1 deleted, 0 errors (3 shards merged)"))
+        #expect(fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
+    }
+}

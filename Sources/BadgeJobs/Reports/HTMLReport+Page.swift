@@ -333,7 +333,7 @@ extension HTMLReport {
           }
           document.addEventListener("keydown", (event) => {
             if (event.altKey || event.ctrlKey || event.metaKey) return;
-            if (event.target.closest("input, textarea, select")) return;
+            if (event.target instanceof Element && event.target.closest("input, textarea, select")) return;
             if (event.key === "n") stepRegion(1);
             else if (event.key === "p") stepRegion(-1);
           });
