@@ -49,6 +49,10 @@ enum MergeReportsCommand {
                 "iconbadge merge-reports shard-*/results.json --html report.html --junit junit.xml"
             ),
             ("only the verdict of the whole run", "iconbadge merge-reports shard-1/results.json shard-2/results.json"),
+            (
+                "the shards of batch --check --shard K/3 --results shard-K/results.json",
+                "iconbadge merge-reports shard-1/results.json shard-2/results.json shard-3/results.json --junit junit.xml"
+            ),
         ],
         positional: .file,
         run: { arguments, io in MergeReportsCommand.run(arguments, io: io) })

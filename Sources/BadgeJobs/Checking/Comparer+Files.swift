@@ -160,16 +160,41 @@ extension Comparer {
             ? PNGRowWriter(width: actual.width, height: actual.height, opaque: true) : nil
         let diffResult: DiffResult
         if sameSize {
+            // With threads to spare (a lone comparison, not a directory check's pairs),
+            // the two decoders, then the writers, run at once.
+            let inParallel = bands.workers > 1
             func load(_ rows: Range<Int>) throws(BadgeError) -> (
                 actual: UnsafePointer<UInt8>, expected: UnsafePointer<UInt8>
             ) {
-                let first = try actual.load(rows)
-                return (first, expected === actual ? first : try expected.load(rows))
+                guard expected !== actual else {
+                    let first = try actual.load(rows)
+                    return (first, first)
+                }
+                guard inParallel else { return (try actual.load(rows), try expected.load(rows)) }
+                let sources = Unshared([actual, expected])
+                let loaded = ParallelMap.map(count: 2, workers: 2) { index in
+                    Unshared(Swift.Result { () throws(BadgeError) in try sources.value[index].load(rows) })
+                }
+                return (try loaded[0].value.get(), try loaded[1].value.get())
             }
             func write(_ band: ImageDiff.ComparedRows) throws(BadgeError) {
-                try actualWriter?.write(band.actual, count: band.rows.count)
-                try expectedWriter?.write(band.expected, count: band.rows.count)
-                if let diff = band.diff { try diffWriter?.write(diff, count: band.rows.count) }
+                let work: [(PNGRowWriter, UnsafePointer<UInt8>)] = [
+                    actualWriter.map { ($0, band.actual) }, expectedWriter.map { ($0, band.expected) },
+                    diffWriter.flatMap { writer in band.diff.map { (writer, $0) } },
+                ].compactMap(\.self)
+                guard inParallel, work.count > 1 else {
+                    for (writer, rows) in work { try writer.write(rows, count: band.rows.count) }
+                    return
+                }
+                let shared = Unshared(work)
+                let count = band.rows.count
+                let written = ParallelMap.map(count: work.count, workers: 2) { index in
+                    Unshared(
+                        Swift.Result { () throws(BadgeError) in
+                            try shared.value[index].0.write(shared.value[index].1, count: count)
+                        })
+                }
+                for result in written { try result.value.get() }
             }
             diffResult = try ImageDiff.compare(
                 width: actual.width, height: actual.height, expectedWidth: expected.width,
@@ -242,4 +267,12 @@ extension Comparer {
         }
         return try writer.finish()
     }
+}
+
+/// A value handed to another thread of one `ParallelMap` call: each task reads only its
+/// own element (one decoder, one writer, or its own result), and the call returns only
+/// after every task has, so nothing is shared at once (hence `@unchecked Sendable`).
+struct Unshared<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
