@@ -285,3 +285,26 @@ import Testing
         #expect(tooMany.stdoutText.contains("over the limit of 256"), "\(tooMany.stdoutText)")
     }
 }
+
+extension DirectoryCheckTests {
+    /// `help compare` shows the checks' words, lines and artifact names exactly as a
+    /// run prints them.
+    @Test func helpShowsTheLinesAsARunPrintsThem() throws {
+        let folder = Paths.scratch("dircheck-help")
+        var made: [(String, String)] = [("4", "renders/icons/a.png"), ("5", "goldens/icons/a.png")]
+        for name in ["b", "c", "d", "e"] {
+            made += [("3", "renders/icons/\(name).png"), ("3", "goldens/icons/\(name).png")]
+        }
+        for (value, path) in made {
+            try fm.createDirectory(
+                atPath: folder + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            #expect(try runIconbadge([Self.icon, "--value", value, "-o", folder + "/" + path]).status == 0)
+        }
+        let run = try runIconbadge(["compare", "renders", "goldens", "--artifacts", "out/artifacts"], in: folder)
+        #expect(run.status == 1)
+        let lines = run.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        let help = try runIconbadge(["help", "compare"]).stdoutText
+        for line in lines { #expect(help.contains("\n  " + line + "\n"), "help compare lacks \(line)") }
+    }
+}
