@@ -50,9 +50,9 @@ extension Comparer {
     /// returning the PNGs `images` asks for. The one comparison of the project either
     /// way (`ImageDiff`'s pass), in one of two memory plans:
     ///
-    /// - small images (under `RowSource.streamingBytes` decoded) are decoded whole,
-    ///   compared, then written;
-    /// - when a PNG is larger, both are read step by step (`RowSource`, a non-interlaced
+    /// - small images (under `RowSource.streamingBytes` decoded), and images of any
+    ///   size when no PNG is asked for, are decoded whole, compared, then written;
+    /// - when a PNG is larger and PNGs are asked for, both are read step by step (`RowSource`, a non-interlaced
     ///   PNG decoded as its rows are reached, another format decoded whole), compared
     ///   step by step, and the PNGs written step by step (`PNGRowWriter`): then memory
     ///   holds a few rows of each image and the compressed PNGs, never the diff image
@@ -74,8 +74,13 @@ extension Comparer {
     ) throws(BadgeError) -> FileResult {
         let same = actualBytes == expectedBytes
         let keep = settings.storedColor
-        var large = try streams(actualBytes, actualPath, limits)
-        if !large && !same { large = try streams(expectedBytes, expectedPath, limits) }
+        // Streamed only when images are written: a comparison that writes none holds
+        // the two decoded images (2 × one image), which libdeflate decodes faster than
+        // libpng's row reader; one that writes them would hold 3 to 5.
+        let writes = images.actual != .never || images.expected != .never || images.diff != .never
+        var large = false
+        if writes { large = try streams(actualBytes, actualPath, limits) }
+        if writes && !large && !same { large = try streams(expectedBytes, expectedPath, limits) }
         if large {
             return try compareStreamed(
                 actual: actualBytes, actualPath: actualPath, expected: same ? nil : expectedBytes,
@@ -160,9 +165,10 @@ extension Comparer {
             ? PNGRowWriter(width: actual.width, height: actual.height, opaque: true) : nil
         let diffResult: DiffResult
         if sameSize {
-            // With threads to spare (a lone comparison, not a directory check's pairs),
-            // the two decoders, then the writers, run at once.
-            let inParallel = bands.workers > 1
+            // The two decoders, then the writers, run on two threads (also in a
+            // directory check, whose other workers then share the cores): inflating and
+            // deflating a step's rows take longer than comparing them.
+            let inParallel = BatchRenderer.availableCPUs > 1
             func load(_ rows: Range<Int>) throws(BadgeError) -> (
                 actual: UnsafePointer<UInt8>, expected: UnsafePointer<UInt8>
             ) {
