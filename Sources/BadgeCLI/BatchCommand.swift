@@ -393,7 +393,10 @@ enum BatchCommand {
         if let goldens = settings.check {
             GitHubAnnotations.print(
                 entries, command: "batch --check",
-                file: { OutputLocation(root: goldens, components: $0.path.split(separator: "/").map(String.init)).description },
+                file: {
+                    OutputLocation(root: goldens, components: $0.path.split(separator: "/").map(String.init))
+                        .description
+                },
                 toStandardError: false, io: io)
         }
         if !settings.quiet {

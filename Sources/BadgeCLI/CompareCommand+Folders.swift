@@ -147,7 +147,10 @@ extension CompareCommand {
             )
         }
         GitHubAnnotations.print(
-            entries, command: "compare", file: { OutputLocation(root: expected, components: $0.path.split(separator: "/").map(String.init)).description },
+            entries, command: "compare",
+            file: {
+                OutputLocation(root: expected, components: $0.path.split(separator: "/").map(String.init)).description
+            },
             toStandardError: settings.json, io: io)
         if settings.json {
             io.writeOut(report.json.serialized() + "\n")

@@ -114,7 +114,9 @@ enum MergeReportsCommand {
                 )
             }
             if !settings.quiet {
-                let summary = CheckEntry.summary(merged.entries) + " (\(merged.shards) shard\(merged.shards == 1 ? "" : "s") merged)"
+                let summary =
+                    CheckEntry.summary(merged.entries)
+                    + " (\(merged.shards) shard\(merged.shards == 1 ? "" : "s") merged)"
                 switch merged.command {
                 case .compare:
                     for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {

@@ -208,7 +208,8 @@ extension ImageDiff {
     static func origin<T>(_ pointer: UnsafeMutablePointer<T>, rows: Int, rowBytes stride: Int)
         -> UnsafeMutablePointer<T>
     {
-        UnsafeMutablePointer(bitPattern: originAddress(Int(bitPattern: pointer), rows * stride * MemoryLayout<T>.stride))!
+        UnsafeMutablePointer(
+            bitPattern: originAddress(Int(bitPattern: pointer), rows * stride * MemoryLayout<T>.stride))!
     }
 
     @inline(__always)

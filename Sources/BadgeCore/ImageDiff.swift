@@ -96,7 +96,8 @@ public enum ImageDiff {
                         let whole = (actual: actualBytes.baseAddress, expected: expectedBytes.baseAddress)
                         scan(
                             frame, options: options, bands: bands, diff: diffOut.map { .whole($0) } ?? .none,
-                            step: stepRows(width: width), load: { rows in
+                            step: stepRows(width: width),
+                            load: { rows in
                                 // Only called for an image with rows, whose buffers exist.
                                 let offset = rows.lowerBound * width * 4
                                 return (actual: whole.actual! + offset, expected: whole.expected! + offset)

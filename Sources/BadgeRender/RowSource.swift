@@ -65,7 +65,9 @@ public final class RowSource {
             guard status == Int32(IB_PNG_OK), let reader else {
                 copy.deallocate()
                 let reason = String(nulTerminated: message)
-                if status == Int32(IB_PNG_NO_MEMORY) { throw .outOfMemory("memory to decode \(Quoted(path)) (\(reason))") }
+                if status == Int32(IB_PNG_NO_MEMORY) {
+                    throw .outOfMemory("memory to decode \(Quoted(path)) (\(reason))")
+                }
                 throw .badInput(path: path, reason: "corrupt PNG: \(reason)")
             }
             return RowSource(

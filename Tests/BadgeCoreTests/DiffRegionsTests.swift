@@ -226,14 +226,18 @@ extension DiffRegionsTests {
         for y in stride(from: 0, to: 1100, by: 3) { expected[y % 2000, y] = .black }
         var actual = expected
         // Changes in each step, none in rows 1024 and later.
-        for (x, y) in [(5, 5), (1999, 511), (0, 512), (700, 800), (1500, 1023)] { actual[x, y] = Color(red: 9, green: 9, blue: 9) }
+        for (x, y) in [(5, 5), (1999, 511), (0, 512), (700, 800), (1500, 1023)] {
+            actual[x, y] = Color(red: 9, green: 9, blue: 9)
+        }
         var counted = 0
         for index in stride(from: 0, to: actual.bytes.count, by: 4)
         where actual.bytes[index..<(index + 4)] != expected.bytes[index..<(index + 4)] {
             counted += 1
         }
         #expect(counted == 5)
-        for options in [DiffOptions.exact, DiffOptions(threshold: 0, includeAntialiased: true), DiffOptions(diffImage: true)] {
+        for options in [
+            DiffOptions.exact, DiffOptions(threshold: 0, includeAntialiased: true), DiffOptions(diffImage: true),
+        ] {
             let result = ImageDiff.compare(actual, expected, options: options)
             #expect(result.differentPixels == 5, "\(options)")
             #expect(result.regions?.count == 5, "\(options)")

@@ -56,7 +56,16 @@ import Testing
         // Without the error: 1, something changed.
         let fine = try ReportMerge.merge([
             ("a/results.json", Self.results(1, [entries[1]], total: 2)),
-            ("b/results.json", Self.results(2, [{ var e = third; e.index = 0; return e }()], total: 2)),
+            (
+                "b/results.json",
+                Self.results(
+                    2,
+                    [
+                        {
+                            var e = third; e.index = 0; return e
+                        }()
+                    ], total: 2)
+            ),
         ])
         #expect(fine.exitCode == .different)
     }
@@ -64,7 +73,9 @@ import Testing
     @Test func mergeRefusesTwoRunsAndCountsTheItems() throws {
         let entries = try Self.entries()
         let other = Self.results(2, [], total: 3, run: "other")
-        #expect(throws: BadgeError.self) { try ReportMerge.merge([("a", Self.results(1, entries, total: 3)), ("b", other)]) }
+        #expect(throws: BadgeError.self) {
+            try ReportMerge.merge([("a", Self.results(1, entries, total: 3)), ("b", other)])
+        }
         // Both shards given, but an item is missing from them: 65, not a silent hole.
         let short = Self.results(2, [], total: 3)
         do {

@@ -135,7 +135,8 @@ import Testing
         let run = try runIconbadge(["batch", "m.json", "--scales", "1,2", "--check", "g"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            run.stderrLines.last == "iconbadge: batch --check: 2 images: 2 passed, 0 changed, 0 new, 0 deleted, 0 errors")
+            run.stderrLines.last
+                == "iconbadge: batch --check: 2 images: 2 passed, 0 changed, 0 new, 0 deleted, 0 errors")
         // From standard input (JSON Lines), the same.
         let lines = #"{"icon":"\#(Self.icon)","value":"3","output":"icon{@scale}.png"}"# + "\n"
         let piped = try runIconbadge(

@@ -157,7 +157,8 @@ import Testing
             in: folder)
         #expect(run.status == 1)
         #expect(
-            run.stderrLines.last == "iconbadge: batch --check: 3 images: 2 passed, 1 changed, 0 new, 0 deleted, 0 errors")
+            run.stderrLines.last
+                == "iconbadge: batch --check: 3 images: 2 passed, 1 changed, 0 new, 0 deleted, 0 errors")
         let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
         #expect(junit.contains("<testsuites name=\"iconbadge\" tests=\"3\" failures=\"1\" errors=\"0\">"))
         #expect(junit.contains("name=\"\(folder)/goldens/two.png\">"))

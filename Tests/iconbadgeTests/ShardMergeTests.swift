@@ -139,7 +139,8 @@ import Testing
                 "again/report.html", "--junit", "again/junit.xml",
             ], in: folder)
         #expect(again.stdout == merged.stdout && again.status == merged.status)
-        #expect(fm.contents(atPath: folder + "/again/report.html") == fm.contents(atPath: folder + "/merged/report.html"))
+        #expect(
+            fm.contents(atPath: folder + "/again/report.html") == fm.contents(atPath: folder + "/merged/report.html"))
         #expect(fm.contents(atPath: folder + "/again/junit.xml") == fm.contents(atPath: folder + "/merged/junit.xml"))
     }
 
@@ -190,8 +191,10 @@ import Testing
         for side in ["a", "e"] {
             try fm.createDirectory(atPath: folder + "/" + side, withIntermediateDirectories: true)
             #expect(
-                try runIconbadge([Paths.fixture("icons/folder-48x48.png"), "--value", "3", "-o", "\(folder)/\(side)/x.png"])
-                    .status == 0)
+                try runIconbadge([
+                    Paths.fixture("icons/folder-48x48.png"), "--value", "3", "-o", "\(folder)/\(side)/x.png",
+                ])
+                .status == 0)
         }
         // One image, three parts: two of them are empty.
         var empty = 0
@@ -205,7 +208,11 @@ import Testing
         // Their results still merge into the run.
         let merged = try runIconbadge(
             ["merge-reports", "r1/results.json", "r2/results.json", "r3/results.json"], in: folder)
-        #expect(merged.status == 0 && merged.stdoutText.hasSuffix("1 image: 1 passed, 0 changed, 0 new, 0 deleted, 0 errors (3 shards merged)\n"))
+        #expect(
+            merged.status == 0
+                && merged.stdoutText.hasSuffix(
+                    "1 image: 1 passed, 0 changed, 0 new, 0 deleted, 0 errors (3 shards merged)\n")
+        )
     }
 
     /// Results of shards 1/3 and 2/3, made once for the refusal tests.
@@ -250,7 +257,8 @@ import Testing
         let folder = try shardResults()
         let report = try runIconbadge(["compare", "a", "e", "--json"], in: folder)
         try report.stdout.write(to: URL(fileURLWithPath: folder + "/report.json"))
-        let geometry = try runIconbadge([Paths.fixture("icons/folder-48x48.png"), "--value", "3", "--report", "-o", "x.png"], in: folder)
+        let geometry = try runIconbadge(
+            [Paths.fixture("icons/folder-48x48.png"), "--value", "3", "--report", "-o", "x.png"], in: folder)
         try geometry.stdout.write(to: URL(fileURLWithPath: folder + "/geometry.json"))
         try #"{"name":"some other tool","version":2}"#.write(
             toFile: folder + "/other.json", atomically: true, encoding: .utf8)
@@ -293,7 +301,10 @@ import Testing
             break
         }
         let merged = try runIconbadge(
-            ["merge-reports", "s1of3/results.json", "s2of3/results.json", "s3of3/results.json", "--html", "m/report.html"],
+            [
+                "merge-reports", "s1of3/results.json", "s2of3/results.json", "s3of3/results.json", "--html",
+                "m/report.html",
+            ],
             in: folder)
         #expect(merged.status == whole.status, "\(merged.stderr)")
         #expect(merged.stderr.contains("(artifacts missing)"), "\(merged.stderr)")
@@ -308,7 +319,8 @@ import Testing
         for (number, icon) in ["folder-48x48.png", "user-trash-32x32.png", "app-ios-180.png"].enumerated() {
             for value in ["1", "2", "3"] {
                 jobs.append(
-                    #"{"icon":"\#(Paths.fixture("icons/" + icon))","value":"\#(value)","output":"g\#(number)/\#(value).png"}"#)
+                    #"{"icon":"\#(Paths.fixture("icons/" + icon))","value":"\#(value)","output":"g\#(number)/\#(value).png"}"#
+                )
             }
         }
         try "{\"jobs\":[\(jobs.joined(separator: ","))]}".write(
@@ -317,8 +329,10 @@ import Testing
         // Two goldens changed since.
         for path in ["g0/2.png", "g2/3.png"] {
             #expect(
-                try runIconbadge([Paths.fixture("icons/folder-48x48.png"), "--value", "9", "-o", "\(folder)/goldens/\(path)"])
-                    .status == 0)
+                try runIconbadge([
+                    Paths.fixture("icons/folder-48x48.png"), "--value", "9", "-o", "\(folder)/goldens/\(path)",
+                ])
+                .status == 0)
         }
         let whole = try runIconbadge(
             [
@@ -342,9 +356,11 @@ import Testing
         #expect(merged.status == whole.status, "\(merged.stderr)")
         #expect(
             merged.stderrLines.last
-                == "iconbadge: batch --check: 9 images: 7 passed, 2 changed, 0 new, 0 deleted, 0 errors (3 shards merged)")
+                == "iconbadge: batch --check: 9 images: 7 passed, 2 changed, 0 new, 0 deleted, 0 errors (3 shards merged)"
+        )
         #expect(try junitCases(folder + "/merged/junit.xml") == junitCases(folder + "/whole/junit.xml"))
-        #expect(fm.contents(atPath: folder + "/merged/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
+        #expect(
+            fm.contents(atPath: folder + "/merged/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
         #expect(try files(folder + "/merged/report-assets") == files(folder + "/whole/report-assets"))
     }
 
@@ -355,11 +371,13 @@ import Testing
         #expect(annotations.count == 2, "\(run.stdoutText)")
         #expect(
             annotations.contains {
-                $0.hasPrefix("::error file=e/toolbar/user-t-7.png,title=iconbadge compare%3A toolbar/user-t-7.png changed::")
+                $0.hasPrefix(
+                    "::error file=e/toolbar/user-t-7.png,title=iconbadge compare%3A toolbar/user-t-7.png changed::")
                     && $0.contains(" region")
             }, "\(annotations)")
         // With --json on standard output, they go to standard error; off GitHub, none.
-        let json = try runIconbadge(["compare", "a", "e", "--json"], environment: ["GITHUB_ACTIONS": "true"], in: folder)
+        let json = try runIconbadge(
+            ["compare", "a", "e", "--json"], environment: ["GITHUB_ACTIONS": "true"], in: folder)
         #expect(json.stderrLines.filter { $0.hasPrefix("::error ") }.count == 2)
         _ = try JSONParser().parse(json.stdoutText)
         #expect(!(try runIconbadge(["compare", "a", "e"], in: folder)).stdoutText.contains("::error"))
@@ -437,14 +455,16 @@ import Testing
         let merge = try #require(lines.first { $0.hasPrefix("iconbadge merge-reports golden-shard-*/") })
         let folder = try project("recipe-github")
         for k in 1...3 {
-            let (status, output) = try shell(check.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(k)"), in: folder)
+            let (status, output) = try shell(
+                check.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(k)"), in: folder)
             #expect([0, 1].contains(status), "\(output)")
             // upload-artifact, then download-artifact into a folder named after it.
             try fm.moveItem(atPath: folder + "/shard-\(k)", toPath: folder + "/golden-shard-\(k)")
         }
         let (status, output) = try shell(merge, in: folder)
         #expect(status == 1, "the unsplit run's code: \(output)")
-        #expect(fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
+        #expect(
+            fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
         #expect(fm.fileExists(atPath: folder + "/report/junit.xml"))
     }
 
@@ -460,7 +480,8 @@ import Testing
         }
         let (status, output) = try shell(merge, in: folder)
         #expect(status == 1, "the unsplit run's code: \(output)")
-        #expect(fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
+        #expect(
+            fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
     }
 
     @Test func theShellExampleRunsForEachShard() throws {
@@ -475,7 +496,9 @@ import Testing
         }
         let (status, output) = try shell(lines[1], in: folder)
         #expect(status == 1, "\(output)")
-        #expect(output.contains("compare: 14 images: 10 passed, 2 changed, 1 new, 1 deleted, 0 errors (3 shards merged)"))
-        #expect(fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
+        #expect(
+            output.contains("compare: 14 images: 10 passed, 2 changed, 1 new, 1 deleted, 0 errors (3 shards merged)"))
+        #expect(
+            fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
     }
 }

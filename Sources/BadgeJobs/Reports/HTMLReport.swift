@@ -126,8 +126,10 @@ package enum HTMLReport {
         out += "</div>\n"
         if entries.contains(where: { $0.report?.result.regions?.largest.isEmpty == false }) {
             out += "<div class=\"group\" role=\"group\" aria-label=\"Regions\"><span class=\"label\">Regions</span>"
-            out += "<button type=\"button\" data-region-step=\"-1\" title=\"previous region (p)\">\u{2039} Previous <kbd>p</kbd></button>"
-            out += "<button type=\"button\" data-region-step=\"1\" title=\"next region (n)\">Next <kbd>n</kbd> \u{203A}</button>"
+            out +=
+                "<button type=\"button\" data-region-step=\"-1\" title=\"previous region (p)\">\u{2039} Previous <kbd>p</kbd></button>"
+            out +=
+                "<button type=\"button\" data-region-step=\"1\" title=\"next region (n)\">Next <kbd>n</kbd> \u{203A}</button>"
             out += "</div>\n"
         }
         out += "</div>\n</header>\n"
@@ -256,7 +258,8 @@ package enum HTMLReport {
                 let height = percent(region.height, of: regions.height)
                 out += "<span class=\"region\" data-region=\"\(k + 1)\" style=\"left:\(left)%;top:\(top)%;"
                 out += "width:\(width)%;height:\(height)%\" title=\"region \(k + 1): \(region.width) \u{D7} "
-                out += "\(region.height) at \(region.x),\(region.y), \(region.pixels) pixel\(region.pixels == 1 ? "" : "s")\">"
+                out +=
+                    "\(region.height) at \(region.x),\(region.y), \(region.pixels) pixel\(region.pixels == 1 ? "" : "s")\">"
                 out += "</span>"
             }
             return out

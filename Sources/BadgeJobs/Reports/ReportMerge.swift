@@ -70,7 +70,9 @@ package enum ReportMerge {
                         "is shard \(results.shard?.description ?? "1/1") and \(Quoted(first.path)) is shard \(first.results.shard?.description ?? "1/1"): a run split into \(count) parts cannot merge with one split into \(results.shard?.count ?? 1); merge the shards of one run"
                 )
             }
-            if results.run != first.results.run { throw differ("their folders, manifest or comparison settings differ") }
+            if results.run != first.results.run {
+                throw differ("their folders, manifest or comparison settings differ")
+            }
             if results.total != first.results.total {
                 throw differ("\(first.results.total) and \(results.total) items in all")
             }
