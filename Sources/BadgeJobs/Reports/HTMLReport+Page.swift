@@ -110,7 +110,8 @@ extension HTMLReport {
           font-weight: 400; text-transform: none; letter-spacing: 0; font-variant-numeric: tabular-nums; margin: 0 4px;
         }
         .frame, .slider { display: inline-block; max-width: 100%; border: 1px solid var(--line); vertical-align: top; }
-        .frame { overflow: auto; line-height: 0; }
+        /* Room for a region's outline at the image's edge (the frame scrolls, so it would clip it). */
+        .frame { overflow: auto; line-height: 0; padding: 4px; }
         img.px {
           display: block; max-width: none; image-rendering: pixelated;
           width: calc(var(--w) * var(--z) * 1px);
