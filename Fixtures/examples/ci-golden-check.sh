@@ -1,7 +1,7 @@
 #!/bin/sh
 # A CI job, written as plain shell steps: render every badge of the manifest and
 # compare it with the committed goldens. On a difference the job fails (exit 1) and
-# the step after it uploads the artifacts: NAME.actual.png, NAME.diff.png, junit.xml.
+# the step after it uploads the artifacts: REL.actual.png, REL.diff.png, junit.xml.
 #   ci-golden-check.sh MANIFEST GOLDENS ARTIFACTS   (ICONBADGE=/path/to/iconbadge)
 set -u
 manifest=$1
