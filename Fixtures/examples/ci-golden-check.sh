@@ -13,7 +13,7 @@ mkdir -p "$artifacts"
 # Step 1: record the tools that made the renders (for the log).
 "$ICONBADGE" --version
 
-# Step 2: the check itself; exit 0 same, 1 different, 64-74 errors.
+# Step 2: the check itself; exit 0 passed, 1 changed, 64-74 errors.
 status=0
 "$ICONBADGE" batch "$manifest" --check "$goldens" --artifacts "$artifacts" --junit "$artifacts/junit.xml" || status=$?
 

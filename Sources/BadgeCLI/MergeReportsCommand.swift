@@ -54,6 +54,7 @@ enum MergeReportsCommand {
                 "iconbadge merge-reports shard-1/results.json shard-2/results.json shard-3/results.json --junit junit.xml"
             ),
         ],
+        manual: ["golden-checks.md", "options.md"],
         positional: .file,
         run: { arguments, io in MergeReportsCommand.run(arguments, io: io) })
 

@@ -384,20 +384,24 @@ import Testing
     }
 }
 
-/// The README's recipe for a check split across CI jobs: the `iconbadge` lines of its
-/// GitHub Actions and GitLab CI examples, run with three shards as the CI systems would
-/// (their uploads and downloads done by moving folders), give the unsplit run's page.
+/// The manual's recipe for a check split across CI jobs (docs/manual/golden-checks.md):
+/// the `iconbadge` lines of its shell, GitHub Actions and GitLab CI examples, run with
+/// three shards as the CI systems would (their uploads and downloads done by moving
+/// folders), give the unsplit run's page. DocCommandTests counts these lines as tested.
 @Suite struct ShardRecipeTests {
     let fm = FileManager.default
 
-    /// The README's section on split checks.
+    /// The page that holds the recipe.
+    static let page = "docs/manual/golden-checks.md"
+
+    /// The page's section on split checks, up to the next heading of its level.
     static func section() throws -> String {
-        let readme = try String(contentsOfFile: Paths.root + "/README.md", encoding: .utf8)
-        guard let start = readme.range(of: "### A check split across CI jobs") else {
-            throw TestFailure(description: "the README has no section \"A check split across CI jobs\"")
+        let text = try String(contentsOfFile: Paths.root + "/" + page, encoding: .utf8)
+        guard let start = text.range(of: "\n## A check split across CI jobs\n") else {
+            throw TestFailure(description: "\(page) has no section \"A check split across CI jobs\"")
         }
-        let rest = readme[start.upperBound...]
-        let end = rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex
+        let rest = text[start.upperBound...]
+        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
         return String(rest[..<end])
     }
 
