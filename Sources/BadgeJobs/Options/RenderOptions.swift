@@ -28,7 +28,7 @@ package enum RenderOptions {
             Spec(
                 name: "check", kind: .value(placeholder: "GOLDEN"), group: "Golden check",
                 help:
-                    "render in memory and compare with GOLDEN: exit 0 same, 1 different (artifacts written); with -o the render is also written",
+                    "render in memory and compare with GOLDEN: exit 0 passed, 1 changed (artifacts written); with -o the render is also written",
                 completion: .file, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.check = text },
             Spec(
@@ -41,7 +41,7 @@ package enum RenderOptions {
             Spec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
                 help:
-                    "where a failed check writes NAME.actual.png and NAME.diff.png, made if missing (default: iconbadge-artifacts)",
+                    "where a failed check writes NAME.actual.png and NAME.diff.png (NAME the golden's file name, icon.png.diff.png), made if missing (default: iconbadge-artifacts)",
                 completion: .folder, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\RenderSettings.compare) }
