@@ -151,8 +151,9 @@ build_lcms2() {
     debian=lcms2_$source_version.debian.tar.xz
     debian_sha256=3b88006a5ccc15f3d4b2f28310875a8c4d789ac8342deaf4113ed5c2fd4a59e8
     flags="-O2 -fPIC -fstack-protector-strong -D_FORTIFY_SOURCE=2 -Wformat -Werror=format-security"
-    [ "$(cat "$lcms2.stamp" 2>/dev/null)" = "$source_version $flags" ] && [ -f "$lcms2" ] && return 0
-    rm -f "$lcms2" "$lcms2.stamp"
+    [ "$(cat "$lcms2.stamp" 2>/dev/null)" = "$source_version $flags" ] && [ -f "$lcms2" ] && [ -s "$lcms2.patches" ] &&
+        return 0
+    rm -f "$lcms2" "$lcms2.stamp" "$lcms2.patches"
     echo "make deps: compiling LittleCMS $source_version from Debian's source (once, about 20 seconds)" >&2
     pool="http://deb.debian.org/debian/pool/main/l/lcms2"
     lcwork="$(mktemp -d "$out/.work.XXXXXX" 2>/dev/null)" || unwritable
@@ -164,10 +165,12 @@ build_lcms2() {
     tar -xzf "$lcwork/$orig" -C "$lcwork" lcms2-2.14/src lcms2-2.14/include lcms2-2.14/plugins lcms2-2.14/utils lcms2-2.14/configure.ac &&
         tar -xJf "$lcwork/$debian" -C "$lcwork/lcms2-2.14" || fail "could not unpack $orig and $debian"
     # The series in order; a patch for a file left out above (tests, build files)
-    # fails loudly rather than being skipped.
+    # fails loudly rather than being skipped. Their names, in that order, go into
+    # liblcms2.a.patches for the copyright file (scripts/package.sh).
     (cd "$lcwork/lcms2-2.14" && while IFS= read -r patch; do
         case "$patch" in '' | '#'*) continue ;; esac
         patch -p1 -s --no-backup-if-mismatch <"debian/patches/$patch" || exit 1
+        printf '%s\n' "$patch" >>../patches
     done <debian/patches/series) || fail "a Debian patch of LittleCMS $source_version did not apply"
     # Relative paths only, so no path of this machine lands in the objects.
     (cd "$lcwork/lcms2-2.14" && mkdir objects && for source in src/*.c; do
@@ -176,6 +179,7 @@ build_lcms2() {
     done && cd objects && ar rcD ../liblcms2.a $(ls *.o | LC_ALL=C sort)) ||
         fail "LittleCMS $source_version did not compile"
     mv -f "$lcwork/lcms2-2.14/liblcms2.a" "$lcms2"
+    mv -f "$lcwork/patches" "$lcms2.patches"
     printf '%s\n' "$source_version $flags" >"$lcms2.stamp"
     rm -rf "$lcwork"
 }
