@@ -162,6 +162,18 @@ static void open_librsvg(void) {
         rsvg_missing = describe_load_failure("librsvg", rsvg_problem, sizeof rsvg_problem);
         return;
     }
+    // 2.52 added rsvg_handle_get_intrinsic_size_in_pixels; older systems (Debian 11,
+    // Ubuntu 20.04) have an older librsvg2-2, which no package name would fix.
+    if (dlsym(rsvg, "rsvg_handle_get_intrinsic_size_in_pixels") == NULL) {
+        const unsigned *major = dlsym(rsvg, "rsvg_major_version");
+        const unsigned *minor = dlsym(rsvg, "rsvg_minor_version");
+        const unsigned *micro = dlsym(rsvg, "rsvg_micro_version");
+        char version[48] = "";
+        if (major && minor && micro) snprintf(version, sizeof version, " %u.%u.%u", *major, *minor, *micro);
+        snprintf(rsvg_problem, sizeof rsvg_problem,
+                 "this system's librsvg%s is too old: SVG icons need librsvg 2.52 or later", version);
+        return;
+    }
     LOAD(rsvg, rsvg_handle_new_from_stream_sync, rsvg_problem);
     LOAD(rsvg, rsvg_handle_set_dpi, rsvg_problem);
     LOAD(rsvg, rsvg_handle_get_intrinsic_size_in_pixels, rsvg_problem);
