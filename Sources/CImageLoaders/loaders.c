@@ -168,7 +168,7 @@ static void open_librsvg(void) {
         const unsigned *major = dlsym(rsvg, "rsvg_major_version");
         const unsigned *minor = dlsym(rsvg, "rsvg_minor_version");
         const unsigned *micro = dlsym(rsvg, "rsvg_micro_version");
-        char version[48] = "";
+        char version[48] = ""; // versions before 2.52 export none
         if (major && minor && micro) snprintf(version, sizeof version, " %u.%u.%u", *major, *minor, *micro);
         snprintf(rsvg_problem, sizeof rsvg_problem,
                  "this system's librsvg%s is too old: SVG icons need librsvg 2.52 or later", version);
@@ -439,7 +439,11 @@ void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbu
         const unsigned *major = dlsym(handle, "rsvg_major_version");
         const unsigned *minor = dlsym(handle, "rsvg_minor_version");
         const unsigned *micro = dlsym(handle, "rsvg_micro_version");
-        if (major && minor && micro) snprintf(rsvg, rsvg_size, "%u.%u.%u", *major, *minor, *micro);
+        if (major && minor && micro) {
+            snprintf(rsvg, rsvg_size, "%u.%u.%u", *major, *minor, *micro);
+        } else {
+            snprintf(rsvg, rsvg_size, "older than 2.52 (too old for SVG icons)");
+        }
     }
     handle = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
     if (handle) {
