@@ -47,7 +47,8 @@ Darwin)
 esac
 
 # libstdc++.a, linked into .build/static-cxx where Package.swift looks first, so that
-# the Swift runtime's C++ library is linked statically (a faster start; see Package.swift).
+# the Swift runtime's C++ library is linked statically (a faster start, and no libstdc++6
+# to install; see Package.swift). Without it link-static-libs.sh stops a static build.
 link_static_cxx() {
     root="$(cd "$(dirname "$0")/.." && pwd)"
     for compiler in cc clang; do
@@ -62,7 +63,7 @@ link_static_cxx() {
     done
 }
 
-# Cairo, fontconfig, FriBidi and HarfBuzz joined into one object for a static link (see there).
+# Every C library linked in, or LINKAGE=shared (scripts/link-static-libs.sh says how).
 link_static() {
     link_static_cxx
     "$(dirname "$0")/link-static-libs.sh"
