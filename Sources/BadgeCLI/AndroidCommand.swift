@@ -139,14 +139,6 @@ enum AndroidCommand {
     static func badge(_ resources: AndroidResources, out: String, settings: Settings, io: CommandIO)
         throws(BadgeError) -> ExitCode
     {
-        // An adaptive icon keeps its own layers (drawables, often vectors or a colour)
-        // under an added badge layer: filtering only the legacy images would leave the
-        // icon most launchers show unfiltered, so the whole run is refused.
-        if !settings.render.iconFilters.isEmpty, let adaptive = resources.adaptive.first {
-            throw .usage(
-                "--icon-filter: \(Quoted(adaptive.components.joined(separator: "/"))) is an adaptive icon, whose layers iconbadge keeps as they are (it adds a badge layer), so no filter can apply to it; --icon-filter works on the images iconbadge redraws (legacy launcher icons, app icon sets)"
-            )
-        }
         var trimmedOut = out
         while trimmedOut.count > 1, trimmedOut.hasSuffix("/") { trimmedOut.removeLast() }
         if let outReal = resolvedPath(trimmedOut), let resReal = FileIdentity.realPath(resources.folder),
@@ -201,6 +193,7 @@ enum AndroidCommand {
                     if !(bytes.map { record.owns(joined, bytes: $0) } ?? false) { foreign.append(joined) }
                 }
             }
+            removing += stale(record, overlay: overlay, out: trimmedOut)
             if !foreign.isEmpty {
                 let shown = foreign.prefix(3).map { Quoted($0).description }.joined(separator: ", ")
                 let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
@@ -214,7 +207,8 @@ enum AndroidCommand {
                 io.note("android: --replace: replacing the overlay's own \(shown)\(more)")
             }
         }
-        let outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
+        var outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
+        for index in overlay.quiet { outcomes[index] = outcomes[index].withoutDiagnostics }
         let tally = Reporter(io: io).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr(
@@ -262,6 +256,7 @@ enum AndroidCommand {
         if overlay.adaptiveCount > 0 {
             parts.append("\(overlay.adaptiveCount) adaptive icon\(overlay.adaptiveCount == 1 ? "" : "s")")
         }
+        for line in AndroidAvoidance.lines(overlay, outcomes: outcomes) { io.note("android: \(line)") }
         io.writeErr("iconbadge: android: badged \(parts.joined(separator: " and ")) into \(Quoted(trimmedOut))\n")
         return .success
     }

@@ -1,0 +1,48 @@
+import BadgeCore
+import BadgeJobs
+import BadgeSystem
+
+extension AndroidCommand {
+    /// Files an earlier run wrote for the adaptive icons this run badges that this
+    /// run does not write (a layer list of an older version, a filtered layer no
+    /// longer asked for): listed in the record, still unchanged, and named for one of
+    /// this run's icons (`iconbadge_NAME_`). They are removed at the commit, so that
+    /// two configurations of one resource never remain side by side.
+    static func stale(_ record: OverlayRecord, overlay: AndroidOverlay, out: String) -> [[String]] {
+        var found: [[String]] = []
+        for (path, _) in record.files {
+            let components = path.split(separator: "/").map(String.init)
+            guard components.count == 2, !overlay.written.contains(components),
+                overlay.ownedPrefixes.contains(where: { components[1].hasPrefix($0) })
+            else { continue }
+            let full = out + "/" + path
+            guard InputFile.isPlainFile(full),
+                let bytes = try? InputFile.bytes(at: full, limit: OverlayRecord.maxHashedBytes, what: "overlay file"),
+                record.owns(path, bytes: bytes)
+            else { continue }
+            found.append(components)
+        }
+        return found
+    }
+}
+
+/// What `--avoid-content` did on the adaptive icons' layers, from the xxxhdpi
+/// render's report: one line per layer, how many of its drawing's opaque pixels the
+/// badge covers where clamp put it and where it is.
+enum AndroidAvoidance {
+    static func lines(_ overlay: AndroidOverlay, outcomes: [JobOutcome]) -> [String] {
+        var lines: [String] = []
+        for (icon, layer, index) in overlay.avoidance where index < outcomes.count {
+            guard case .success(let done) = outcomes[index].result,
+                let covered = done.report?["placement"]?["contentCovered"],
+                case .number(let clamped)? = covered["clamped"], case .number(let placed)? = covered["placed"]
+            else { continue }
+            let change =
+                placed == clamped
+                ? "no place in its quadrant covers fewer" : "\(Int(clamped)) where clamp puts it"
+            lines.append(
+                "\(icon): --avoid-content: the badge covers \(Int(placed)) px of the \(layer)'s drawing at xxxhdpi (\(change))")
+        }
+        return lines
+    }
+}
