@@ -110,7 +110,7 @@ extension AndroidDrawableConverter {
     {
         let resolved = try resolve(value, at: node, attribute: attribute)
         guard case .text(let text, let place) = resolved, let number = Double(text),
-            number.isFinite, abs(number) <= AndroidDrawableSVG.maxSide * 100
+            number.isFinite, abs(number) <= AndroidPathData.maxMagnitude
         else {
             throw problem(resolved, node, "\(attribute) is \(Quoted(value)), not a number")
         }
