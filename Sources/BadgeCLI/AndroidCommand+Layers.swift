@@ -27,22 +27,23 @@ extension AndroidCommand {
 }
 
 /// What `--avoid-content` did on the adaptive icons' layers, from the xxxhdpi
-/// render's report: one line per layer, how many of its drawing's opaque pixels the
-/// badge covers where clamp put it and where it is.
+/// renders' reports: one line per icon, how many of each layer's opaque pixels the
+/// badge covers, and how many where clamp puts it.
 enum AndroidAvoidance {
     static func lines(_ overlay: AndroidOverlay, outcomes: [JobOutcome]) -> [String] {
-        var lines: [String] = []
+        var icons: [(icon: String, parts: [String])] = []
         for (icon, layer, index) in overlay.avoidance where index < outcomes.count {
             guard case .success(let done) = outcomes[index].result,
                 let covered = done.report?["placement"]?["contentCovered"],
                 case .number(let clamped)? = covered["clamped"], case .number(let placed)? = covered["placed"]
             else { continue }
-            let change =
-                placed == clamped
-                ? "no place in its quadrant covers fewer" : "\(Int(clamped)) where clamp puts it"
-            lines.append(
-                "\(icon): --avoid-content: the badge covers \(Int(placed)) px of the \(layer)'s drawing at xxxhdpi (\(change))")
+            let part = "\(Int(placed)) px of the \(layer) (\(Int(clamped)) where clamp puts it)"
+            if let last = icons.indices.last, icons[last].icon == icon {
+                icons[last].parts.append(part)
+            } else {
+                icons.append((icon, [part]))
+            }
         }
-        return lines
+        return icons.map { "\($0.icon): --avoid-content: the badge covers \($0.parts.joined(separator: ", ")) at xxxhdpi" }
     }
 }
