@@ -55,8 +55,10 @@ enum AndroidCommand {
             the android-legacy shape (android-round for NAME_round and the manifest's roundIcon). Adaptive
             icons (mipmap-anydpi-v26/NAME.xml) keep their layers: the overlay's copy points <foreground> at
             a <layer-list> of the original foreground under a badge drawn inside the 66 dp safe zone (a PNG
-            per density in drawable-<density>/), so PNG and VectorDrawable foregrounds both work; the
-            <monochrome> layer gets a white badge with its text cut out. All or nothing, like appiconset.
+            per density in drawable-<density>/). The <monochrome> layer (themed icons) is drawn per density,
+            its VectorDrawable converted: a white badge over it, its text cut out, nothing of the drawing
+            under the badge. --icon-filter draws the foreground and background filtered; --avoid-content
+            places the badge off the drawing. All or nothing, like appiconset.
             """,
         options: options.map(\.info),
         examples: [
@@ -67,6 +69,10 @@ enum AndroidCommand {
             (
                 "a dot on a custom-named icon",
                 "iconbadge android app/src/main/res --out app/src/staging/res --dot --icon ic_launcher_home"
+            ),
+            (
+                "a grey debug icon, its badge off the logo",
+                "iconbadge android app/src/main/res --out app/src/debug/res --value DEV --icon-filter greyscale --avoid-content"
             ),
             (
                 "a green label that fails the build when empty",

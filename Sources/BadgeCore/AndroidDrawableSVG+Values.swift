@@ -109,7 +109,7 @@ extension AndroidDrawableConverter {
     func number(_ value: String, at node: AndroidXMLNode, attribute: String) throws(AndroidDrawableProblem) -> Double
     {
         let resolved = try resolve(value, at: node, attribute: attribute)
-        guard case .text(let text, let place) = resolved, let number = Double(text),
+        guard case .text(let text, _) = resolved, let number = Double(text),
             number.isFinite, abs(number) <= AndroidPathData.maxMagnitude
         else {
             throw problem(resolved, node, "\(attribute) is \(Quoted(value)), not a number")
