@@ -44,6 +44,8 @@ enum AndroidAvoidance {
                 icons.append((icon, [part]))
             }
         }
-        return icons.map { "\($0.icon): --avoid-content: the badge covers \($0.parts.joined(separator: ", ")) at xxxhdpi" }
+        return icons.map {
+            "\($0.icon): --avoid-content: the badge covers \($0.parts.joined(separator: ", ")) at xxxhdpi"
+        }
     }
 }

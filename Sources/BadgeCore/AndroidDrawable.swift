@@ -218,7 +218,8 @@ indirect enum AndroidDrawable {
             var padding = Insets()
             for item in list.items {
                 let inner = item.drawable.intrinsicSize
-                let w = (item.width ?? inner.width) + item.insets.left + item.insets.right + padding.left + padding.right
+                let w =
+                    (item.width ?? inner.width) + item.insets.left + item.insets.right + padding.left + padding.right
                 let h =
                     (item.height ?? inner.height) + item.insets.top + item.insets.bottom + padding.top + padding.bottom
                 width = max(width, w)

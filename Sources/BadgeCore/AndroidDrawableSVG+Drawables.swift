@@ -11,7 +11,9 @@ extension AndroidDrawableConverter {
 
     /// The drawable an element names by `android:drawable` (or `android:src`), or
     /// holds as its one child element.
-    func drawable(attribute value: String?, children: [AndroidXMLNode], at node: AndroidXMLNode, name: String = "drawable")
+    func drawable(
+        attribute value: String?, children: [AndroidXMLNode], at node: AndroidXMLNode, name: String = "drawable"
+    )
         throws(AndroidDrawableProblem) -> AndroidDrawable
     {
         switch (value, children.count) {
@@ -117,16 +119,20 @@ extension AndroidDrawableConverter {
             let gravity = try attributes["gravity"].map { (text) throws(AndroidDrawableProblem) in
                 try self.gravity(text, at: node)
             }
-            let alpha = try attributes["alpha"].map { (text) throws(AndroidDrawableProblem) in
-                try number(text, at: node, attribute: "android:alpha")
-            } ?? 1
+            let alpha =
+                try attributes["alpha"].map { (text) throws(AndroidDrawableProblem) in
+                    try number(text, at: node, attribute: "android:alpha")
+                } ?? 1
             let tint = try self.tint(attributes, at: node)
             let resolved = try resolve(source, at: node, attribute: "android:src")
             guard case .file(let file) = resolved, !Self.looksLikeXML(file.bytes) else {
                 throw problem(resolved, node, "android:src of a <bitmap> is \(Quoted(source)), not an image file")
             }
             return try follow(source, at: node, path: file.path) { () throws(AndroidDrawableProblem) in
-                .bitmap(try bitmap(file, gravity: gravity ?? AndroidDrawable.Gravity("fill"), alpha: min(1, max(0, alpha)), tint: tint))
+                .bitmap(
+                    try bitmap(
+                        file, gravity: gravity ?? AndroidDrawable.Gravity("fill"), alpha: min(1, max(0, alpha)),
+                        tint: tint))
             }
         case "nine-patch":
             throw node.problem("<nine-patch> stretches by its image's borders, which iconbadge does not read")
@@ -167,7 +173,8 @@ extension AndroidDrawableConverter {
             type = "image/jpeg"
         } else if bytes.starts(with: Array("GIF8".utf8)) {
             type = "image/gif"
-        } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+        } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8)
+        {
             type = "image/webp"
         } else {
             throw problem("is neither XML nor an image (PNG, WebP, JPEG or GIF)")
@@ -217,7 +224,10 @@ extension AndroidDrawableConverter {
     func layerList(_ node: AndroidXMLNode, selector: Bool) throws(AndroidDrawableProblem) -> AndroidDrawable.LayerList {
         let attributes = try node.androidAttributes(
             allowed: selector
-                ? ["constantSize", "dither", "variablePadding", "visible", "autoMirrored", "enterFadeDuration", "exitFadeDuration"]
+                ? [
+                    "constantSize", "dither", "variablePadding", "visible", "autoMirrored", "enterFadeDuration",
+                    "exitFadeDuration",
+                ]
                 : ["paddingMode", "opacity", "dither", "autoMirrored", "visible"])
         let nest: Bool
         switch attributes["paddingMode"] ?? "nest" {
@@ -233,7 +243,9 @@ extension AndroidDrawableConverter {
                 throw child.problem("<\(node.name)> holds <\(child.name)>, not <item>")
             }
             if selector {
-                let states = child.element.attributes.map { child.resolve($0.name).local }.filter { $0.hasPrefix("state_") }
+                let states = child.element.attributes.map { child.resolve($0.name).local }.filter {
+                    $0.hasPrefix("state_")
+                }
                 guard states.isEmpty else { continue }
                 let itemAttributes = try child.androidAttributes(allowed: ["drawable"])
                 let drawable = try drawable(attribute: itemAttributes["drawable"], children: child.children, at: child)
@@ -294,13 +306,16 @@ extension AndroidDrawableConverter {
             switch child.name {
             case "solid":
                 let solid = try child.androidAttributes(allowed: ["color"])
-                if let value = solid["color"] { shape.fill = .color(try color(value, at: child, attribute: "android:color")) }
+                if let value = solid["color"] {
+                    shape.fill = .color(try color(value, at: child, attribute: "android:color"))
+                }
             case "stroke":
                 let stroke = try child.androidAttributes(allowed: ["width", "color", "dashWidth", "dashGap"])
                 let width = try dp(stroke, "width") ?? 0
-                let color = try stroke["color"].map { (text) throws(AndroidDrawableProblem) in
-                    try self.color(text, at: child, attribute: "android:color")
-                } ?? .transparent
+                let color =
+                    try stroke["color"].map { (text) throws(AndroidDrawableProblem) in
+                        try self.color(text, at: child, attribute: "android:color")
+                    } ?? .transparent
                 let dashWidth = try dp(stroke, "dashWidth") ?? 0
                 let dashGap = try dp(stroke, "dashGap") ?? 0
                 if width > 0 {
@@ -345,7 +360,9 @@ extension AndroidDrawableConverter {
             "useLevel",
         ])
         if let level = attributes["useLevel"], level == "true" {
-            throw node.problem("android:useLevel=\"true\" draws the gradient by the drawable's level, which a launcher icon has none of")
+            throw node.problem(
+                "android:useLevel=\"true\" draws the gradient by the drawable's level, which a launcher icon has none of"
+            )
         }
         func colour(_ name: String) throws(AndroidDrawableProblem) -> Color? {
             try attributes[name].map { (text) throws(AndroidDrawableProblem) in
@@ -354,7 +371,9 @@ extension AndroidDrawableConverter {
         }
         func fraction(_ name: String) throws(AndroidDrawableProblem) -> Double {
             guard let text = attributes[name] else { return 0.5 }
-            if case .text(let value, _) = try resolve(text, at: node, attribute: "android:\(name)"), value.hasSuffix("%") {
+            if case .text(let value, _) = try resolve(text, at: node, attribute: "android:\(name)"),
+                value.hasSuffix("%")
+            {
                 guard let number = Double(value.dropLast()), number.isFinite, abs(number) <= 1000 else {
                     throw node.problem("android:\(name) is \(Quoted(value)), not a fraction")
                 }
@@ -379,13 +398,15 @@ extension AndroidDrawableConverter {
             colors: colors, positions: positions)
         switch attributes["type"] ?? "linear" {
         case "linear":
-            let angle = try attributes["angle"].map { (text) throws(AndroidDrawableProblem) in
-                try number(text, at: node, attribute: "android:angle")
-            } ?? 0
+            let angle =
+                try attributes["angle"].map { (text) throws(AndroidDrawableProblem) in
+                    try number(text, at: node, attribute: "android:angle")
+                } ?? 0
             let whole = (Int(angle.rounded()) % 360 + 360) % 360
             guard angle == angle.rounded(), whole % 45 == 0 else {
                 throw node.problem(
-                    "android:angle is \(AndroidSVGNumber.text(angle)); a shape's gradient goes at a multiple of 45 degrees")
+                    "android:angle is \(AndroidSVGNumber.text(angle)); a shape's gradient goes at a multiple of 45 degrees"
+                )
             }
             gradient.angle = whole
         case "radial":
@@ -408,7 +429,8 @@ extension AndroidDrawableConverter {
             guard gradient.radius > 0 else { throw node.problem("android:gradientRadius must be over 0") }
         case let type:
             throw node.problem(
-                "android:type is \(Quoted(type)); iconbadge draws linear and radial gradients (SVG has no sweep gradient)")
+                "android:type is \(Quoted(type)); iconbadge draws linear and radial gradients (SVG has no sweep gradient)"
+            )
         }
         return gradient
     }

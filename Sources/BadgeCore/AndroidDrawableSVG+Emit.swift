@@ -29,7 +29,9 @@ extension AndroidDrawableConverter {
             let at =
                 "x=\"\(n(placed.x))\" y=\"\(n(placed.y))\" width=\"\(n(placed.width))\" height=\"\(n(placed.height))\""
             var image = "<image \(at) preserveAspectRatio=\"none\" xlink:href=\"\(bitmap.url)\"/>\n"
-            if let tint = bitmap.tint { image = "<g filter=\"url(#\(try tintFilter(tint, region: placed)))\">\n\(image)</g>\n" }
+            if let tint = bitmap.tint {
+                image = "<g filter=\"url(#\(try tintFilter(tint, region: placed)))\">\n\(image)</g>\n"
+            }
             if bitmap.alpha < 1 { image = "<g opacity=\"\(n(bitmap.alpha))\">\n\(image)</g>\n" }
             return image
         case .shape(let shape):
@@ -151,7 +153,8 @@ extension AndroidDrawableConverter {
     /// GradientDrawable.ensureValidRect: a linear gradient runs between the edges or
     /// corners its angle names (0: left to right, 90: bottom to top); a radial one
     /// about `centerX`, `centerY` of the bounds.
-    func shapeGradient(_ gradient: AndroidDrawable.Shape.Gradient, in r: Rect) throws(AndroidDrawableProblem) -> String {
+    func shapeGradient(_ gradient: AndroidDrawable.Shape.Gradient, in r: Rect) throws(AndroidDrawableProblem) -> String
+    {
         let n = AndroidSVGNumber.text
         let id = id("g")
         let stops = Self.stops(Array(zip(gradient.positions, gradient.colors)).map { ($0.0, $0.1) })

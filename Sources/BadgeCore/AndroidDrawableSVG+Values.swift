@@ -18,9 +18,11 @@ enum AndroidPaint: Equatable {
         case .color(let color):
             let hex = String(color.description.dropLast(2)).lowercased()
             let opacity = Double(color.alpha) / 255 * alpha
-            return " \(property)=\"\(hex)\"" + (opacity < 1 ? " \(property)-opacity=\"\(AndroidSVGNumber.text(opacity))\"" : "")
+            return " \(property)=\"\(hex)\""
+                + (opacity < 1 ? " \(property)-opacity=\"\(AndroidSVGNumber.text(opacity))\"" : "")
         case .gradient(let id):
-            return " \(property)=\"url(#\(id))\"" + (alpha < 1 ? " \(property)-opacity=\"\(AndroidSVGNumber.text(alpha))\"" : "")
+            return " \(property)=\"url(#\(id))\""
+                + (alpha < 1 ? " \(property)-opacity=\"\(AndroidSVGNumber.text(alpha))\"" : "")
         }
     }
 
@@ -89,12 +91,14 @@ extension AndroidDrawableConverter {
                 place = (found.path, found.line)
                 continue
             }
-            if ["drawable", "mipmap", "color"].contains(reference.type), let file = try lookup.file(reference, density) {
+            if ["drawable", "mipmap", "color"].contains(reference.type), let file = try lookup.file(reference, density)
+            {
                 return .file(file)
             }
             let where_ =
                 ["drawable", "mipmap"].contains(reference.type)
-                ? "in res/\(reference.type)*/" : "in res/values*/ (the default configuration)"
+                ? "in res/\(reference.type)*/"
+                : "in res/values*/ (the default configuration)"
                     + (reference.type == "color" ? " or res/color*/" : "")
             var skipped = ""
             if !lookup.unreadable.isEmpty {
@@ -106,8 +110,7 @@ extension AndroidDrawableConverter {
 
     /// A number: a literal or a value reference (`@dimen/x` given as a plain
     /// number, `@integer/x`), finite and at most `maxSide` in magnitude.
-    func number(_ value: String, at node: AndroidXMLNode, attribute: String) throws(AndroidDrawableProblem) -> Double
-    {
+    func number(_ value: String, at node: AndroidXMLNode, attribute: String) throws(AndroidDrawableProblem) -> Double {
         let resolved = try resolve(value, at: node, attribute: attribute)
         guard case .text(let text, _) = resolved, let number = Double(text),
             number.isFinite, abs(number) <= AndroidPathData.maxMagnitude
@@ -186,7 +189,8 @@ extension AndroidDrawableConverter {
         case .text(let text, _):
             if text == "@null" { return .transparent }
             guard let color = AndroidColor.parse(text) else {
-                throw problem(resolved, node, "\(attribute) is \(Quoted(text)), not a colour (#RGB, #ARGB, #RRGGBB or #AARRGGBB)")
+                throw problem(
+                    resolved, node, "\(attribute) is \(Quoted(text)), not a colour (#RGB, #ARGB, #RRGGBB or #AARRGGBB)")
             }
             return color
         case .file(let file):
@@ -242,7 +246,8 @@ extension AndroidDrawableConverter {
             }
             let children = inline.children
             guard children.count == 1, let only = children.first else {
-                throw inline.problem("<aapt:attr name=\"\(attribute)\"> holds \(children.count) elements; one goes there")
+                throw inline.problem(
+                    "<aapt:attr name=\"\(attribute)\"> holds \(children.count) elements; one goes there")
             }
             try count(only)
             switch only.name {
@@ -255,7 +260,8 @@ extension AndroidDrawableConverter {
         let resolved = try resolve(value, at: node, attribute: attribute)
         if case .file(let file) = resolved {
             let root = try parse(file)
-            return try follow(file.path, at: nil, path: file.path) { () throws(AndroidDrawableProblem) -> AndroidPaint in
+            return try follow(file.path, at: nil, path: file.path) {
+                () throws(AndroidDrawableProblem) -> AndroidPaint in
                 try count(root)
                 if root.name == "gradient" { return .gradient(try gradientColor(root)) }
                 return .color(try colorFromSelector(root))
@@ -293,12 +299,14 @@ extension AndroidDrawableConverter {
             stops.append((offset ?? 0, try color(colorText, at: item, attribute: "android:color")))
         }
         if stops.isEmpty {
-            let start = try attributes["startColor"].map { (text) throws(AndroidDrawableProblem) in
-                try color(text, at: node, attribute: "android:startColor")
-            } ?? .transparent
-            let end = try attributes["endColor"].map { (text) throws(AndroidDrawableProblem) in
-                try color(text, at: node, attribute: "android:endColor")
-            } ?? .transparent
+            let start =
+                try attributes["startColor"].map { (text) throws(AndroidDrawableProblem) in
+                    try color(text, at: node, attribute: "android:startColor")
+                } ?? .transparent
+            let end =
+                try attributes["endColor"].map { (text) throws(AndroidDrawableProblem) in
+                    try color(text, at: node, attribute: "android:endColor")
+                } ?? .transparent
             stops.append((0, start))
             if let center = attributes["centerColor"] {
                 stops.append((0.5, try color(center, at: node, attribute: "android:centerColor")))
@@ -330,7 +338,8 @@ extension AndroidDrawableConverter {
                 "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(cx)\" cy=\"\(cy)\" fx=\"\(cx)\" fy=\"\(cy)\" r=\"\(n(radius))\" spreadMethod=\"\(spread)\">"
         case let type:
             throw node.problem(
-                "android:type is \(Quoted(type)); iconbadge draws linear and radial gradients (SVG has no sweep gradient)")
+                "android:type is \(Quoted(type)); iconbadge draws linear and radial gradients (SVG has no sweep gradient)"
+            )
         }
         text += Self.stops(stops)
         text += attributes["type"] == "radial" ? "</radialGradient>" : "</linearGradient>"

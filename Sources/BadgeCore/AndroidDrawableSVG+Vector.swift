@@ -28,9 +28,10 @@ extension AndroidDrawableConverter {
         let height = try required("height", dimension: true)
         let viewportWidth = try required("viewportWidth", dimension: false)
         let viewportHeight = try required("viewportHeight", dimension: false)
-        let alpha = try attributes["alpha"].map { (text) throws(AndroidDrawableProblem) in
-            try number(text, at: node, attribute: "android:alpha")
-        } ?? 1
+        let alpha =
+            try attributes["alpha"].map { (text) throws(AndroidDrawableProblem) in
+                try number(text, at: node, attribute: "android:alpha")
+            } ?? 1
         let tint = try self.tint(attributes, at: node)
         let body = try groupBody(node.children)
         return AndroidDrawable.Vector(
@@ -135,7 +136,8 @@ extension AndroidDrawableConverter {
                 uri == AndroidXMLNode.android, local == "fillColor" || local == "strokeColor"
             else {
                 throw child.problem(
-                    "<aapt:attr name=\"\(name)\"> is not one iconbadge draws (android:fillColor or android:strokeColor)")
+                    "<aapt:attr name=\"\(name)\"> is not one iconbadge draws (android:fillColor or android:strokeColor)"
+                )
             }
             guard attributes[local] == nil, inline[local] == nil else {
                 throw child.problem("<path> gives android:\(local) twice")
@@ -152,9 +154,10 @@ extension AndroidDrawableConverter {
         let data = try pathData(attributes["pathData"], at: node)
         guard !data.isEmpty else { return "" }
         func unit(_ name: String, _ fallback: Double) throws(AndroidDrawableProblem) -> Double {
-            let value = try attributes[name].map { (text) throws(AndroidDrawableProblem) in
-                try number(text, at: node, attribute: "android:\(name)")
-            } ?? fallback
+            let value =
+                try attributes[name].map { (text) throws(AndroidDrawableProblem) in
+                    try number(text, at: node, attribute: "android:\(name)")
+                } ?? fallback
             return min(1, max(0, value))
         }
         let fill = try paint(
@@ -163,9 +166,10 @@ extension AndroidDrawableConverter {
             attributes["strokeColor"], inline: inline["strokeColor"], at: node, attribute: "android:strokeColor")
         let fillAlpha = try unit("fillAlpha", 1)
         let strokeAlpha = try unit("strokeAlpha", 1)
-        let strokeWidth = try attributes["strokeWidth"].map { (text) throws(AndroidDrawableProblem) in
-            try number(text, at: node, attribute: "android:strokeWidth")
-        } ?? 0
+        let strokeWidth =
+            try attributes["strokeWidth"].map { (text) throws(AndroidDrawableProblem) in
+                try number(text, at: node, attribute: "android:strokeWidth")
+            } ?? 0
         var svg = "<path d=\"\(data)\""
         if let fill, !fill.isInvisible, fillAlpha > 0 {
             svg += fill.svg("fill", alpha: fillAlpha)
@@ -176,9 +180,10 @@ extension AndroidDrawableConverter {
         }
         let cap = try choice(attributes["strokeLineCap"], ["butt", "round", "square"], at: node, "strokeLineCap")
         let join = try choice(attributes["strokeLineJoin"], ["miter", "round", "bevel"], at: node, "strokeLineJoin")
-        let miter = try attributes["strokeMiterLimit"].map { (text) throws(AndroidDrawableProblem) in
-            try number(text, at: node, attribute: "android:strokeMiterLimit")
-        } ?? 4
+        let miter =
+            try attributes["strokeMiterLimit"].map { (text) throws(AndroidDrawableProblem) in
+                try number(text, at: node, attribute: "android:strokeMiterLimit")
+            } ?? 4
         if let stroke, !stroke.isInvisible, strokeAlpha > 0, strokeWidth > 0 {
             svg += stroke.svg("stroke", alpha: strokeAlpha) + " stroke-width=\"\(AndroidSVGNumber.text(strokeWidth))\""
             if cap != "butt" { svg += " stroke-linecap=\"\(cap)\"" }

@@ -33,7 +33,8 @@ public enum AndroidPathData {
     public static func svg(_ text: String) throws(Problem) -> String {
         let bytes = Array(text.utf8)
         guard bytes.count <= maxBytes else {
-            throw Problem(offset: maxBytes, reason: "is \(bytes.count) bytes long, over the \(maxBytes >> 10) KiB limit")
+            throw Problem(
+                offset: maxBytes, reason: "is \(bytes.count) bytes long, over the \(maxBytes >> 10) KiB limit")
         }
         var reader = Reader(bytes: bytes)
         var out: [String] = []

@@ -75,7 +75,9 @@ extension BadgePlacement {
                 // On blocks, start on the block grid.
                 if block > 1 { x = (x + block - 1) / block * block }
                 while x <= min(high, width - footprint.width) {
-                    if inQuadrant(x: x, y: y) { consider(x, y, table.covered(footprint, at: (x, y), exact: block == 1)) }
+                    if inQuadrant(x: x, y: y) {
+                        consider(x, y, table.covered(footprint, at: (x, y), exact: block == 1))
+                    }
                     x += block
                 }
             }
@@ -151,7 +153,8 @@ struct CoverTable {
             var running: Int32 = 0
             for column in 0..<columns {
                 running += line[column]
-                sums[(blockRow + 1) * (columns + 1) + column + 1] = sums[blockRow * (columns + 1) + column + 1] + running
+                sums[(blockRow + 1) * (columns + 1) + column + 1] =
+                    sums[blockRow * (columns + 1) + column + 1] + running
             }
         }
         self.sums = sums

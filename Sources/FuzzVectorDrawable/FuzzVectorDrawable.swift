@@ -29,7 +29,8 @@ let png: [UInt8] = [
 ]
 
 let values: [String: String] = [
-    "color/a": "#FF3367D6", "color/b": "@color/a", "color/loop": "@color/loop", "color/clear": "@android:color/transparent",
+    "color/a": "#FF3367D6", "color/b": "@color/a", "color/loop": "@color/loop",
+    "color/clear": "@android:color/transparent",
     "string/path": "\"M0 0h24v24h-24z\"", "dimen/d": "4dp", "drawable/tint": "#80FF0000",
 ]
 

@@ -67,7 +67,9 @@ import Testing
                 ##"<svg x="0" y="0" width="108" height="108" viewBox="0 0 24 24" preserveAspectRatio="none" overflow="hidden">"##
             ), "\(document)")
         // #AARRGGBB: alpha first.
-        #expect(document.contains(##"<path d="M 2 2 h 20 v 20 h -20 z" fill="#ff0000" fill-opacity="0.501961"/>"##), "\(document)")
+        #expect(
+            document.contains(##"<path d="M 2 2 h 20 v 20 h -20 z" fill="#ff0000" fill-opacity="0.501961"/>"##),
+            "\(document)")
     }
 
     @Test func groupsTransformAboutTheirPivotInAndroidsOrder() throws {
@@ -81,7 +83,8 @@ import Testing
                 </group>
                 """))
         #expect(
-            document.contains(##"<g transform="translate(15 26) rotate(45) scale(2 3) translate(-5 -6)">"##), "\(document)")
+            document.contains(##"<g transform="translate(15 26) rotate(45) scale(2 3) translate(-5 -6)">"##),
+            "\(document)")
         #expect(
             document.contains(
                 ##"<path d="M 0 0 L 1 1" fill="none" stroke="#000000" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="bevel" stroke-miterlimit="8"/>"##
@@ -97,10 +100,12 @@ import Testing
                 <clip-path android:pathData="M0 0h12v12h-12z" />
                 <path android:pathData="M1 1h4v4z" android:fillColor="#fff" android:fillType="evenOdd" />
                 """))
-        #expect(document.contains(##"<clipPath id="c1"><path d="M 0 0 h 12 v 12 h -12 z"/></clipPath>"##), "\(document)")
+        #expect(
+            document.contains(##"<clipPath id="c1"><path d="M 0 0 h 12 v 12 h -12 z"/></clipPath>"##), "\(document)")
         let before = try #require(document.range(of: ##"<path d="M 0 0 h 4"##))
         let clip = try #require(document.range(of: ##"<g clip-path="url(#c1)">"##))
-        let after = try #require(document.range(of: ##"<path d="M 1 1 h 4 v 4 z" fill="#ffffff" fill-rule="evenodd"/>"##))
+        let after = try #require(
+            document.range(of: ##"<path d="M 1 1 h 4 v 4 z" fill="#ffffff" fill-rule="evenodd"/>"##))
         #expect(before.lowerBound < clip.lowerBound && clip.lowerBound < after.lowerBound)
     }
 
@@ -226,7 +231,9 @@ import Testing
         let document = try Self.svg(
             "<bitmap \(Self.android) android:src=\"@drawable/logo\" android:gravity=\"center\" />", lookup: lookup)
         #expect(
-            document.contains(##"<image x="53" y="53.5" width="2" height="1" preserveAspectRatio="none" xlink:href="data:image/png;base64,iVBORw0KGgo"##),
+            document.contains(
+                ##"<image x="53" y="53.5" width="2" height="1" preserveAspectRatio="none" xlink:href="data:image/png;base64,iVBORw0KGgo"##
+            ),
             "\(document)")
         let filled = try Self.svg(
             "<layer-list \(Self.android)><item android:drawable=\"@drawable/logo\"/></layer-list>", lookup: lookup)
@@ -246,29 +253,38 @@ import Testing
         problem = Self.problem(Self.vector("<path android:pathData=\"M0 0\"\n android:fillColour=\"#fff\" />"))
         #expect(problem?.line == 3)
         #expect(
-            problem?.reason.hasPrefix("<path> has the attribute android:fillColour, which iconbadge does not draw") == true,
+            problem?.reason.hasPrefix("<path> has the attribute android:fillColour, which iconbadge does not draw")
+                == true,
             "\(String(describing: problem))")
         // tools: attributes are for Android Studio: ignored.
         #expect(
             Self.problem(
                 "<vector \(Self.android) xmlns:tools=\"http://schemas.android.com/tools\" tools:ignore=\"VectorRaster\" android:width=\"1dp\" android:height=\"1dp\" android:viewportWidth=\"1\" android:viewportHeight=\"1\"/>"
             ) == nil)
-        problem = Self.problem(Self.vector("<path android:pathData=\"M0 0h1\" android:fillColor=\"?attr/colorPrimary\" />"))
+        problem = Self.problem(
+            Self.vector("<path android:pathData=\"M0 0h1\" android:fillColor=\"?attr/colorPrimary\" />"))
         #expect(problem?.reason.hasPrefix("android:fillColor is the theme attribute ?attr/colorPrimary") == true)
         problem = Self.problem(Self.vector("<path android:pathData=\"M0 0h1\" android:fillColor=\"@color/missing\" />"))
-        #expect(problem?.reason == "android:fillColor: @color/missing is not defined in res/values*/ (the default configuration) or res/color*/")
+        #expect(
+            problem?.reason
+                == "android:fillColor: @color/missing is not defined in res/values*/ (the default configuration) or res/color*/"
+        )
         problem = Self.problem("<animated-vector \(Self.android) android:drawable=\"@drawable/x\" />")
         #expect(problem?.reason.hasPrefix("<animated-vector> is not a drawable iconbadge draws") == true)
         problem = Self.problem(Self.vector("<path android:pathData=\"M0 0h1\" android:trimPathEnd=\"0.5\" />"))
         #expect(problem?.reason.hasPrefix("android:trimPathEnd trims the path") == true)
         problem = Self.problem(Self.vector("<path android:pathData=\"M0 0 Q1\" />"))
-        #expect(problem?.reason == "android:pathData has a number without digits (at character 8)", "\(String(describing: problem))")
+        #expect(
+            problem?.reason == "android:pathData has a number without digits (at character 8)",
+            "\(String(describing: problem))")
     }
 
     /// Hostile drawables meet the limits: viewport, elements, references, size.
     @Test func limitsHold() {
         #expect(Self.problem(Self.vector("", viewport: "0"))?.reason.contains("must be over 0") == true)
-        #expect(Self.problem(Self.vector("", viewport: "1e9"))?.reason.contains("must be over 0 and at most 100000") == true)
+        #expect(
+            Self.problem(Self.vector("", viewport: "1e9"))?.reason.contains("must be over 0 and at most 100000") == true
+        )
         #expect(Self.problem(Self.vector("", viewport: "nan"))?.reason.contains("not a number") == true)
         let many = String(repeating: "<path android:pathData=\"M0 0\"/>", count: AndroidDrawableSVG.maxElements)
         #expect(Self.problem(Self.vector(many))?.reason.contains("over 20000 elements") == true)
@@ -283,7 +299,8 @@ import Testing
         #expect(colours?.reason.contains("refers to itself") == true, "\(String(describing: colours))")
         var small = ImageLimits()
         small.maxSVGBytes = 300
-        let big = Self.vector(String(repeating: "<path android:pathData=\"M0 0h20v20\" android:fillColor=\"#fff\"/>\n", count: 20))
+        let big = Self.vector(
+            String(repeating: "<path android:pathData=\"M0 0h20v20\" android:fillColor=\"#fff\"/>\n", count: 20))
         #expect(Self.problem(big, limits: small)?.reason.contains("over the 300-byte limit for an SVG") == true)
     }
 
@@ -319,10 +336,15 @@ import Testing
         #expect(AndroidColor.parse("#8F00") == Color(red: 255, green: 0, blue: 0, alpha: 0x88))
         #expect(AndroidColor.parse("#123456") == Color(red: 0x12, green: 0x34, blue: 0x56))
         #expect(AndroidColor.parse("#80123456") == Color(red: 0x12, green: 0x34, blue: 0x56, alpha: 0x80))
-        #expect(AndroidColor.parse("#12345") == nil && AndroidColor.parse("red") == nil && AndroidColor.parse("#GGG") == nil)
+        #expect(
+            AndroidColor.parse("#12345") == nil && AndroidColor.parse("red") == nil && AndroidColor.parse("#GGG") == nil
+        )
         #expect(AndroidReference("@color/brand") == AndroidReference(type: "color", name: "brand"))
-        #expect(AndroidReference("@android:color/white") == AndroidReference(framework: true, type: "color", name: "white"))
+        #expect(
+            AndroidReference("@android:color/white") == AndroidReference(framework: true, type: "color", name: "white"))
         #expect(AndroidReference("@+id/x")?.type == "id")
-        #expect(AndroidReference("@color/") == nil && AndroidReference("@color/a b") == nil && AndroidReference("#fff") == nil)
+        #expect(
+            AndroidReference("@color/") == nil && AndroidReference("@color/a b") == nil
+                && AndroidReference("#fff") == nil)
     }
 }

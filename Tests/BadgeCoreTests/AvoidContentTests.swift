@@ -48,8 +48,10 @@ import Testing
         let pill = BadgePlacement.Footprint(width: 30, height: 12, radius: 6)
         let found = try #require(
             BadgePlacement.leastCovering(
-                pill, clamped: (70, 0), in: Self.canvas, content: Self.content(100, []), box: Self.box, anchor: .topRight))
-        #expect(found.x == 70 && found.y == 0 && found.coverage == BadgePlacement.ContentCoverage(clamped: 0, placed: 0))
+                pill, clamped: (70, 0), in: Self.canvas, content: Self.content(100, []), box: Self.box,
+                anchor: .topRight))
+        #expect(
+            found.x == 70 && found.y == 0 && found.coverage == BadgePlacement.ContentCoverage(clamped: 0, placed: 0))
     }
 
     /// A round badge's corners do not count: only the pixels its outline touches do.

@@ -49,10 +49,10 @@ import Testing
                 // A manifest of its own: aapt2 wants a package name.
                 let manifest = app + "/link-manifest.xml"
                 try """
-                    <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.example.iconbadge">
-                        <application android:icon="@mipmap/\(icon)" />
-                    </manifest>
-                    """.write(toFile: manifest, atomically: true, encoding: .utf8)
+                <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.example.iconbadge">
+                    <application android:icon="@mipmap/\(icon)" />
+                </manifest>
+                """.write(toFile: manifest, atomically: true, encoding: .utf8)
                 var step = try Self.aapt2(["compile", "--no-crunch", "--dir", app + "/res", "-o", app + "/main.zip"])
                 #expect(step.status == 0, "\(step.output)")
                 step = try Self.aapt2(["compile", "--no-crunch", "--dir", overlay, "-o", app + "/overlay.zip"])

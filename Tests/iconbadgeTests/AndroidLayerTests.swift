@@ -68,16 +68,19 @@ import Testing
     /// The reference PNGs are what rsvg-convert draws of the hand-written SVGs (run
     /// when rsvg-convert is installed: `make deps` installs librsvg2-bin).
     @Test func referencesAreRsvgConvertsDrawings() throws {
-        guard let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else {
+        guard
+            let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             print("AndroidLayerTests: skipped: rsvg-convert is not installed (apt-get install librsvg2-bin)")
             return
         }
         let scratch = Paths.scratch("android-rsvg")
-        for name in ["sample-app-foreground", "wikipedia-background", "wikipedia-foreground", "nextcloud-qa-background",
-            "nextcloud-qa-foreground"]
-        {
+        for name in [
+            "sample-app-foreground", "wikipedia-background", "wikipedia-foreground", "nextcloud-qa-background",
+            "nextcloud-qa-foreground",
+        ] {
             let drawn = scratch + "/\(name).png"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: rsvg)
@@ -152,7 +155,8 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             let xml = try String(
                 contentsOfFile: app + "/debug/res/mipmap-anydpi-v26/\(icon).xml", encoding: .utf8)
-            #expect(xml.contains("<foreground android:drawable=\"@drawable/iconbadge_\(icon)_foreground\" />"), "\(xml)")
+            #expect(
+                xml.contains("<foreground android:drawable=\"@drawable/iconbadge_\(icon)_foreground\" />"), "\(xml)")
             #expect(xml.contains("<monochrome android:drawable=\"@drawable/iconbadge_\(icon)_monochrome\" />"))
             let foreground = try ImageFile.pixels(
                 at: app + "/debug/res/drawable-xxxhdpi/iconbadge_\(icon)_foreground.png")
@@ -161,7 +165,9 @@ import Testing
             for y in 0..<432 {
                 for x in 0..<432 where foreground[x, y].alpha == 255 {
                     let c = foreground[x, y]
-                    if c.red == 0xFF, c.green == 0x3B, c.blue == 0x30 { red += 1 } else if c.red != c.green || c.green != c.blue {
+                    if c.red == 0xFF, c.green == 0x3B, c.blue == 0x30 {
+                        red += 1
+                    } else if c.red != c.green || c.green != c.blue {
                         coloured += 1
                     }
                 }
@@ -266,7 +272,8 @@ import Testing
         // A drawable that is neither XML nor an image.
         let app = try Self.app("sample-app", "android-bad-bytes")
         try FileManager.default.removeItem(atPath: app + "/" + foreground)
-        try Data("not a drawable".utf8).write(to: URL(fileURLWithPath: app + "/res/drawable/ic_launcher_foreground.png"))
+        try Data("not a drawable".utf8).write(
+            to: URL(fileURLWithPath: app + "/res/drawable/ic_launcher_foreground.png"))
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
         #expect(run.status == 65, "\(run.stderr)")
         #expect(
@@ -274,6 +281,63 @@ import Testing
                 "iconbadge: error: \"\(app)/res/drawable/ic_launcher_foreground.png\": is neither XML nor an image (PNG, WebP, JPEG or GIF) (the monochrome of ic_launcher)"
             ], "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: app + "/debug"))
+    }
+
+    /// A layer made of bitmaps, as Android Studio's Image Asset writes a raster one:
+    /// `@mipmap/NAME` picks each density's own file (a WebP at xxxhdpi), an `<inset>`
+    /// places it, and the layers are drawn and filtered like vector ones.
+    @Test func bitmapLayersPickTheirDensity() throws {
+        let app = try Self.app("sample-app", "android-bitmaps")
+        let res = app + "/res"
+        for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi"] {
+            try FileManager.default.copyItem(
+                atPath: "\(res)/mipmap-\(density)/ic_launcher.png",
+                toPath: "\(res)/mipmap-\(density)/ic_launcher_foreground.png")
+        }
+        let webp = try runIconbadge([
+            res + "/mipmap-xxxhdpi/ic_launcher.png", "--value", "0", "-o",
+            res + "/mipmap-xxxhdpi/ic_launcher_foreground.webp",
+        ])
+        #expect(webp.status == 0, "\(webp.stderr)")
+        try """
+        <?xml version="1.0" encoding="utf-8"?>
+        <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+            <background android:drawable="@color/ic_launcher_background" />
+            <foreground>
+                <inset android:drawable="@mipmap/ic_launcher_foreground" android:inset="25%" />
+            </foreground>
+            <monochrome android:drawable="@mipmap/ic_launcher_foreground" />
+        </adaptive-icon>
+        """.write(toFile: res + "/mipmap-anydpi-v26/ic_launcher.xml", atomically: true, encoding: .utf8)
+        var notes: [String] = []
+        let resources = try AndroidResources(folder: res, names: ["ic_launcher"], notes: &notes)
+        let adaptive = try #require(resources.adaptive.first)
+        let table = AndroidResourceTable(folder: res, limits: ImageLimits())
+        for (density, type, file) in [
+            (1.0, "png", "mipmap-mdpi"), (3, "png", "mipmap-xxhdpi"), (4, "webp", "mipmap-xxxhdpi"),
+        ] {
+            let svg = String(
+                decoding: try AndroidDrawableSVG.layer(
+                    try #require(adaptive.root.child("monochrome")), of: adaptive.bytes, path: "ic_launcher.xml",
+                    width: 108, height: 108, density: density, lookup: table.lookup, limits: ImageLimits()),
+                as: UTF8.self)
+            let bytes = try Data(
+                contentsOf: URL(fileURLWithPath: "\(res)/\(file)/ic_launcher_foreground.\(type)"))
+            #expect(svg.contains("data:image/\(type);base64," + bytes.base64EncodedString()), "\(density)")
+        }
+        let run = try runIconbadge([
+            "android", res, "--out", app + "/debug/res", "--value", "BETA", "--icon-filter", "greyscale", "--icon",
+            "ic_launcher",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let foreground = try ImageFile.pixels(
+            at: app + "/debug/res/drawable-xxxhdpi/iconbadge_ic_launcher_foreground.png")
+        // The inset leaves a quarter of the layer empty on each side; inside, the bitmap, in greys.
+        #expect(foreground[40, 400].alpha == 0 && foreground[400, 400].alpha == 0)
+        let inside = foreground[216, 300]
+        #expect(inside.alpha == 255 && inside.red == inside.green && inside.green == inside.blue, "\(inside)")
+        let monochrome = try ImageFile.pixels(at: app + "/debug/res/drawable-mdpi/iconbadge_ic_launcher_monochrome.png")
+        #expect(monochrome.width == 108 && monochrome[54, 90].alpha == 255 && monochrome[54, 2].alpha == 0)
     }
 
     /// A later run replaces what an earlier one wrote for the same icons: the
@@ -285,7 +349,8 @@ import Testing
             "android", app + "/res", "--out", app + "/debug/res", "--value", "BETA", "--icon-filter", "greyscale",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(FileManager.default.fileExists(atPath: app + "/debug/res/drawable-mdpi/iconbadge_launcher_foreground.png"))
+        #expect(
+            FileManager.default.fileExists(atPath: app + "/debug/res/drawable-mdpi/iconbadge_launcher_foreground.png"))
         run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
         #expect(run.status == 0, "\(run.stderr)")
         for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {

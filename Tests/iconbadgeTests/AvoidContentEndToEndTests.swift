@@ -20,7 +20,8 @@ import Testing
             covered.append(try #require(report["placement"]?["contentCovered"]))
         }
         #expect(covered[0] == covered[1])
-        guard case .number(let clamped)? = covered[0]["clamped"], case .number(let placed)? = covered[0]["placed"] else {
+        guard case .number(let clamped)? = covered[0]["clamped"], case .number(let placed)? = covered[0]["placed"]
+        else {
             Issue.record("no numbers: \(covered[0])")
             return
         }
@@ -38,7 +39,10 @@ import Testing
     @Test func combinationsThatCannotMoveAreRefused() throws {
         let folder = Paths.scratch("avoid-content-refused")
         for (options, message) in [
-            (["--shape", "ribbon"], "--avoid-content moves a pill, dot, image or shield; a ribbon stays on its corner"),
+            (
+                ["--shape", "ribbon"],
+                "--avoid-content moves a pill, dot, image or shield; a ribbon stays on its corner"
+            ),
             (["--overflow", "clip"], "--avoid-content moves a clamped badge; it does not go with --overflow clip"),
         ] {
             let run = try runIconbadge(

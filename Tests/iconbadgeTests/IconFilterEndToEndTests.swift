@@ -247,7 +247,9 @@ import Testing
             "android", app + "/res", "--out", app + "/debug/res", "--value", "3", "--icon-filter", "greyscale",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(FileManager.default.fileExists(atPath: app + "/debug/res/drawable-xxxhdpi/iconbadge_ic_launcher_foreground.png"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: app + "/debug/res/drawable-xxxhdpi/iconbadge_ic_launcher_foreground.png"))
         let badged = try ImageFile.pixels(at: app + "/debug/res/mipmap-xxxhdpi/ic_launcher.png")
         let original = try ImageFile.pixels(at: app + "/res/mipmap-xxxhdpi/ic_launcher.png")
         var greyed = 0

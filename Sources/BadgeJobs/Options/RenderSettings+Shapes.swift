@@ -47,7 +47,8 @@ extension RenderSettings {
             } else if style.overflow != .clamp {
                 guard !explicit else {
                     throw .usage(
-                        "--avoid-content moves a clamped badge; it does not go with --overflow \(style.overflow.rawValue)")
+                        "--avoid-content moves a clamped badge; it does not go with --overflow \(style.overflow.rawValue)"
+                    )
                 }
                 style.avoidsContent = false
             }
