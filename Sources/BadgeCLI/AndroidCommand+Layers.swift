@@ -5,15 +5,17 @@ import BadgeSystem
 extension AndroidCommand {
     /// Files an earlier run wrote for the adaptive icons this run badges that this
     /// run does not write (a layer list of an older version, a filtered layer no
-    /// longer asked for): listed in the record, still unchanged, and named for one of
-    /// this run's icons (`iconbadge_NAME_`). They are removed at the commit, so that
-    /// two configurations of one resource never remain side by side.
+    /// longer asked for): listed in the record, still unchanged, and named as iconbadge
+    /// names one of this run's icons' layers (`AndroidOverlay.ownedNames`). They are
+    /// removed at the commit, so that two configurations of one resource never remain
+    /// side by side.
     static func stale(_ record: OverlayRecord, overlay: AndroidOverlay, out: String) -> [[String]] {
         var found: [[String]] = []
         for (path, _) in record.files {
             let components = path.split(separator: "/").map(String.init)
             guard components.count == 2, !overlay.written.contains(components),
-                overlay.ownedPrefixes.contains(where: { components[1].hasPrefix($0) })
+                let dot = components[1].firstIndex(of: "."),
+                overlay.ownedNames.contains(String(components[1][..<dot]))
             else { continue }
             let full = out + "/" + path
             guard InputFile.isPlainFile(full),

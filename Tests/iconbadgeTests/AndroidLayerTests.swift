@@ -361,5 +361,24 @@ import Testing
             }
         }
         #expect(FileManager.default.fileExists(atPath: app + "/debug/res/drawable/iconbadge_launcher_foreground.xml"))
+        // Only this run's icons: ic_launcher_round's files stay when ic_launcher alone is badged.
+        let sample = try Self.app("sample-app", "android-stale-icons")
+        run = try runIconbadge([
+            "android", sample + "/res", "--out", sample + "/debug/res", "--value", "BETA", "--icon-filter", "greyscale",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        run = try runIconbadge([
+            "android", sample + "/res", "--out", sample + "/debug/res", "--value", "BETA", "--icon", "ic_launcher",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = sample + "/debug/res/drawable-mdpi/"
+        #expect(!FileManager.default.fileExists(atPath: files + "iconbadge_ic_launcher_foreground.png"))
+        #expect(FileManager.default.fileExists(atPath: files + "iconbadge_ic_launcher_round_foreground.png"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: sample + "/debug/res/values/iconbadge_ic_launcher_round_background_colors.xml"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: sample + "/debug/res/values/iconbadge_ic_launcher_background_colors.xml"))
     }
 }

@@ -207,9 +207,15 @@ extension AndroidOverlay {
         }
         overlay.files.append((icon.components, bytes))
         overlay.written.append(icon.components)
-        overlay.ownedPrefixes.append("iconbadge_\(icon.name)_")
+        for suffix in Self.layerNames { overlay.ownedNames.insert("iconbadge_\(icon.name)_\(suffix)") }
         overlay.adaptiveCount += 1
     }
+
+    /// What the names of the files written for an adaptive icon end in, every version's
+    /// (`badge_mono` was the monochrome badge layer before the layer was drawn).
+    static let layerNames = [
+        "foreground", "badge", "background", "background_colors", "monochrome", "badge_mono",
+    ]
 
     /// A transparent 108 dp canvas at `density`, staged once per size.
     static func blankCanvas(

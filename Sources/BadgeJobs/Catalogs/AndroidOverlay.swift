@@ -25,9 +25,10 @@ package struct AndroidOverlay: Sendable {
     /// For each badged layer of an adaptive icon, its xxxhdpi job, whose report
     /// says how much of the layer the badge covers (`--avoid-content`).
     package var avoidance: [(icon: String, layer: String, job: Int)] = []
-    /// The prefixes of the resource names this run owns (`iconbadge_NAME_`): files of
+    /// The resource names iconbadge writes for the adaptive icons of this run
+    /// (`iconbadge_NAME_foreground`, `_badge`, …, the names of every version): files of
     /// an earlier run with these names that this one does not write are stale.
-    package var ownedPrefixes: [String] = []
+    package var ownedNames: Set<String> = []
 
     /// Plans the overlay of `resources` into `staged`, for the overlay folder `out`.
     ///
