@@ -182,10 +182,11 @@ extension RenderRequest {
         /// text, a dot, or nothing, with a note) instead of failing with 65: the
         /// catalog commands, whose sets are all or nothing, set it.
         public let dropsUnfittingText: Bool
-        /// Whether the icon's pixels under each badge's footprint are cleared before
-        /// the badge is drawn: on a layer whose alpha alone is shown (an Android
-        /// adaptive icon's monochrome layer, with `knockoutText`), the badge's cut-out
-        /// text is then empty rather than the icon's drawing.
+        /// Whether the icon's pixels under each badge's footprint, and in a 1 pt gap
+        /// around it (`ScenePainter.clearedGap`), are cleared before the badge is
+        /// drawn: on a layer whose alpha alone is shown (an Android adaptive icon's
+        /// monochrome layer, with `knockoutText`), the badge's cut-out text is then
+        /// empty rather than the icon's drawing, and the badge does not merge with it.
         public let clearsUnderBadges: Bool
         /// Which parts of the scene the output holds (`Layers`).
         public let layers: Layers

@@ -112,10 +112,16 @@ enum ScenePainter {
         }
     }
 
-    /// Clears what is drawn under a badge's footprint (Cairo's CLEAR), so that only the
-    /// badge is seen there: its cut-out text is empty, not the icon.
+    /// The gap cleared around a badge that clears what is under it (points, at the
+    /// badge's pixels per point): on a one-colour layer the badge would otherwise
+    /// merge with the drawing it touches.
+    static let clearedGap = 1.0
+
+    /// Clears what is drawn under a badge's footprint and `clearedGap` around it
+    /// (Cairo's CLEAR), so that only the badge is seen there: its cut-out text is
+    /// empty, not the icon, and a thin gap parts it from the drawing.
     private static func clear(under badge: Scene.Badge, into cr: OpaquePointer) {
-        guard let footprint = badge.footprint else { return }
+        guard let footprint = badge.footprint, let layout = badge.layout else { return }
         cairo_save(cr)
         if case .band(_, let clip?) = footprint {
             BadgePainter.shapePath(cr, clip)
@@ -123,7 +129,10 @@ enum ScenePainter {
         }
         BadgePainter.outline(cr, footprint)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_fill(cr)
+        cairo_set_line_width(cr, 2 * clearedGap * layout.scale)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_fill_preserve(cr)
+        cairo_stroke(cr)
         cairo_restore(cr)
     }
 
