@@ -260,6 +260,16 @@ import Testing
                 "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\" android:width=\"108dp\" android:height=\"108dp\"\n android:viewportWidth=\"108\" android:viewportHeight=\"108\">\n<path android:pathData=\"M0 0h9v9z\" android:fillColor=\"@color/brand\" />\n</vector>",
                 65, "line 3: android:fillColor: @color/brand is not defined in res/values*/"
             ),
+            (
+                foreground,
+                "<layer-list xmlns:android=\"http://schemas.android.com/apk/res/android\">\n<item android:drawable=\"@drawable/ic_launcher_foreground\" />\n</layer-list>",
+                65, "refers to itself"
+            ),
+            (
+                foreground,
+                "<vector xmlns:android=\"http://schemas.android.com/apk/res/android\" android:width=\"108dp\" android:height=\"108dp\"\n android:viewportWidth=\"108\" android:viewportHeight=\"108\">\n<path android:pathData=\"M0 0h9v9z\" />\n<path android:pathData=\"M0 0 L 1e12 0\" />\n</vector>",
+                65, "line 4: android:pathData has a number over 1000000000 in magnitude (at character 8)"
+            ),
         ]
         for (index, bad) in cases.enumerated() {
             let app = try Self.app("sample-app", "android-bad-\(index)")
