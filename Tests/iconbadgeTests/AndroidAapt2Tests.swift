@@ -103,6 +103,35 @@ import Testing
             }
         }
         #expect(linked == AndroidLayerTests.apps.count * variants.count)
+        // An app whose themed icon is in mipmap-anydpi-v33: both versions point at the overlay.
+        let app = try AndroidLayerTests.android13App("android-aapt2-v33")
+        let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
+        #expect(run.status == 0, "\(run.stderr)")
+        try """
+        <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.example.iconbadge">
+            <application android:icon="@mipmap/ic_launcher" />
+        </manifest>
+        """.write(toFile: app + "/link-manifest.xml", atomically: true, encoding: .utf8)
+        for (folder, zip) in [(app + "/res", "/main.zip"), (app + "/debug/res", "/overlay.zip")] {
+            let step = try Self.aapt2(["compile", "--no-crunch", "--dir", folder, "-o", app + zip])
+            #expect(step.status == 0, "\(step.output)")
+        }
+        let link = try Self.aapt2([
+            "link", "-o", app + "/app.apk", "-I", Self.framework, "--manifest", app + "/link-manifest.xml",
+            "--auto-add-overlay", app + "/main.zip", "-R", app + "/overlay.zip",
+        ])
+        #expect(link.status == 0, "\(link.output)")
+        let table = ResourceDump(try Self.aapt2(["dump", "resources", app + "/app.apk"]).output)
+        let files = table.files["mipmap/ic_launcher"] ?? []
+        #expect(
+            files.contains("res/mipmap-anydpi-v26/ic_launcher.xml")
+                && files.contains("res/mipmap-anydpi-v33/ic_launcher.xml"), "\(files)")
+        let tree = try Self.aapt2([
+            "dump", "xmltree", "--file", "res/mipmap-anydpi-v33/ic_launcher.xml", app + "/app.apk",
+        ])
+        #expect(
+            table.reference(of: "monochrome", in: tree.output) == "drawable/iconbadge_ic_launcher_anydpi_v33_monochrome"
+        )
     }
 }
 

@@ -350,6 +350,46 @@ import Testing
         #expect(monochrome.width == 108 && monochrome[54, 90].alpha == 255 && monochrome[54, 2].alpha == 0)
     }
 
+    /// Apps that keep the themed icon's XML apart (`mipmap-anydpi-v26` without
+    /// `<monochrome>`, `mipmap-anydpi-v33` with it, as Android 13 reads it): both are
+    /// badged, the second with resources of its own.
+    static func android13App(_ scratch: String) throws -> String {
+        let app = try Self.app("sample-app", scratch)
+        let res = app + "/res"
+        let v33 = res + "/mipmap-anydpi-v33"
+        try FileManager.default.createDirectory(atPath: v33, withIntermediateDirectories: true)
+        for name in ["ic_launcher", "ic_launcher_round"] {
+            try FileManager.default.moveItem(
+                atPath: "\(res)/mipmap-anydpi-v26/\(name).xml", toPath: "\(v33)/\(name).xml")
+            try """
+            <?xml version="1.0" encoding="utf-8"?>
+            <adaptive-icon xmlns:android="http://schemas.android.com/apk/res/android">
+                <background android:drawable="@color/ic_launcher_background" />
+                <foreground android:drawable="@drawable/ic_launcher_foreground" />
+            </adaptive-icon>
+            """.write(toFile: "\(res)/mipmap-anydpi-v26/\(name).xml", atomically: true, encoding: .utf8)
+        }
+        return app
+    }
+
+    @Test func anAndroid13VersionGetsItsOwnLayers() throws {
+        let app = try Self.android13App("android-v33")
+        let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines.last?.hasSuffix(
+                "badged 10 legacy icon images and 4 adaptive icons into \"\(app)/debug/res\"") == true, "\(run.stderr)")
+        let v26 = try String(contentsOfFile: app + "/debug/res/mipmap-anydpi-v26/ic_launcher.xml", encoding: .utf8)
+        let v33 = try String(contentsOfFile: app + "/debug/res/mipmap-anydpi-v33/ic_launcher.xml", encoding: .utf8)
+        #expect(v26.contains("@drawable/iconbadge_ic_launcher_foreground") && !v26.contains("monochrome"), "\(v26)")
+        #expect(v33.contains("@drawable/iconbadge_ic_launcher_anydpi_v33_foreground"), "\(v33)")
+        #expect(
+            v33.contains("<monochrome android:drawable=\"@drawable/iconbadge_ic_launcher_anydpi_v33_monochrome\" />"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: app + "/debug/res/drawable-xxxhdpi/iconbadge_ic_launcher_anydpi_v33_monochrome.png"))
+    }
+
     /// A later run replaces what an earlier one wrote for the same icons: the
     /// filtered layers of a greyscale run are removed when the next run is not
     /// filtered, so that no two configurations of one resource remain.

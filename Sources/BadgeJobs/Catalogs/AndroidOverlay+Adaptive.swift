@@ -32,6 +32,8 @@ extension AndroidOverlay {
     ) throws(BadgeError) {
         let prefix = AndroidResources.androidPrefix(icon.root)
         let source = resources.folder + "/" + icon.components.joined(separator: "/")
+        // How messages name the icon: its name, and its folder when it has several XMLs.
+        let shown = icon.stem == icon.name ? icon.name : "\(icon.name) (\(icon.components[0]))"
         let filtered = !settings.iconFilters.isEmpty
         let avoiding = settings.style.avoidsContent || settings.moreBadges.contains { $0.style.avoidsContent }
         func final(_ components: [String]) -> OutputLocation { OutputLocation(root: out, components: components) }
@@ -61,9 +63,9 @@ extension AndroidOverlay {
                         height: AndroidResources.layerSide, density: density.scale, lookup: table.lookup,
                         limits: settings.limits)
                 } catch {
-                    throw .badInput(path: error.path, reason: "\(error.description) (the \(layer) of \(icon.name))")
+                    throw .badInput(path: error.path, reason: "\(error.description) (the \(layer) of \(shown))")
                 }
-                let name = [".layer-\(icon.name)-\(layer)-\(density.name).svg"]
+                let name = [".layer-\(icon.stem)-\(layer)-\(density.name).svg"]
                 try staged.write(document, components: name, shown: out)
                 overlay.canvases.append(name)
                 paths.append(staged.path + "/" + name[0])
@@ -104,11 +106,11 @@ extension AndroidOverlay {
 
         // The foreground: drawn with the badge when filtered, else under a badge layer.
         if let foreground = icon.root.child("foreground") {
-            let name = "iconbadge_\(icon.name)_foreground"
+            let name = "iconbadge_\(icon.stem)_foreground"
             if filtered {
                 try jobs(name, icons: try stagedLayer(foreground, "foreground")) { _ in }
                 point(foreground, "foreground", at: "@drawable/\(name)")
-                overlay.avoidance.append((icon.name, "foreground", overlay.jobs.count - 1))
+                overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
             } else {
                 let item: String
                 if let drawable = foreground.attribute(prefix + ":drawable") {
@@ -118,7 +120,7 @@ extension AndroidOverlay {
                 } else {
                     throw .badInput(path: source, reason: "<foreground> has no android:drawable and no drawable inside")
                 }
-                let badge = "iconbadge_\(icon.name)_badge"
+                let badge = "iconbadge_\(icon.stem)_badge"
                 // The namespaces the copied layer may use: the root's and its own.
                 var declared: [(name: String, value: String)] = []
                 for attribute in icon.root.attributes + foreground.attributes
@@ -149,24 +151,24 @@ extension AndroidOverlay {
                     }
                 }
                 try jobs(badge, icons: canvases, configure: { _ in }, layers: .badges)
-                overlay.avoidance.append((icon.name, "foreground", overlay.jobs.count - 1))
+                overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
             }
         }
 
         // The background, filtered: a colour stays a colour; any drawable is drawn.
         if filtered, let background = icon.root.child("background") {
-            let name = "iconbadge_\(icon.name)_background"
+            let name = "iconbadge_\(icon.stem)_background"
             let color: Color?
             do throws(AndroidDrawableProblem) {
                 color = try AndroidDrawableSVG.layerColor(
                     background, of: icon.bytes, path: source, lookup: table.lookup)
             } catch {
-                throw .badInput(path: error.path, reason: "\(error.description) (the background of \(icon.name))")
+                throw .badInput(path: error.path, reason: "\(error.description) (the background of \(shown))")
             }
             if let color {
                 let text = """
                     <?xml version="1.0" encoding="utf-8"?>
-                    <!-- Written by iconbadge: the background colour of \(icon.name), through \(settings.iconFilters.map(\.description).joined(separator: ", ")). -->
+                    <!-- Written by iconbadge: the background colour of \(shown), through \(settings.iconFilters.map(\.description).joined(separator: ", ")). -->
                     <resources>
                         <color name="\(name)">\(Self.androidHex(IconFilter.apply(settings.iconFilters, to: color)))</color>
                     </resources>
@@ -185,7 +187,7 @@ extension AndroidOverlay {
         // The themed icon: the monochrome drawing, cleared under a white badge whose
         // text is cut out.
         if let monochrome = icon.root.child("monochrome") {
-            let name = "iconbadge_\(icon.name)_monochrome"
+            let name = "iconbadge_\(icon.stem)_monochrome"
             try jobs(name, icons: try stagedLayer(monochrome, "monochrome")) { render in
                 render.iconFilters = []
                 render.style.background = .white
@@ -198,7 +200,7 @@ extension AndroidOverlay {
                 }
             }
             point(monochrome, "monochrome", at: "@drawable/\(name)")
-            overlay.avoidance.append((icon.name, "monochrome", overlay.jobs.count - 1))
+            overlay.avoidance.append((shown, "monochrome", overlay.jobs.count - 1))
         }
 
         // The copy of the adaptive icon's XML, its layers pointed at the new ones.
@@ -208,7 +210,7 @@ extension AndroidOverlay {
         }
         overlay.files.append((icon.components, bytes))
         overlay.written.append(icon.components)
-        for suffix in Self.layerNames { overlay.ownedNames.insert("iconbadge_\(icon.name)_\(suffix)") }
+        for suffix in Self.layerNames { overlay.ownedNames.insert("iconbadge_\(icon.stem)_\(suffix)") }
         overlay.adaptiveCount += 1
     }
 
