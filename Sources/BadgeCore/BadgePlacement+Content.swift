@@ -13,11 +13,12 @@ extension BadgePlacement {
         }
     }
 
-    /// The largest canvas searched pixel by pixel (pixels): 1024 × 1024. A larger
-    /// icon is searched on a grid of whole blocks (its content counted per block),
-    /// then the position found is fitted to the mask exactly; the cost stays that of
-    /// a 1024 px icon.
-    public static let maxSearchedPixels = 1024 * 1024
+    /// The largest canvas searched pixel by pixel (pixels): 512 × 512, an Android
+    /// layer at xxxhdpi (432 px) included. A larger icon is searched first on a grid of
+    /// whole blocks (its content counted per block, the badge as its bounding box),
+    /// then pixel by pixel around the best block; the cost stays about that of a
+    /// 512 px icon.
+    public static let maxSearchedPixels = 512 * 512
 
     /// The top-left position at which `footprint` lies inside `mask` and covers the
     /// fewest of `content`'s pixels, its centre in the anchor's quadrant of `box`
@@ -29,7 +30,8 @@ extension BadgePlacement {
     ///
     /// Cost: each candidate row's allowed columns as `nearest` finds them, then one
     /// sum per footprint row for each allowed column, from a summed-area table of the
-    /// content (4 bytes per pixel).
+    /// content (4 bytes per pixel, or per block of a large icon, whose blocks are
+    /// searched first and the pixels around the best one after).
     public static func leastCovering(
         _ footprint: Footprint, clamped: (x: Int, y: Int), in mask: ShapeMask, content: ContentShape, box: Rect,
         anchor: Anchor
@@ -39,7 +41,7 @@ extension BadgePlacement {
         guard footprint.width > 0, footprint.height > 0, footprint.height <= height, footprint.width <= width else {
             return nil
         }
-        // Large icons: search on blocks, then fit the result exactly.
+        // Large icons: searched on blocks first (`maxSearchedPixels`).
         let block = max(1, Int((Double(width * height) / Double(maxSearchedPixels)).squareRoot().rounded(.up)))
         let table = CoverTable(content: content, width: width, height: height, block: block)
         let before = table.covered(footprint, at: clamped, exact: true)
@@ -68,30 +70,32 @@ extension BadgePlacement {
             }
             best = (x, y, covered, distance)
         }
-        var y = 0
-        while y <= height - footprint.height {
-            for (low, high) in allowedColumns(footprint, row: y, mask: mask) {
-                var x = max(0, low)
-                // On blocks, start on the block grid.
-                if block > 1 { x = (x + block - 1) / block * block }
-                while x <= min(high, width - footprint.width) {
-                    if inQuadrant(x: x, y: y) {
-                        consider(x, y, table.covered(footprint, at: (x, y), exact: block == 1))
+        /// Every allowed position of rows `rows`, on the block grid when `step` > 1,
+        /// within `columns`, counted exactly or by blocks.
+        func search(rows: StrideThrough<Int>, columns: ClosedRange<Int>, step: Int, exact: Bool) {
+            for y in rows where y >= 0 && y <= height - footprint.height {
+                for (low, high) in allowedColumns(footprint, row: y, mask: mask) {
+                    var x = max(0, low, columns.lowerBound)
+                    if step > 1 { x = (x + step - 1) / step * step }
+                    while x <= min(high, width - footprint.width, columns.upperBound) {
+                        if inQuadrant(x: x, y: y) { consider(x, y, table.covered(footprint, at: (x, y), exact: exact)) }
+                        x += step
                     }
-                    x += block
                 }
             }
-            y += block
+        }
+        let everywhere = 0...width
+        search(rows: stride(from: 0, through: height, by: block), columns: everywhere, step: block, exact: block == 1)
+        if block > 1, let coarse = best {
+            // Pixel by pixel around the best block, counted exactly.
+            best = nil
+            search(
+                rows: stride(from: coarse.y - block, through: coarse.y + block, by: 1),
+                columns: (coarse.x - block)...(coarse.x + block), step: 1, exact: true)
         }
         // The clamped position itself is a candidate (it fits; it may sit off the grid).
-        if inQuadrant(x: clamped.x, y: clamped.y) { consider(clamped.x, clamped.y, block == 1 ? before : Int.max) }
-        guard var found = best else { return nil }
-        if block > 1, (found.x, found.y) != (clamped.x, clamped.y) {
-            // The block search found a region; the exact fit nearest it.
-            guard let fitted = nearest(footprint, to: (found.x, found.y), in: mask) else { return nil }
-            found.x = fitted.x
-            found.y = fitted.y
-        }
+        if inQuadrant(x: clamped.x, y: clamped.y) { consider(clamped.x, clamped.y, before) }
+        guard let found = best else { return nil }
         let after = table.covered(footprint, at: (found.x, found.y), exact: true)
         // Never worse than where clamp put it.
         if after >= before { return (clamped.x, clamped.y, ContentCoverage(clamped: before, placed: before)) }
