@@ -70,6 +70,22 @@ import Testing
         #expect(square.coverage.placed == 0 && dot.coverage.placed == 0)
     }
 
+    /// A large icon is searched on blocks, then pixel by pixel near the best: the
+    /// badge still ends where it covers nothing, as near as the exact search would.
+    @Test func aLargeIconIsSearchedOnBlocks() throws {
+        let side = 1200
+        let canvas = ShapeMask(
+            .rectangle(Rect(x: 0, y: 0, width: Double(side), height: Double(side))), width: side, height: side)
+        let found = try #require(
+            BadgePlacement.leastCovering(
+                BadgePlacement.Footprint(width: 200, height: 200, radius: 0), clamped: (1000, 0), in: canvas,
+                content: Self.content(side, [(900..<1200, 0..<300)]),
+                box: Rect(x: 0, y: 0, width: Double(side), height: Double(side)), anchor: .topRight))
+        #expect(found.coverage == BadgePlacement.ContentCoverage(clamped: 40_000, placed: 0))
+        let dx = found.x - 1000
+        #expect(dx * dx + found.y * found.y == 90_000, "\(found)")
+    }
+
     /// Through the layout: the report's numbers, and `moved`.
     @Test func theLayoutSaysWhatItCovers() throws {
         var style = PixelStyle(unit: 1)
