@@ -25,6 +25,11 @@ BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi litt
 # tests/animation), python3-pil and ffmpeg (tests/animation reads the APNG and WebP
 # animations with Pillow and ffprobe).
 APT_EXTRA="patch fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
+# Installed where the system has them, skipped with a line where it does not (the tests
+# that run them say they are skipped): aapt (aapt2) and android-framework-res (an Android
+# overlay compiled and linked by Android's own resource tool: AndroidAapt2Tests), and
+# librsvg2-bin (rsvg-convert draws the Android layers' reference SVGs: AndroidLayerTests).
+APT_OPTIONAL="aapt android-framework-res librsvg2-bin"
 case "${1:-}" in
 "") ;;
 --bench) APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin" ;;
@@ -69,6 +74,33 @@ link_static() {
     "$(dirname "$0")/link-static-libs.sh"
 }
 
+# The optional packages, each on its own: one a system lacks stops none of the others.
+# One that could not be installed is listed in .build/deps-optional.skipped and not tried
+# again (every build runs this) until that file is removed.
+install_optional() {
+    command -v apt-get >/dev/null 2>&1 || return 0
+    root="$(cd "$(dirname "$0")/.." && pwd)"
+    skipped="$root/.build/deps-optional.skipped"
+    optional=""
+    for package in $APT_OPTIONAL; do
+        dpkg -s "$package" >/dev/null 2>&1 && continue
+        grep -qx "$package" "$skipped" 2>/dev/null && continue
+        optional="$optional $package"
+    done
+    [ -z "$optional" ] && return 0
+    sudo_=""
+    [ "$(id -u)" -ne 0 ] && sudo_="sudo"
+    echo "make deps: installing$optional (optional)"
+    $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null >/dev/null 2>&1 || true
+    for package in $optional; do
+        if ! $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package" \
+            </dev/null >/dev/null 2>&1; then
+            echo "make deps: $package is not available here; the tests that need it are skipped (rm $skipped to try again)"
+            mkdir -p "$root/.build" && echo "$package" >>"$skipped"
+        fi
+    done
+}
+
 missing=""
 if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists $MODULES 2>/dev/null; then
     missing="$APT_PACKAGES"
@@ -77,6 +109,7 @@ for package in $APT_EXTRA; do
     dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
 done
 if [ -z "$missing" ]; then
+    install_optional
     link_static
     exit 0
 fi
@@ -91,4 +124,5 @@ echo "make deps: installing$missing"
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing </dev/null >/dev/null
 pkg-config --exists $MODULES
+install_optional
 link_static

@@ -150,6 +150,13 @@ package enum RenderOptions {
         ) { settings, text throws(BadgeError) in
             settings.style.overflow = try ValueParsers.choice(text, option: "--overflow", as: Overflow.self)
         },
+        Spec(
+            name: "avoid-content", kind: .flag, group: "Placement",
+            help:
+                "then move the clamped badge, inside the shape and its anchor's quadrant, to the nearest place covering the fewest of the icon's opaque pixels (--report says how many)"
+        ) { settings, text throws(BadgeError) in
+            settings.style.avoidsContent = try ValueParsers.bool(text, option: "--avoid-content")
+        },
     ]
 
     package static let shape: [Spec] = [
