@@ -54,8 +54,9 @@ let package = Package(
         .target(name: "BadgeSystem", dependencies: ["BadgeCore"]),
         // Every C library comes through `-liconbadge-render`: a linker script that `make
         // deps` writes into .build/static-libs to link them statically (a binary that needs
-        // only glibc, and a faster start), or the one in linker/ that links the shared
-        // libraries (LINKAGE=shared). Cairo's, fontconfig's and FreeType's symbols are
+        // only glibc, and a faster start), or a copy of linker/'s, which links the shared
+        // libraries (LINKAGE=shared). Without `make deps` the link stops: never a linkage
+        // nobody chose. Cairo's, fontconfig's and FreeType's symbols are
         // exported so that librsvg, opened later, draws with the same Cairo and FreeType
         // (scripts/link-static-libs.sh says why).
         .target(
@@ -68,7 +69,7 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(
                     [
-                        "-L\(Context.packageDirectory)/.build/static-libs", "-L\(Context.packageDirectory)/linker",
+                        "-L\(Context.packageDirectory)/.build/static-libs",
                         "-Xlinker", "--export-dynamic",
                     ], .when(platforms: [.linux])),
                 .linkedLibrary("iconbadge-render", .when(platforms: [.linux])),
@@ -92,7 +93,8 @@ let package = Package(
         // `make deps` links libstdc++.a (the Swift runtime's C++ library) into
         // .build/static-cxx: found there first, it is linked statically, which saves
         // the dynamic loader about 1,700 symbol bindings at every start (make bench).
-        // Without that folder the link falls back to libstdc++.so. libgcc's unwinder is
+        // Without that folder (only with LINKAGE=shared: a static `make deps` stops
+        // without it) the link falls back to libstdc++.so. libgcc's unwinder is
         // linked in too (-static-libgcc): no libgcc_s.so.1 to load. The binary links with
         // GNU ld and linker/no-module-hash.ld, which drops the one section that named the
         // build folder (a reproducible build; the script says why).
@@ -127,6 +129,7 @@ let package = Package(
         .executableTarget(name: "FuzzSVG", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzCompare", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
+        .executableTarget(name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
         .target(

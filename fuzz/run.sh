@@ -26,7 +26,7 @@ CORPUS=Fixtures/corpus  # the test corpus (its SOURCES.md), seeds of FuzzPNG, Fu
 FUZZ_ARGS=${FUZZ_ARGS:-}
 OUT=.build/fuzz
 BUILD=$OUT/build
-ALL="FuzzArguments FuzzColor FuzzManifest FuzzPNG FuzzSVG FuzzCompare FuzzFont"
+ALL="FuzzArguments FuzzColor FuzzManifest FuzzPNG FuzzSVG FuzzCompare FuzzFont FuzzVectorDrawable"
 
 build_only=0
 if [ "${1:-}" = "--build-only" ]; then build_only=1; shift; fi
@@ -164,6 +164,11 @@ $(seeds fuzz/seeds/compare "$CORPUS/pixelmatch" "$regressions")"
         extra="-max_len=1048576 -rss_limit_mb=2048"
         corpora="$(bundled_fonts)
 $(seeds Fixtures/fonts Fixtures/fonts/bitmap "$regressions")"
+        ;;
+    FuzzVectorDrawable)
+        dict=fuzz/dicts/vectordrawable.dict
+        corpora=$(seeds fuzz/seeds/vectordrawable Fixtures/android/sample-app/res/drawable \
+            Fixtures/android/wikipedia/res/drawable Fixtures/android/nextcloud-qa/res/drawable "$regressions")
         ;;
     esac
     echo "fuzz/run.sh: $target for $FUZZ_SECONDS s; seeds: $(echo $corpora)"

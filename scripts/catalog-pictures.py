@@ -163,7 +163,9 @@ def android(binary, work):
     draw.polygon([(34 * s, 38 * s), (40 * s, 38 * s), (52 * s, 54 * s), (40 * s, 70 * s), (34 * s, 70 * s), (46 * s, 54 * s)], fill="white")
     draw.rectangle([56 * s, 66 * s, 74 * s, 70 * s], fill="white")
     badge = Image.open(os.path.join(out, "drawable-xxxhdpi", "iconbadge_ic_launcher_badge.png")).convert("RGBA")
-    mono = Image.open(os.path.join(out, "drawable-xxxhdpi", "iconbadge_ic_launcher_badge_mono.png")).convert("RGBA")
+    # The themed icon's layer as iconbadge draws it: the monochrome drawing under the
+    # white badge, cleared under it, the letters cut out.
+    mono = Image.open(os.path.join(out, "drawable-xxxhdpi", "iconbadge_ic_launcher_monochrome.png")).convert("RGBA")
     composed = Image.alpha_composite(Image.alpha_composite(background, foreground), badge)
     inset = 18 * scale
     visible = composed.crop((inset, inset, side - inset, side - inset))
@@ -173,7 +175,7 @@ def android(binary, work):
         on_backdrop(visible.resize((shown, shown), Image.LANCZOS), superellipse_mask(shown, n=4)),
     ]
     # Themed icon (Android 13): the monochrome layer's alpha in the theme's colours.
-    layer = Image.alpha_composite(foreground, mono).split()[3]
+    layer = mono.split()[3]
     themed = Image.new("RGBA", (side, side), (0xD3, 0xE3, 0xFD, 255))
     themed.paste(Image.new("RGBA", (side, side), (0x04, 0x1E, 0x49, 255)), (0, 0), layer)
     themed = themed.crop((inset, inset, side - inset, side - inset)).resize((shown, shown), Image.LANCZOS)

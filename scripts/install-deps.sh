@@ -16,14 +16,20 @@ set -eu
 MODULES="cairo freetype2 harfbuzz fontconfig libpng16 fribidi lcms2 libwebp libdeflate libjpeg"
 APT_PACKAGES="pkg-config libcairo2-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev libfribidi-dev liblcms2-dev libwebp-dev libdeflate-dev libjpeg62-turbo-dev"
 BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi little-cms2 webp libdeflate jpeg-turbo"
-# Packages checked with dpkg (no pkg-config module): fonts and tools the tests use:
+# Packages checked with dpkg (no pkg-config module): patch (link-static-libs.sh applies
+# Debian's patches to LittleCMS's source), and fonts and tools the tests use:
 # strace (delays a write so a test can kill a render in the middle of it),
 # poppler-utils (pdftocairo: tests compare PDF outputs with PNG ones) and chromium (the
 # HTML report's browser tests open the report headless: its DOM once its script ran, a
 # screenshot; HTMLReportBrowserTests, and the animated SVG at fixed times;
 # tests/animation), python3-pil and ffmpeg (tests/animation reads the APNG and WebP
 # animations with Pillow and ffprobe).
-APT_EXTRA="fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
+APT_EXTRA="patch fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
+# Installed where the system has them, skipped with a line where it does not (the tests
+# that run them say they are skipped): aapt (aapt2) and android-framework-res (an Android
+# overlay compiled and linked by Android's own resource tool: AndroidAapt2Tests), and
+# librsvg2-bin (rsvg-convert draws the Android layers' reference SVGs: AndroidLayerTests).
+APT_OPTIONAL="aapt android-framework-res librsvg2-bin"
 case "${1:-}" in
 "") ;;
 --bench) APT_EXTRA="$APT_EXTRA imagemagick hyperfine papirus-icon-theme librsvg2-bin" ;;
@@ -46,7 +52,8 @@ Darwin)
 esac
 
 # libstdc++.a, linked into .build/static-cxx where Package.swift looks first, so that
-# the Swift runtime's C++ library is linked statically (a faster start; see Package.swift).
+# the Swift runtime's C++ library is linked statically (a faster start, and no libstdc++6
+# to install; see Package.swift). Without it link-static-libs.sh stops a static build.
 link_static_cxx() {
     root="$(cd "$(dirname "$0")/.." && pwd)"
     for compiler in cc clang; do
@@ -61,10 +68,37 @@ link_static_cxx() {
     done
 }
 
-# Cairo, fontconfig, FriBidi and HarfBuzz joined into one object for a static link (see there).
+# Every C library linked in, or LINKAGE=shared (scripts/link-static-libs.sh says how).
 link_static() {
     link_static_cxx
     "$(dirname "$0")/link-static-libs.sh"
+}
+
+# The optional packages, each on its own: one a system lacks stops none of the others.
+# One that could not be installed is listed in .build/deps-optional.skipped and not tried
+# again (every build runs this) until that file is removed.
+install_optional() {
+    command -v apt-get >/dev/null 2>&1 || return 0
+    root="$(cd "$(dirname "$0")/.." && pwd)"
+    skipped="$root/.build/deps-optional.skipped"
+    optional=""
+    for package in $APT_OPTIONAL; do
+        dpkg -s "$package" >/dev/null 2>&1 && continue
+        grep -qx "$package" "$skipped" 2>/dev/null && continue
+        optional="$optional $package"
+    done
+    [ -z "$optional" ] && return 0
+    sudo_=""
+    [ "$(id -u)" -ne 0 ] && sudo_="sudo"
+    echo "make deps: installing$optional (optional)"
+    $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null >/dev/null 2>&1 || true
+    for package in $optional; do
+        if ! $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package" \
+            </dev/null >/dev/null 2>&1; then
+            echo "make deps: $package is not available here; the tests that need it are skipped (rm $skipped to try again)"
+            mkdir -p "$root/.build" && echo "$package" >>"$skipped"
+        fi
+    done
 }
 
 missing=""
@@ -75,6 +109,7 @@ for package in $APT_EXTRA; do
     dpkg -s "$package" >/dev/null 2>&1 || missing="$missing $package"
 done
 if [ -z "$missing" ]; then
+    install_optional
     link_static
     exit 0
 fi
@@ -89,4 +124,5 @@ echo "make deps: installing$missing"
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing </dev/null >/dev/null
 pkg-config --exists $MODULES
+install_optional
 link_static

@@ -30,8 +30,9 @@
 # compiled from the source Debian built them from (deb.debian.org, checked against the
 # SHA-256 of Debian's .dsc, Debian's patches applied), once per version.
 #
-# LINKAGE=shared (`make release LINKAGE=shared`) removes the static parts; the choice is
-# kept in .build/static-libs/shared for later runs until LINKAGE=static. SwiftPM does not
+# LINKAGE=shared (`make release LINKAGE=shared`) removes the static parts and writes the
+# script of linker/ instead; the choice is kept in .build/static-libs/shared for later
+# runs until LINKAGE=static. SwiftPM does not
 # see a linker script change, so a change of linkage deletes every linked product under
 # .build (debug, release, sanitizer and fuzz builds) for the next build to link again.
 # Usage: scripts/link-static-libs.sh   (called by install-deps.sh; quiet when current)
@@ -39,7 +40,9 @@ set -eu
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/static-libs"
-libdir="$(pkg-config --variable=libdir cairo 2>/dev/null || true)"
+# STATIC_LIBDIR: the folder of the static archives, pkg-config's libdir of cairo unless
+# given (the tests point it at a folder missing one archive).
+libdir="${STATIC_LIBDIR:-$(pkg-config --variable=libdir cairo 2>/dev/null || true)}"
 relink() {
     find "$root/.build" -path "$out" -prune -o -type f \( -name iconbadge -o -name iconbadgePackageTests.xctest \
         -o -name 'Fuzz[A-Z]*[a-z]' \) -perm -u+x -exec rm -f {} + 2>/dev/null || true
@@ -48,9 +51,13 @@ unwritable() {
     echo "make deps: cannot write $out; make it writable or remove it" >&2
     exit 73
 }
+# LINKAGE=shared: linker/libiconbadge-render.so, which names the shared libraries, in
+# the one folder the link searches (Package.swift); a build that never ran this script
+# finds no -liconbadge-render and stops, rather than linking either way unasked.
 shared() {
-    if [ -f "$out/libiconbadge-render.so" ]; then
-        rm -f "$out/libiconbadge-render.so" "$out/render-libs.o" "$out/stamp" 2>/dev/null || unwritable
+    if ! cmp -s "$root/linker/libiconbadge-render.so" "$out/libiconbadge-render.so"; then
+        { rm -f "$out/render-libs.o" "$out/stamp" && cp "$root/linker/libiconbadge-render.so" "$out/.shared.$$" &&
+            mv -f "$out/.shared.$$" "$out/libiconbadge-render.so"; } 2>/dev/null || unwritable
         relink
     fi
 }
@@ -92,6 +99,12 @@ brotlidec:libbrotli-dev brotlicommon:libbrotli-dev z:zlib1g-dev"
 for entry in $EXPORTED $HIDDEN; do
     [ -f "$libdir/lib${entry%%:*}.a" ] || fail "no $libdir/lib${entry%%:*}.a for a static link; install ${entry#*:}"
 done
+# libstdc++, the Swift runtime's C++ library: install-deps.sh links libstdc++.a into
+# .build/static-cxx, where the link looks first; without it the binary would need
+# libstdc++.so.6.
+if [ ! -f "$root/.build/static-cxx/libstdc++.a" ]; then
+    fail "no libstdc++.a for a static link (.build/static-cxx); install libstdc++-$(c++ -dumpversion | cut -d. -f1)-dev"
+fi
 hidden_archives=""
 for entry in $HIDDEN; do hidden_archives="$hidden_archives $libdir/lib${entry%%:*}.a"; done
 
@@ -151,8 +164,9 @@ build_lcms2() {
     debian=lcms2_$source_version.debian.tar.xz
     debian_sha256=3b88006a5ccc15f3d4b2f28310875a8c4d789ac8342deaf4113ed5c2fd4a59e8
     flags="-O2 -fPIC -fstack-protector-strong -D_FORTIFY_SOURCE=2 -Wformat -Werror=format-security"
-    [ "$(cat "$lcms2.stamp" 2>/dev/null)" = "$source_version $flags" ] && [ -f "$lcms2" ] && return 0
-    rm -f "$lcms2" "$lcms2.stamp"
+    [ "$(cat "$lcms2.stamp" 2>/dev/null)" = "$source_version $flags" ] && [ -f "$lcms2" ] && [ -s "$lcms2.patches" ] &&
+        return 0
+    rm -f "$lcms2" "$lcms2.stamp" "$lcms2.patches"
     echo "make deps: compiling LittleCMS $source_version from Debian's source (once, about 20 seconds)" >&2
     pool="http://deb.debian.org/debian/pool/main/l/lcms2"
     lcwork="$(mktemp -d "$out/.work.XXXXXX" 2>/dev/null)" || unwritable
@@ -164,10 +178,12 @@ build_lcms2() {
     tar -xzf "$lcwork/$orig" -C "$lcwork" lcms2-2.14/src lcms2-2.14/include lcms2-2.14/plugins lcms2-2.14/utils lcms2-2.14/configure.ac &&
         tar -xJf "$lcwork/$debian" -C "$lcwork/lcms2-2.14" || fail "could not unpack $orig and $debian"
     # The series in order; a patch for a file left out above (tests, build files)
-    # fails loudly rather than being skipped.
+    # fails loudly rather than being skipped. Their names, in that order, go into
+    # liblcms2.a.patches for the copyright file (scripts/package.sh).
     (cd "$lcwork/lcms2-2.14" && while IFS= read -r patch; do
         case "$patch" in '' | '#'*) continue ;; esac
         patch -p1 -s --no-backup-if-mismatch <"debian/patches/$patch" || exit 1
+        printf '%s\n' "$patch" >>../patches
     done <debian/patches/series) || fail "a Debian patch of LittleCMS $source_version did not apply"
     # Relative paths only, so no path of this machine lands in the objects.
     (cd "$lcwork/lcms2-2.14" && mkdir objects && for source in src/*.c; do
@@ -176,6 +192,7 @@ build_lcms2() {
     done && cd objects && ar rcD ../liblcms2.a $(ls *.o | LC_ALL=C sort)) ||
         fail "LittleCMS $source_version did not compile"
     mv -f "$lcwork/lcms2-2.14/liblcms2.a" "$lcms2"
+    mv -f "$lcwork/patches" "$lcms2.patches"
     printf '%s\n' "$source_version $flags" >"$lcms2.stamp"
     rm -rf "$lcwork"
 }

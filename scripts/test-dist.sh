@@ -7,13 +7,21 @@
 #     again, and all three must be the same bytes as these (reproducible builds);
 #  3. in clean Debian 12 (bookworm) and 13 (trixie) roots, made by mmdebstrap
 #     --variant=minbase and cached in .build/roots (remove a .tar there to make it
-#     again): `apt-get install -y ./iconbadge_*.deb`; the main job on PNG, SVG, JPEG,
-#     WebP, GIF, BMP, TIFF and ICO icons, `compare` (equal, then different with a diff
-#     image) and `batch --check` against goldens made by BINARY; every output copied
-#     out and compared with BINARY's own with BINARY's `compare` (exact); then
-#     `apt-get purge -y iconbadge` must leave no file of `dpkg -L iconbadge`;
-#  4. in the same root, after `apt-get autoremove --purge`, only the packages INSTALL
-#     names (--no-install-recommends), the tarball unpacked in /opt: the same checks.
+#     again), each step's outputs copied out and compared with BINARY's own (images by
+#     their pixels with BINARY's `compare`, exact):
+#     a. bare: nothing installed but the tarball, unpacked in /opt: PNG, JPEG and WebP
+#        icons rendered to PNG, WebP, SVG and PDF, `compare`, `batch --check` and
+#        `appiconset` on the Xcode fixture's icon set; an SVG icon, and GIF, BMP, TIFF,
+#        ICO, CMYK JPEG and animated WebP icons, each get exit 69 and one line naming
+#        the package to install (librsvg2-2, libgdk-pixbuf-2.0-0); `apt-get install -s`
+#        of the .deb would bring its Recommends and not its Suggests;
+#     b. `apt-get install --no-install-recommends librsvg2-2`, as INSTALL says: the same
+#        and SVG icons, the gdk-pixbuf formats, `batch --check` of a manifest with all;
+#        an animated WebP icon names webp-pixbuf-loader;
+#     c. `apt-get install -y ./iconbadge_*.deb`: the same checks with /usr/bin/iconbadge,
+#        the man page and completions; d. `apt-get install webp-pixbuf-loader` (the
+#        .deb's Suggests): the animated WebP icon renders; then `apt-get purge -y
+#        iconbadge` must leave no file of `dpkg -L iconbadge`.
 # The roots run under chroot in a private mount namespace (unshare), with /proc mounted
 # and unmounted by a trap; the folders they were unpacked into are removed on every exit.
 # The .debs apt downloads are kept in .build/roots/SUITE-debs, so a second run downloads
@@ -46,6 +54,8 @@ if [ -z "${ICONBADGE_TEST_DIST_NAMESPACE:-}" ] && unshare --mount --propagation 
     export ICONBADGE_TEST_DIST_NAMESPACE=1
     exec unshare --mount --propagation private "$0" "$@"
 fi
+# Not for the iconbadge processes below, which warn about ICONBADGE_ variables they do not know.
+unset ICONBADGE_TEST_DIST_NAMESPACE
 
 started=$(date +%s)
 mkdir -p "$state" "$roots"
@@ -173,71 +183,159 @@ rm -rf "$work/another"
 inputs="$work/inputs"
 mkdir -p "$inputs/in"
 cp "$root/Fixtures/icons/folder-48x48.png" "$root/Fixtures/icons/mail-unread-symbolic.svg" \
-    "$root/Fixtures/formats/folder-48.jpg" "$root/Fixtures/formats/resvg-image.webp" \
-    "$root/Fixtures/formats/folder-48.bmp" "$root/Fixtures/formats/folder-48.ico" \
-    "$root/Fixtures/formats/folder-48.tiff" "$root/Fixtures/formats/red-then-blue.gif" "$inputs/in/"
-papirus="$root/Fixtures/corpus/icons/papirus-svg/firefox.svg"
-[ -f "$papirus" ] || fail "$papirus is missing from the checkout (Fixtures/corpus/SOURCES.md)"
-cp "$papirus" "$inputs/in/papirus-firefox.svg"
-cat >"$inputs/in/manifest.json" <<'EOF'
+    "$root/Fixtures/formats/folder-48.jpg" "$root/Fixtures/formats/folder-48-cmyk.jpg" \
+    "$root/Fixtures/formats/resvg-image.webp" "$root/Fixtures/formats/folder-48.bmp" \
+    "$root/Fixtures/formats/folder-48.ico" "$root/Fixtures/formats/folder-48.tiff" \
+    "$root/Fixtures/formats/red-then-blue.gif" "$inputs/in/"
+for fixture in "$root/Fixtures/corpus/icons/papirus-svg/firefox.svg" "$root/Fixtures/xcode/App/Assets.xcassets/AppIcon.appiconset"; do
+    [ -e "$fixture" ] || fail "$fixture is missing from the checkout"
+done
+cp "$root/Fixtures/corpus/icons/papirus-svg/firefox.svg" "$inputs/in/papirus-firefox.svg"
+cp -R "$root/Fixtures/xcode/App/Assets.xcassets/AppIcon.appiconset" "$inputs/in/"
+# An animated WebP icon, made by BINARY: only gdk-pixbuf with webp-pixbuf-loader reads one.
+"$binary" "$inputs/in/folder-48x48.png" --value 3 --animate bounce -o "$inputs/in/animated.webp" >/dev/null 2>&1 ||
+    fail "the build tree's binary could not make an animated WebP"
+cat >"$inputs/in/raster.json" <<'EOF'
+{"jobs": [
+  {"icon": "in/folder-48x48.png", "value": "3", "scale": 2, "output": "png-3@2x.png"},
+  {"icon": "in/folder-48.jpg", "value": "150", "output": "jpeg-99plus.png"},
+  {"icon": "in/resvg-image.webp", "dot": true, "output": "webp-dot.webp"}
+]}
+EOF
+cat >"$inputs/in/all.json" <<'EOF'
 {"jobs": [
   {"icon": "in/folder-48x48.png", "value": "3", "scale": 2, "output": "png-3@2x.png"},
   {"icon": "in/mail-unread-symbolic.svg", "dot": true, "scale": 4, "output": "svg-dot@4x.png"},
-  {"icon": "in/folder-48.jpg", "value": "150", "output": "jpeg-99plus.png"}
+  {"icon": "in/folder-48.jpg", "value": "150", "output": "jpeg-99plus.png"},
+  {"icon": "in/red-then-blue.gif", "dot": true, "output": "gif-dot.png"}
 ]}
 EOF
-# The checks, run in a root with the iconbadge under test (and here with BINARY): every
-# output lands in out/, compared afterwards. Exit statuses are checked here too.
+# The checks, run in a root with the iconbadge under test (and here with BINARY):
+# every output lands in out/, compared afterwards. Exit statuses and messages are
+# checked here. checks.sh ICONBADGE PART...:
+#   raster   PNG, JPEG and WebP icons to PNG, WebP, SVG and PDF; compare; batch
+#            --check of raster.json; appiconset (what a system with glibc alone runs)
+#   vector   SVG icons, and the formats gdk-pixbuf reads (GIF, BMP, TIFF, ICO, a CMYK
+#            JPEG); batch --check of all.json
+#   animated an animated WebP icon (gdk-pixbuf and webp-pixbuf-loader)
+#   missing  each of those icons: exit 69, nothing on standard output, one line on
+#            standard error naming the package that provides what it needs
+#   no-webp-loader  the animated WebP icon: exit 69, the line names webp-pixbuf-loader
 cat >"$inputs/checks.sh" <<'EOF'
 #!/bin/sh
-# checks.sh ICONBADGE: run from the folder holding in/ (and goldens/ in a root).
 set -eu
 ib=$1
+shift
 mkdir -p out
-"$ib" --version >out/version.txt
-"$ib" in/folder-48x48.png --value 3 -o out/png-3.png
-"$ib" in/folder-48x48.png --value 4 -o out/png-4.png
-"$ib" in/mail-unread-symbolic.svg --dot --scale 4 -o out/svg-dot@4x.png
-"$ib" in/papirus-firefox.svg --value 3 -o out/papirus-3.png
-"$ib" in/folder-48.jpg --value 3 -o out/jpeg-3.png
-"$ib" in/resvg-image.webp --value 3 -o out/webp-3.png
-"$ib" in/folder-48.bmp --value 3 -o out/bmp-3.png
-"$ib" in/folder-48.ico --value 3 -o out/ico-3.png
-"$ib" in/folder-48.tiff --value 3 -o out/tiff-3.png
-"$ib" in/red-then-blue.gif --dot -o out/gif-dot.png
-[ -d goldens ] || exit 0
-"$ib" compare out/png-3.png goldens/png-3.png
-status=0
-"$ib" compare out/png-3.png out/png-4.png --diff out/diff-3-4.png || status=$?
-[ "$status" -eq 1 ] || { echo "compare of two different images exited $status, not 1" >&2; exit 1; }
-"$ib" batch in/manifest.json --check goldens
-echo "checks: ok"
+# expect_missing ICON PACKAGE: exit 69, one line naming PACKAGE, no output written.
+expect_missing() {
+    status=0
+    "$ib" "$1" --dot -o out/missing.png >out/missing.stdout 2>out/missing.stderr || status=$?
+    lines=$(wc -l <out/missing.stderr)
+    if [ "$status" -ne 69 ] || [ "$lines" -ne 1 ] || [ -s out/missing.stdout ] || [ -e out/missing.png ] ||
+        ! grep -q "install .*$2" out/missing.stderr; then
+        echo "$1: exit $status, $lines lines on standard error, not 69 and one line naming $2:" >&2
+        cat out/missing.stderr >&2
+        exit 1
+    fi
+    echo "missing: $1: $(cat out/missing.stderr)"
+    rm -f out/missing.stdout out/missing.stderr
+}
+for part in "$@"; do
+    case "$part" in
+    raster)
+        "$ib" --version >out/version.txt
+        for icon in folder-48x48.png folder-48.jpg resvg-image.webp; do
+            for format in png webp svg pdf; do
+                "$ib" "in/$icon" --value 3 -o "out/${icon%%.*}-${icon##*.}-3.$format"
+            done
+        done
+        "$ib" in/folder-48x48.png --value 4 -o out/folder-48x48-png-4.png
+        [ ! -d goldens ] || "$ib" compare out/folder-48x48-png-3.png goldens/compare/folder-48x48-png-3.png
+        status=0
+        "$ib" compare out/folder-48x48-png-3.png out/folder-48x48-png-4.png --diff out/diff-3-4.png || status=$?
+        [ "$status" -eq 1 ] || { echo "compare of two different images exited $status, not 1" >&2; exit 1; }
+        [ ! -d goldens ] || "$ib" batch in/raster.json --check goldens/raster
+        "$ib" appiconset in/AppIcon.appiconset --value BETA --out out/appiconset
+        ;;
+    vector)
+        "$ib" --version >out/version-vector.txt
+        "$ib" in/mail-unread-symbolic.svg --dot --scale 4 -o out/svg-dot@4x.png
+        for format in png webp svg pdf; do "$ib" in/papirus-firefox.svg --value 3 -o "out/papirus-3.$format"; done
+        for icon in folder-48.bmp folder-48.ico folder-48.tiff folder-48-cmyk.jpg; do
+            "$ib" "in/$icon" --value 3 -o "out/${icon%%.*}-${icon##*.}-3.png"
+        done
+        "$ib" in/red-then-blue.gif --dot -o out/red-then-blue-gif-dot.png
+        [ ! -d goldens ] || "$ib" batch in/all.json --check goldens/all
+        ;;
+    animated) "$ib" in/animated.webp --value 5 -o out/animated-5.png ;;
+    missing)
+        expect_missing in/mail-unread-symbolic.svg librsvg2-2
+        expect_missing in/papirus-firefox.svg librsvg2-2
+        for icon in red-then-blue.gif folder-48.bmp folder-48.tiff folder-48.ico folder-48-cmyk.jpg animated.webp; do
+            expect_missing "in/$icon" libgdk-pixbuf-2.0-0
+        done
+        ;;
+    no-webp-loader) expect_missing in/animated.webp webp-pixbuf-loader ;;
+    *) echo "checks.sh: no part $part" >&2; exit 64 ;;
+    esac
+done
+echo "checks: ok ($*)"
 EOF
 say "rendering the expected images with $binary"
-(cd "$inputs" && quiet expected sh ./checks.sh "$binary") || fail "the build tree's binary failed the checks (above)"
-mv "$inputs/out" "$work/expected"
-mkdir -p "$inputs/goldens"
-cp "$work/expected/png-3.png" "$inputs/goldens/"
-(cd "$inputs" && quiet goldens "$binary" batch in/manifest.json --check goldens --update --quiet) ||
+for part in raster vector animated; do
+    (cd "$inputs" && quiet "expected-$part" sh ./checks.sh "$binary" "$part") ||
+        fail "the build tree's binary failed the $part checks (above)"
+    rm -f "$inputs"/out/version*.txt
+    mkdir -p "$work/expected-$part"
+    cp -R "$inputs/out/." "$work/expected-$part/"
+    rm -rf "$inputs/out"
+done
+# The goldens the roots check against: BINARY's images.
+mkdir -p "$inputs/goldens/compare"
+cp "$work/expected-raster/folder-48x48-png-3.png" "$inputs/goldens/compare/"
+(cd "$inputs" && quiet goldens-raster "$binary" batch in/raster.json --check goldens/raster --update --quiet &&
+    quiet goldens-all "$binary" batch in/all.json --check goldens/all --update --quiet) ||
     fail "the build tree's binary could not make the goldens (above)"
-"$binary" compare "$work/expected/png-3.png" "$work/expected/png-4.png" --diff "$work/expected/diff-3-4.png" >/dev/null 2>&1 || true
 
-# compare_outputs LABEL FOLDER: every expected image against the one made in a root.
+# compare_outputs LABEL PART FOLDER: every file BINARY made for PART against the one
+# made in a root: images by their pixels with BINARY's `compare` (exact), a PDF by its
+# bytes or else by its pages drawn with pdftocairo, anything else by its bytes.
 compare_outputs() {
     count=0
     same_bytes=0
-    for expected in "$work/expected"/*.png; do
-        name="$(basename "$expected")"
-        [ -f "$2/$name" ] || fail "$1: $name was not written"
-        "$binary" compare "$2/$name" "$expected" >"$state/compare.log" 2>&1 ||
-            fail "$1: $name differs from the build tree's: $(cat "$state/compare.log")"
+    expected_folder="$work/expected-$2"
+    listed="$(cd "$expected_folder" && find . -type f | LC_ALL=C sort)"
+    [ -n "$listed" ] || fail "$1: BINARY made no $2 outputs to compare with"
+    for name in $listed; do
+        expected="$expected_folder/$name"
+        actual="$3/$name"
+        [ -f "$actual" ] || fail "$1: $name was not written"
         count=$((count + 1))
-        if cmp -s "$2/$name" "$expected"; then same_bytes=$((same_bytes + 1)); fi
+        if cmp -s "$actual" "$expected"; then
+            same_bytes=$((same_bytes + 1))
+            continue
+        fi
+        case "$name" in
+        *.png | *.webp | *.svg)
+            "$binary" compare "$actual" "$expected" >"$state/compare.log" 2>&1 ||
+                fail "$1: $name differs from the build tree's: $(cat "$state/compare.log")"
+            ;;
+        *.pdf)
+            command -v pdftocairo >/dev/null 2>&1 || fail "$1: $name differs in bytes and pdftocairo (poppler-utils) is missing"
+            pdftocairo -png -r 144 -singlefile "$actual" "$state/pdf-actual" &&
+                pdftocairo -png -r 144 -singlefile "$expected" "$state/pdf-expected" ||
+                fail "$1: pdftocairo could not draw $name"
+            "$binary" compare "$state/pdf-actual.png" "$state/pdf-expected.png" >"$state/compare.log" 2>&1 ||
+                fail "$1: $name draws differently from the build tree's: $(cat "$state/compare.log")"
+            ;;
+        *) fail "$1: $name differs from the build tree's (bytes)" ;;
+        esac
     done
-    say "$1: $count images pixel-identical to the build tree's ($same_bytes of them byte-identical)"
+    say "$1: $count outputs of the $2 checks the same as the build tree's ($same_bytes of them byte-identical, the rest pixel-identical)"
 }
 
-# --- 3 and 4: the roots ------------------------------------------------------------
+# --- 3: the roots ------------------------------------------------------------------
 # make_root SUITE: .build/roots/SUITE.tar, made once.
 make_root() {
     [ -s "$roots/$1.tar" ] && return 0
@@ -273,18 +371,44 @@ apt_in_root() {
     fail "$suite: '$*' failed (above; the whole log is $state/$suite-apt.log)"
 }
 
-# run_checks SUITE LABEL ICONBADGE: checks.sh in the root, outputs copied out and compared.
+# run_checks SUITE LABEL ICONBADGE PART...: checks.sh in the root; the outputs of the
+# parts that render are copied out and compared with BINARY's.
 run_checks() {
+    suite=$1
+    label=$2
+    ib=$3
+    shift 3
     rm -rf "$rootdir/tmp/iconbadge-test/out"
-    in_root sh -c "cd /tmp/iconbadge-test && sh ./checks.sh '$3'" >"$state/$1-$2.log" 2>&1 || {
-        tail -n 20 "$state/$1-$2.log" >&2
-        fail "$1: the checks failed with the $2 (above; $state/$1-$2.log)"
+    in_root sh -c "cd /tmp/iconbadge-test && sh ./checks.sh '$ib' $*" >"$state/$suite-$label.log" 2>&1 || {
+        tail -n 20 "$state/$suite-$label.log" >&2
+        fail "$suite: the $label checks ($*) failed (above; $state/$suite-$label.log)"
     }
-    rm -rf "$state/$1-$2-out"
-    cp -R "$rootdir/tmp/iconbadge-test/out" "$state/$1-$2-out"
-    say "$1: $2: $(head -n 1 "$state/$1-$2-out/version.txt"); $(grep -E '^(librsvg|gdk-pixbuf) ' "$state/$1-$2-out/version.txt" | paste -sd ',' | sed 's/,/, /g')"
-    say "$1: $2: main job on PNG, SVG, JPEG, WebP, GIF, BMP, TIFF, ICO; compare; batch --check: $(tail -n 1 "$state/$1-$2.log")"
-    compare_outputs "$1: $2" "$state/$1-$2-out"
+    rm -rf "$state/$suite-$label-out"
+    cp -R "$rootdir/tmp/iconbadge-test/out" "$state/$suite-$label-out"
+    grep '^missing: ' "$state/$suite-$label.log" | sed "s/^/test-dist: $suite: $label: /" || true
+    for part in "$@"; do
+        case "$part" in raster | vector | animated) compare_outputs "$suite: $label" "$part" "$state/$suite-$label-out" ;; esac
+    done
+}
+# installed SUITE PACKAGE...: fails unless each is installed in the root; not_installed likewise.
+installed() {
+    suite=$1
+    shift
+    for package in "$@"; do
+        # shellcheck disable=SC2016
+        in_root dpkg-query -W -f='${Status}\n' "$package" 2>/dev/null | grep -qx 'install ok installed' ||
+            fail "$suite: $package is not installed in the root"
+    done
+}
+not_installed() {
+    suite=$1
+    shift
+    for package in "$@"; do
+        # shellcheck disable=SC2016
+        if in_root dpkg-query -W -f='${Status}\n' "$package" 2>/dev/null | grep -qx 'install ok installed'; then
+            fail "$suite: $package is installed in the root, which should not have it here"
+        fi
+    done
 }
 
 for suite in $SUITES; do
@@ -292,6 +416,7 @@ for suite in $SUITES; do
 done
 debname="$(basename "$deb")"
 tarname="$(basename "$tarball")"
+top="/opt/${tarname%.tar.gz}"
 for suite in $SUITES; do
     suite_started=$(date +%s)
     : >"$state/$suite-apt.log"
@@ -313,18 +438,45 @@ for suite in $SUITES; do
     find "$cache" -maxdepth 1 -name '*.deb' -exec cp -l {} "$archives/" \; 2>/dev/null ||
         find "$cache" -maxdepth 1 -name '*.deb' -exec cp {} "$archives/" \;
 
+    # 3a. The bare root: minbase and the tarball, nothing else.
+    not_installed "$suite" libglib2.0-0 libgdk-pixbuf-2.0-0 librsvg2-2 libpng16-16 libfreetype6 libfontconfig1 libcairo2
+    in_root tar -xzf "/tmp/iconbadge-test/$tarname" -C /opt
+    for file in bin/iconbadge share/man/man1/iconbadge.1 share/bash-completion/completions/iconbadge \
+        share/zsh/site-functions/_iconbadge share/fish/vendor_completions.d/iconbadge.fish \
+        share/doc/iconbadge/README.md share/doc/iconbadge/copyright share/doc/iconbadge/manual/README.md \
+        share/doc/iconbadge/manual/options.md INSTALL; do
+        [ -s "$rootdir$top/$file" ] || fail "$suite: the tarball lacks $file"
+    done
+    grep -q 'apt-get install librsvg2-2' "$rootdir$top/INSTALL" || fail "the tarball's INSTALL does not name librsvg2-2"
+    run_checks "$suite" bare "$top/bin/iconbadge" raster missing
+    say "$suite: bare: $(head -n 1 "$state/$suite-bare-out/version.txt"); $(grep -E '^(librsvg|gdk-pixbuf) ' "$state/$suite-bare-out/version.txt" | paste -sd ',' | sed 's/,/, /g')"
+
     offline=no
     if ! in_root apt-get update >>"$state/$suite-apt.log" 2>&1; then
         offline=yes
         say "$suite: apt-get update failed (no network?): using the root's package lists and cached .debs"
     fi
+    # What apt would install with the .deb: its Recommends (librsvg, gdk-pixbuf), not its
+    # Suggests (webp-pixbuf-loader).
+    in_root sh -c "cd /tmp/iconbadge-test && apt-get install -s ./$debname" >"$state/$suite-simulate.log" 2>&1 ||
+        fail "$suite: apt-get install -s ./$debname failed ($state/$suite-simulate.log)"
+    for package in librsvg2-2 libgdk-pixbuf-2.0-0; do
+        grep -q "^Inst $package " "$state/$suite-simulate.log" || fail "$suite: apt would not install $package with the .deb"
+    done
+    ! grep -q '^Inst webp-pixbuf-loader ' "$state/$suite-simulate.log" || fail "$suite: apt would install webp-pixbuf-loader with the .deb"
+
+    # 3b. librsvg, as INSTALL says: SVG icons, and gdk-pixbuf's formats with it.
+    say "$suite: apt-get install -y --no-install-recommends librsvg2-2"
+    apt_in_root "$suite" "librsvg2-2" apt-get install -y --no-install-recommends librsvg2-2
+    run_checks "$suite" librsvg "$top/bin/iconbadge" raster vector no-webp-loader
+    say "$suite: librsvg: $(grep -E '^(librsvg|gdk-pixbuf) ' "$state/$suite-librsvg-out/version-vector.txt" | paste -sd ',' | sed 's/,/, /g')"
+
+    # 3c. The .deb, with apt.
     say "$suite: apt-get install -y ./$debname"
     apt_in_root "$suite" "install" apt-get install -y "./$debname"
+    installed "$suite" librsvg2-2 libgdk-pixbuf-2.0-0
     in_root dpkg -L iconbadge >"$state/$suite-files"
-    # shellcheck disable=SC2016
-    in_root dpkg-query -W -f='${Status}\n' librsvg2-2 libgdk-pixbuf-2.0-0 webp-pixbuf-loader 2>/dev/null |
-        grep -qv 'install ok installed' && fail "$suite: a runtime package of the .deb is not installed"
-    run_checks "$suite" deb /usr/bin/iconbadge
+    run_checks "$suite" deb /usr/bin/iconbadge raster vector
     [ -s "$rootdir/usr/share/doc/iconbadge/manual/options.md" ] || fail "$suite: the .deb has no manual in /usr/share/doc/iconbadge/manual"
     # The man page and the completions, where Debian's man, bash-completion, zsh and fish look.
     # shellcheck disable=SC2016
@@ -335,6 +487,11 @@ for suite in $SUITES; do
         COMP_WORDS=(iconbadge icon.png --overflow ""); COMP_CWORD=3; _iconbadge; [ "${COMPREPLY[*]}" = "clamp clip expand" ]' ||
         fail "$suite: the man page or a completion is missing or does not work"
     say "$suite: man page and bash, zsh and fish completions in place (the bash one completes --overflow)"
+
+    # 3d. The Suggests: webp-pixbuf-loader, for animated WebP icons.
+    say "$suite: apt-get install -y webp-pixbuf-loader"
+    apt_in_root "$suite" "webp-pixbuf-loader" apt-get install -y webp-pixbuf-loader
+    run_checks "$suite" webp-loader /usr/bin/iconbadge animated
 
     say "$suite: apt-get purge -y iconbadge"
     apt_in_root "$suite" "purge" apt-get purge -y iconbadge
@@ -349,23 +506,6 @@ for suite in $SUITES; do
     [ -z "$left" ] || fail "$suite: apt-get purge left:$left"
     say "$suite: purge: none of the $(grep -cv '^/\.$' "$state/$suite-files") paths of dpkg -L iconbadge is left"
 
-    # The tarball, with only what INSTALL names.
-    apt_in_root "$suite" "autoremove" apt-get autoremove --purge -y
-    packages="$(tar -xzOf "$tarball" --wildcards '*/INSTALL' | sed -n 's/^ *sudo apt-get install //p')"
-    [ -n "$packages" ] || fail "the tarball's INSTALL names no packages (no 'sudo apt-get install' line)"
-    say "$suite: apt-get install -y --no-install-recommends $packages"
-    # shellcheck disable=SC2086 # a list of package names
-    apt_in_root "$suite" "INSTALL's packages" apt-get install -y --no-install-recommends $packages
-    in_root tar -xzf "/tmp/iconbadge-test/$tarname" -C /opt
-    top="/opt/${tarname%.tar.gz}"
-    for file in bin/iconbadge share/man/man1/iconbadge.1 share/bash-completion/completions/iconbadge \
-        share/zsh/site-functions/_iconbadge share/fish/vendor_completions.d/iconbadge.fish \
-        share/doc/iconbadge/README.md share/doc/iconbadge/copyright share/doc/iconbadge/manual/README.md \
-        share/doc/iconbadge/manual/options.md INSTALL; do
-        [ -s "$rootdir$top/$file" ] || fail "$suite: the tarball lacks $file"
-    done
-    run_checks "$suite" tarball "$top/bin/iconbadge"
-
     # Keep the .debs this run used, and only those.
     find "$archives" -maxdepth 1 -name '*.deb' -exec cp -n {} "$cache/" \;
     for cached in "$cache"/*.deb; do
@@ -376,4 +516,4 @@ for suite in $SUITES; do
     say "$suite: done in $(($(date +%s) - suite_started)) s"
 done
 
-finish "test-dist: ok (roots: $SUITES; .deb and tarball installed, checked and removed; reproducible; $(($(date +%s) - started)) s)"
+finish "test-dist: ok (roots: $SUITES; bare roots with the tarball alone, then librsvg; the .deb installed, checked and purged; reproducible; $(($(date +%s) - started)) s)"

@@ -63,8 +63,10 @@ enum AndroidCommand {
             the android-legacy shape (android-round for NAME_round and the manifest's roundIcon). Adaptive
             icons (mipmap-anydpi-v26/NAME.xml) keep their layers: the overlay's copy points <foreground> at
             a <layer-list> of the original foreground under a badge drawn inside the 66 dp safe zone (a PNG
-            per density in drawable-<density>/), so PNG and VectorDrawable foregrounds both work; the
-            <monochrome> layer gets a white badge with its text cut out. All or nothing, like appiconset.
+            per density in drawable-<density>/). The <monochrome> layer (themed icons) is drawn per density,
+            its VectorDrawable converted: a white badge over it, its text cut out, nothing of the drawing
+            under the badge. --icon-filter draws the foreground and background filtered; --avoid-content
+            places the badge off the drawing. All or nothing, like appiconset.
             """,
         options: options.map(\.info),
         examples: [
@@ -75,6 +77,10 @@ enum AndroidCommand {
             (
                 "a dot on a custom-named icon",
                 "iconbadge android app/src/main/res --out app/src/staging/res --dot --icon ic_launcher_home"
+            ),
+            (
+                "a grey debug icon, its badge off the logo",
+                "iconbadge android app/src/main/res --out app/src/debug/res --value DEV --icon-filter greyscale --avoid-content"
             ),
             (
                 "a green label that fails the build when empty",
@@ -166,14 +172,6 @@ enum AndroidCommand {
     static func badge(_ resources: AndroidResources, out: String, settings: Settings, io: CommandIO)
         throws(BadgeError) -> ExitCode
     {
-        // An adaptive icon keeps its own layers (drawables, often vectors or a colour)
-        // under an added badge layer: filtering only the legacy images would leave the
-        // icon most launchers show unfiltered, so the whole run is refused.
-        if !settings.render.iconFilters.isEmpty, let adaptive = resources.adaptive.first {
-            throw .usage(
-                "--icon-filter: \(Quoted(adaptive.components.joined(separator: "/"))) is an adaptive icon, whose layers iconbadge keeps as they are (it adds a badge layer), so no filter can apply to it; --icon-filter works on the images iconbadge redraws (legacy launcher icons, app icon sets)"
-            )
-        }
         var trimmedOut = out
         while trimmedOut.count > 1, trimmedOut.hasSuffix("/") { trimmedOut.removeLast() }
         if let outReal = resolvedPath(trimmedOut), let resReal = FileIdentity.realPath(resources.folder),
@@ -224,6 +222,7 @@ enum AndroidCommand {
                     if !(bytes.map { record.owns(joined, bytes: $0) } ?? false) { foreign.append(joined) }
                 }
             }
+            removing += stale(record, overlay: overlay, out: trimmedOut)
             if !foreign.isEmpty {
                 let shown = foreign.prefix(3).map { Quoted($0).description }.joined(separator: ", ")
                 let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
@@ -237,7 +236,8 @@ enum AndroidCommand {
                 io.note("android: --replace: replacing the overlay's own \(shown)\(more)")
             }
         }
-        let outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
+        var outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
+        for index in overlay.quiet { outcomes[index] = outcomes[index].withoutDiagnostics }
         let advice = CatalogRun.sizeAdvice(
             outcomes, jobs: overlay.jobs, settings: settings.render, relativeSize: settings.catalog.relativeSize)
         let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
@@ -287,6 +287,7 @@ enum AndroidCommand {
         if overlay.adaptiveCount > 0 {
             parts.append("\(overlay.adaptiveCount) adaptive icon\(overlay.adaptiveCount == 1 ? "" : "s")")
         }
+        for line in AndroidAvoidance.lines(overlay, outcomes: outcomes) { io.note("android: \(line)") }
         io.writeErr(
             "iconbadge: android: badged \(parts.joined(separator: " and "))\(CatalogRun.smallSlots(outcomes)) into \(Quoted(trimmedOut))\n"
         )

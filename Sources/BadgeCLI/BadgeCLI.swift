@@ -15,8 +15,8 @@ public enum BadgeCLI {
     /// The subcommands, in help order: the table behind help, the man page and
     /// completions (a test checks that `run` dispatches every one of them).
     static let commands: [CommandInfo] = [
-        RenderCommand.info, CompareCommand.info, BatchCommand.info, AppIconSetCommand.info, AndroidCommand.info,
-        PreviewCommand.info, FontsCommand.info,
+        RenderCommand.info, CompareCommand.info, BatchCommand.info, MergeReportsCommand.info, AppIconSetCommand.info,
+        AndroidCommand.info, PreviewCommand.info, FontsCommand.info,
     ]
 
     /// Runs `arguments` (argv, with the program name first) against the process's
@@ -67,6 +67,7 @@ public enum BadgeCLI {
         case "render": return RenderCommand.run(rest.dropFirst(), io: io)
         case "compare": return CompareCommand.run(rest.dropFirst(), io: io)
         case "batch": return BatchCommand.run(rest.dropFirst(), io: io)
+        case "merge-reports": return MergeReportsCommand.run(rest.dropFirst(), io: io)
         case "appiconset": return AppIconSetCommand.run(rest.dropFirst(), io: io)
         case "android": return AndroidCommand.run(rest.dropFirst(), io: io)
         case "fonts": return FontsCommand.run(rest.dropFirst(), io: io)

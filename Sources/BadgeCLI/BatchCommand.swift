@@ -20,6 +20,8 @@ enum BatchCommand {
         var junit: String?
         var html: String?
         var artifacts: String?
+        var results: String?
+        var shard: Shard?
         var compare = CompareSettings()
         var outputRoot: String?
         /// `--set` and `--env`.
@@ -93,6 +95,12 @@ enum BatchCommand {
                 settings.overrides.variables.append((text, getenv(text).map { String(cString: $0) }))
             },
             OptionSpec(
+                name: "shard", kind: .value(placeholder: "K/N"), group: "Options",
+                help:
+                    "run only part K of N of the jobs (split by a hash of each job's output path, the same on every machine)",
+                fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.shard = try Shard.parse(text) },
+            OptionSpec(
                 name: "check", kind: .value(placeholder: "DIR"), group: "Golden check",
                 help: "compare each job's render with DIR/<its output path> instead of writing it", completion: .folder
             ) { settings, text throws(BadgeError) in settings.check = text },
@@ -116,9 +124,15 @@ enum BatchCommand {
             OptionSpec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
                 help:
-                    "where failed checks write NAME.actual.png and NAME.diff.png, made if missing (default: iconbadge-artifacts)",
+                    "where failed checks write REL.actual.png and REL.diff.png (REL the golden's path below DIR), made if missing (default: iconbadge-artifacts)",
                 completion: .folder
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
+            OptionSpec(
+                name: "results", kind: .value(placeholder: "PATH"), group: "Golden check",
+                help:
+                    "with --check: write every job's status, comparison, regions and images as JSON, for merge-reports",
+                completion: .file, fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.results = text },
         ] + CompareSettings.options.map { $0.lifted(\Settings.compare) } + limitOptions
 
     static let info = CommandInfo(
@@ -172,11 +186,12 @@ enum BatchCommand {
             guard
                 settings.check != nil
                     || (settings.update == nil && settings.junit == nil && settings.html == nil
-                        && settings.artifacts == nil)
-            else { throw .usage("--update, --junit, --html and --artifacts go with --check DIR") }
+                        && settings.artifacts == nil && settings.results == nil)
+            else { throw .usage("--update, --junit, --html, --artifacts and --results go with --check DIR") }
             if let goldens = settings.check {
                 let outputs: [(String, String?)] = [
                     ("--artifacts", settings.artifacts), ("--junit", settings.junit), ("--html", settings.html),
+                    ("--results", settings.results),
                 ]
                 for case (let option, let path?) in outputs where PathContainment.isInside(path, goldens) {
                     throw .usage(
@@ -184,8 +199,8 @@ enum BatchCommand {
                     )
                 }
             }
-            if settings.junit == "-" {
-                throw .usage("--junit needs a file path (standard output carries the check lines)")
+            for (option, path) in [("--junit", settings.junit), ("--results", settings.results)] where path == "-" {
+                throw .usage("\(option) needs a file path (standard output carries the check lines)")
             }
             guard settings.check != nil || settings.compare == CompareSettings() else {
                 throw .usage(
@@ -194,19 +209,51 @@ enum BatchCommand {
             }
             try settings.compare.checkCombinations()
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
-            if settings.check != nil {
+            if let goldens = settings.check {
                 let (mode, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
                 if let note { io.note(note) }
                 settings.update = mode
+                // One line for a mistyped folder, not one error per job.
+                if !InputFile.exists(goldens) && !mode.createsMissing {
+                    throw .missingInput(
+                        path: goldens,
+                        reason: "no such folder (the goldens' folder; --update missing makes it with the goldens)")
+                }
             }
-            var jobs = try plan(manifestPath: manifestPath, settings: settings, io: io)
-            guard let html = settings.html else { return execute(jobs, settings: settings, io: io) }
+            let planned = try plan(manifestPath: manifestPath, settings: settings, io: io)
+            if let results = settings.results {
+                try OutputFile.checkWritable(OutputLocation(commandLine: results), creatingFolders: true)
+            }
+            // Every job is planned and checked in every shard; each runs its own part,
+            // numbered as in the whole run, so that the shards' reports merge.
+            let indexes = planned.indices.filter { settings.shard?.contains(shardKey(planned[$0])) ?? true }
+            var jobs = indexes.map { planned[$0] }
+            let run = Run(manifest: manifestPath, indexes: indexes, total: planned.count)
+            guard let html = settings.html else { return execute(jobs, settings: settings, run: run, io: io) }
             let report = try HTMLReportFile(html)
-            for index in jobs.indices {
-                jobs[index].check?.reportAssets = ReportAssets(folder: report.assets, index: index)
+            for (position, index) in indexes.enumerated() {
+                jobs[position].check?.reportAssets = ReportAssets(folder: report.assets, index: index)
             }
-            return execute(jobs, settings: settings, io: io, html: report)
+            return execute(jobs, settings: settings, run: run, io: io, html: report)
         }
+    }
+
+    /// What splits a batch into shards: a job's golden below the goldens folder, or
+    /// its output below the output root, or (standard output) its label.
+    static func shardKey(_ job: RenderJob) -> String {
+        if let golden = job.check?.golden { return golden.relative.description }
+        switch job.output {
+        case .file(let location, _), .staged(_, _, let location): return location.relative.description
+        case .standardOutput, nil: return job.label
+        }
+    }
+
+    /// The whole run a batch's jobs belong to: the manifest, each job's index in it
+    /// (after expansion), and how many jobs it has.
+    struct Run {
+        var manifest: String
+        var indexes: [Int]
+        var total: Int
     }
 
     /// Reads, validates and expands every job; nothing is rendered or written if any
@@ -278,9 +325,9 @@ enum BatchCommand {
     }
 
     /// Runs the jobs; prints failures, check lines, the summary and the JUnit report.
-    static func execute(_ jobs: [RenderJob], settings: Settings, io: CommandIO, html: HTMLReportFile? = nil)
-        -> ExitCode
-    {
+    static func execute(
+        _ jobs: [RenderJob], settings: Settings, run: Run, io: CommandIO, html: HTMLReportFile? = nil
+    ) -> ExitCode {
         let start = ContinuousClock.now
         let progress = ProgressLine(total: jobs.count, enabled: io.stderrIsTerminal && !settings.quiet, io: io)
         let outcomes = JobRunner.run(jobs, workers: settings.jobs, progress: { progress.update(done: $0) })
@@ -300,12 +347,19 @@ enum BatchCommand {
                 "a manifest's relative paths start from the working folder, \(Quoted(working)), not the manifest's folder; run batch from the folder they are written for"
             )
         }
+        let entries =
+            settings.check == nil
+            ? [] : CheckEntry.entries(of: ErrorWording.worded(outcomes), jobs: jobs, indexes: run.indexes)
+        if let shard = settings.shard, jobs.isEmpty {
+            io.note(
+                "shard \(shard): none of the \(run.total) job\(run.total == 1 ? "" : "s") falls in this shard, so it does nothing and passes"
+            )
+        }
+        let title = "iconbadge batch --check \(settings.check ?? "")"
         if let html {
             do throws(BadgeError) {
-                try html.publish(
-                    CheckEntry.entries(of: ErrorWording.worded(outcomes), jobs: jobs),
-                    title: "iconbadge batch --check \(settings.check ?? "")",
-                    environment: io.environment)
+                try html.publish(entries, title: title, environment: io.environment)
+                io.writeErr("iconbadge: HTML report: \(Shown(html.path))\n")
             } catch {
                 io.error(ErrorWording.message(error))
                 tally.firstError = tally.firstError ?? error.exitCode
@@ -314,24 +368,48 @@ enum BatchCommand {
         if let junit = settings.junit {
             do throws(BadgeError) {
                 try OutputFile.write(
-                    Array(JUnitReport.xml(ErrorWording.worded(outcomes), jobs: jobs).utf8), to: junit,
+                    Array(JUnitReport.xml(entries, failOn: [], suite: RunResults.Command.batch.suite).utf8), to: junit,
                     creatingFolders: true)
+                io.writeErr("iconbadge: JUnit report: \(Shown(junit))\n")
             } catch {
                 io.error(ErrorWording.message(error))
                 tally.firstError = tally.firstError ?? error.exitCode
             }
         }
+        if let path = settings.results, let goldens = settings.check {
+            let identity = RunResults.identity(
+                [
+                    ("manifest", .string(run.manifest)), ("goldens", .string(goldens)),
+                    ("scales", settings.scales.map { .array($0.map { .number($0) }) } ?? .null),
+                    ("outputRoot", .string(settings.outputRoot ?? ".")),
+                    ("update", .string((settings.update ?? .none).rawValue)),
+                ], compare: settings.compare)
+            let results = RunResults(
+                command: .batch, title: title, run: identity, shard: settings.shard, total: run.total, failOn: [],
+                exitCode: tally.exitCode, entries: entries)
+            do throws(BadgeError) {
+                try ResultsFile.write(
+                    results, to: path, html: html, artifacts: settings.artifacts ?? GoldenTarget.defaultArtifacts,
+                    io: io)
+            } catch {
+                io.error(ErrorWording.message(error))
+                tally.firstError = tally.firstError ?? error.exitCode
+            }
+        }
+        if let goldens = settings.check {
+            GitHubAnnotations.print(
+                entries, command: "batch --check",
+                file: {
+                    OutputLocation(root: goldens, components: $0.path.split(separator: "/").map(String.init))
+                        .description
+                },
+                toStandardError: false, io: io)
+        }
         if !settings.quiet {
             if settings.check != nil {
-                let same = tally.checks(.matched) + tally.checks(.unchanged)
-                var parts = ["\(same) same", "\(tally.checks(.different)) different"]
-                if settings.update ?? .none != .none {
-                    parts += ["\(tally.checks(.created)) created", "\(tally.checks(.updated)) updated"]
-                }
-                parts.append("\(tally.failed) errors")
                 io.writeErr(
-                    "iconbadge: batch --check: \(plural(jobs.count, "render")): " + parts.joined(separator: ", ") + "\n"
-                )
+                    "iconbadge: batch --check: " + CheckEntry.summary(entries)
+                        + (settings.shard.map { " (shard \($0), of \(run.total) in all)" } ?? "") + "\n")
             } else {
                 let elapsed = ContinuousClock.now - start
                 let seconds =

@@ -76,8 +76,9 @@ public struct CommandIO: Sendable {
             guard let equals = strchr(entry, 0x3D) else { continue }  // "="
             let nameLength = entry.distance(to: equals)
             let name = UnsafeRawBufferPointer(start: entry, count: nameLength)
-            guard name.starts(with: "ICONBADGE_".utf8) || name.elementsEqual("SOURCE_DATE_EPOCH".utf8)
-                || UpdateMode.ciVariables.contains(where: { name.elementsEqual($0.utf8) })
+            guard
+                name.starts(with: "ICONBADGE_".utf8) || name.elementsEqual("SOURCE_DATE_EPOCH".utf8)
+                    || UpdateMode.ciVariables.contains(where: { name.elementsEqual($0.utf8) })
             else { continue }
             result[String(decoding: name, as: UTF8.self)] = String(cString: equals + 1)
         }

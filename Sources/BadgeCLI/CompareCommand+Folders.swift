@@ -31,6 +31,13 @@ extension CompareCommand {
         // creates goldens makes it.
         let (update, note) = try UpdateMode.resolve(given: settings.update, environment: io.environment)
         let expectedMissing = !InputFile.exists(expected) && update.createsMissing && isFolder(actual)
+        for folder in [actual, expected] where !InputFile.exists(folder) && !(folder == expected && expectedMissing) {
+            throw .missingInput(
+                path: folder,
+                reason: folder == expected
+                    ? "no such folder (the goldens' folder; --update missing makes it with the goldens)"
+                    : "no such folder (the folder of fresh images)")
+        }
         guard isFolder(actual), isFolder(expected) || expectedMissing else {
             let file = isFolder(actual) ? expected : actual
             throw .usage(
@@ -50,13 +57,14 @@ extension CompareCommand {
         check.limits = settings.limits
         check.errorMessage = ErrorWording.reportMessage
         check.artifacts = settings.artifacts
+        check.shard = settings.shard
         var excluded: [String] = settings.artifacts.map { [$0] } ?? []
-        if settings.junit == "-" {
-            throw .usage("--junit needs a file path (standard output carries the report)")
+        for (option, path) in [("--junit", settings.junit), ("--results", settings.results)] where path == "-" {
+            throw .usage("\(option) needs a file path (standard output carries the report)")
         }
         try refuseOutputsInside(actual, expected, settings: settings)
-        if let junit = settings.junit {
-            try OutputFile.checkWritable(OutputLocation(commandLine: junit), creatingFolders: true)
+        for path in [settings.junit, settings.results].compactMap(\.self) {
+            try OutputFile.checkWritable(OutputLocation(commandLine: path), creatingFolders: true)
         }
         // A bad SOURCE_DATE_EPOCH is refused now, not after every pair was compared
         // (the report reads it when it is published).
@@ -66,30 +74,40 @@ extension CompareCommand {
             excluded.append(html.assetsPath)
             check.assets = html.assets
         }
-        let (entries, links): ([CheckEntry], [String])
+        let outcome: DirectoryCheck.Outcome
         do throws(BadgeError) {
-            (entries, links) = try DirectoryCheck.run(
-                actual: actual, expected: expected, settings: check, excluding: excluded)
+            outcome = try DirectoryCheck.run(actual: actual, expected: expected, settings: check, excluding: excluded)
         } catch {
             html?.discard()
             throw error
         }
+        let entries = outcome.entries
+        let links = outcome.links
         let report = DirectoryCheckReport(
             entries: entries, actual: actual, expected: expected, failOn: check.failOn, update: update, links: links)
         var code = report.exitCode
-        // No pair compared and no golden written: whatever --fail-on says, the check
-        // checked nothing (every image renamed, an empty render folder).
-        if !entries.contains(where: { $0.status == .passed || $0.status == .changed || $0.goldenWritten != nil }),
+        if let shard = settings.shard, entries.isEmpty {
+            // Nothing of this run falls in this part: it passes, and says so.
+            io.note(
+                "shard \(shard): none of the \(outcome.total) image\(outcome.total == 1 ? "" : "s") falls in this shard, so it compares nothing and passes"
+            )
+            code = .success
+        } else if outcome.paired == 0,
+            !entries.contains(where: { $0.status == .passed || $0.status == .changed || $0.goldenWritten != nil }),
             !entries.contains(where: { $0.status == .error })
         {
+            // No image in both folders and no golden written: whatever --fail-on says,
+            // the check checked nothing (every image renamed, an empty render folder).
             io.error(
                 "compare \(Quoted(actual)) \(Quoted(expected)): no image is in both folders, so nothing was compared (\(report.count(.new)) new, \(report.count(.deleted)) deleted); check the folders' paths"
             )
             code = .noInput
         }
+        let title = "iconbadge compare \(actual) \(expected)"
         if let html {
             do throws(BadgeError) {
-                try html.publish(entries, title: "iconbadge compare \(actual) \(expected)", environment: io.environment)
+                try html.publish(entries, title: title, environment: io.environment)
+                io.writeErr("iconbadge: HTML report: \(Shown(html.path))\n")
             } catch {
                 io.error(ErrorWording.message(error))
                 code = code == .success || code == .different ? error.exitCode : code
@@ -98,7 +116,26 @@ extension CompareCommand {
         if let junit = settings.junit {
             do throws(BadgeError) {
                 try OutputFile.write(
-                    Array(JUnitReport.xml(entries, failOn: check.failOn).utf8), to: junit, creatingFolders: true)
+                    Array(JUnitReport.xml(entries, failOn: check.failOn, suite: RunResults.Command.compare.suite).utf8),
+                    to: junit, creatingFolders: true)
+                io.writeErr("iconbadge: JUnit report: \(Shown(junit))\n")
+            } catch {
+                io.error(ErrorWording.message(error))
+                code = code == .success || code == .different ? error.exitCode : code
+            }
+        }
+        if let path = settings.results {
+            let run = RunResults.identity(
+                [
+                    ("actual", .string(actual)), ("expected", .string(expected)),
+                    ("failOn", .array(check.failOn.map { .string($0.rawValue) })), ("update", .string(update.rawValue)),
+                ], compare: settings.compare)
+            let results = RunResults(
+                command: .compare, title: title, run: run, shard: settings.shard, total: outcome.total,
+                failOn: check.failOn, exitCode: code, entries: entries)
+            do throws(BadgeError) {
+                try ResultsFile.write(
+                    results, to: path, html: html, artifacts: settings.artifacts, io: io)
             } catch {
                 io.error(ErrorWording.message(error))
                 code = code == .success || code == .different ? error.exitCode : code
@@ -110,13 +147,20 @@ extension CompareCommand {
                 "skipped \(links.count) link\(links.count == 1 ? "" : "s") (a link in a compared folder is never followed): \(shown)\(links.count > 3 ? ", …" : "")"
             )
         }
+        GitHubAnnotations.print(
+            entries, command: "compare",
+            file: {
+                OutputLocation(root: expected, components: $0.path.split(separator: "/").map(String.init)).description
+            },
+            toStandardError: settings.json, io: io)
         if settings.json {
             io.writeOut(report.json.serialized() + "\n")
         } else {
             for entry in entries where entry.status != .passed || entry.goldenWritten != nil {
-                io.writeOut("\(entry.status.rawValue) \(Shown(entry.path)): \(entry.message)\n")
+                io.writeOut(entry.line + "\n")
             }
-            io.writeOut(report.summary + "\n")
+            io.writeOut(
+                report.summary + (settings.shard.map { " (shard \($0), of \(outcome.total) in all)" } ?? "") + "\n")
         }
         return code
     }
@@ -130,6 +174,7 @@ extension CompareCommand {
         var outputs: [(option: String, path: String, isFolder: Bool)] = []
         if let artifacts = settings.artifacts { outputs.append(("--artifacts", artifacts, true)) }
         if let junit = settings.junit { outputs.append(("--junit", junit, false)) }
+        if let results = settings.results { outputs.append(("--results", results, false)) }
         if let html = settings.html {
             outputs.append(("--html", html, false))
             if let dot = html.lastIndex(of: ".") { outputs.append(("--html", String(html[..<dot]) + "-assets", true)) }

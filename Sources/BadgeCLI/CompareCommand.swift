@@ -10,7 +10,7 @@ enum CompareCommand {
         var compare = CompareSettings()
         var diff: String?
         var json = false
-        var limits = ImageLimits()
+        var limits = CompareCommand.defaultLimits
         // Folders (compare ACTUAL_DIR EXPECTED_DIR) only:
         var jobs = BatchRenderer.availableCPUs
         var failOn: [CheckEntry.Status]?
@@ -18,7 +18,19 @@ enum CompareCommand {
         var junit: String?
         var html: String?
         var artifacts: String?
+        var results: String?
+        var shard: Shard?
     }
+
+    /// The limits images are compared under: a side up to 32767 px, the largest any of
+    /// iconbadge's decoders reads (Cairo's image surfaces; full-page screenshots are
+    /// often taller than the render command's 8192), and the same pixel limit as a
+    /// render (67,108,864), which is what bounds memory.
+    static let defaultLimits: ImageLimits = {
+        var limits = ImageLimits()
+        limits.maxSide = ImageLimits.cairoMaxSide
+        return limits
+    }()
 
     /// The options of a folder comparison.
     static let folderOnly: [OptionSpec<Settings>] = [
@@ -61,10 +73,26 @@ enum CompareCommand {
         },
         OptionSpec(
             name: "artifacts", kind: .value(placeholder: "DIR"), group: "Folders",
-            help: "write each changed image's diff as DIR/REL/NAME.diff.png (stale ones removed)",
+            help:
+                "write each changed image as DIR/REL.actual.png and DIR/REL.diff.png (REL its path, icons/a.png.diff.png; stale ones removed)",
             completion: .folder, fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.artifacts = text
+        },
+        OptionSpec(
+            name: "shard", kind: .value(placeholder: "K/N"), group: "Folders",
+            help: "check only part K of N (split by a hash of each image's path, the same on every machine)",
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.shard = try Shard.parse(text)
+        },
+        OptionSpec(
+            name: "results", kind: .value(placeholder: "PATH"), group: "Folders",
+            help:
+                "write every image's status, comparison, regions and images as JSON, for merge-reports (its folder made if missing)",
+            completion: .file, fromEnvironment: false
+        ) { settings, text throws(BadgeError) in
+            settings.results = text
         },
     ]
 
@@ -103,10 +131,12 @@ enum CompareCommand {
         ]
         + folderOnly
         + RenderOptions.limits.map { spec in
-            // --max-side and --max-pixels, as the render command takes them.
+            // --max-side and --max-pixels, as the render command takes them; the side
+            // limit's default is the largest the decoders read.
             OptionSpec<Settings>(
                 name: spec.name, short: spec.short, kind: spec.kind, group: spec.group, help: spec.help,
-                defaultText: spec.defaultText, completion: spec.completion, fromEnvironment: false
+                defaultText: spec.name == "max-side" ? String(ImageLimits.cairoMaxSide) : spec.defaultText,
+                completion: spec.completion, fromEnvironment: false
             ) { settings, text throws(BadgeError) in
                 var render = RenderSettings()
                 render.limits = settings.limits
@@ -119,13 +149,26 @@ enum CompareCommand {
         name: "compare",
         summary: "compare two images, exactly or like pixelmatch (exit 1 when they differ)",
         usage:
-            "iconbadge compare (ACTUAL EXPECTED [--diff PATH] | ACTUAL_DIR EXPECTED_DIR [--junit PATH] [--html PATH]) [--tolerance N | --threshold T] [--json]",
+            "iconbadge compare (ACTUAL EXPECTED [--diff PATH] | ACTUAL_DIR EXPECTED_DIR [--junit PATH] [--html PATH] [--shard K/N] [--results PATH]) [--tolerance N | --threshold T] [--json]",
         description: """
             Compares two images (any format iconbadge reads) on decoded straight RGBA pixels, alpha included.
-            Exact by default; --threshold switches to pixelmatch's perceptual mode. Exit 0: equal (within the
-            budget), 1: different (pixels or size), 64-74: errors. Given two folders, pairs their images by
-            relative path: each is passed, changed, new (ACTUAL_DIR only) or deleted (EXPECTED_DIR only);
-            changed fails, and new and deleted fail unless --fail-on says otherwise.
+            Exact by default; --threshold switches to pixelmatch's perceptual mode. Prints "same: ..." or
+            "different: ..."; exit 0: equal (within the budget), 1: different (pixels or size), 64-74: errors.
+            Differing pixels within 4 px of each other are one region: the line names them ("3 regions, the
+            largest 12 × 8 at 30,0"), --json lists the 20 largest (x, y, width, height, pixels).
+
+            Given two folders, pairs their images by relative path. Each image is passed, changed, new
+            (ACTUAL_DIR only), deleted (EXPECTED_DIR only) or error, the words batch --check uses too; changed
+            and error fail, new and deleted unless --fail-on says otherwise. It prints a line for each image
+            that is not passed, then the counts:
+              changed icons/a.png: 62 of 2304 pixels differ (2.691%), largest channel difference 207; 1 region, 8 × 10 at 35,5
+                wrote out/artifacts/icons/a.png.actual.png
+                wrote out/artifacts/icons/a.png.diff.png
+              compare: 5 images: 4 passed, 1 changed, 0 new, 0 deleted, 0 errors
+            A changed image's artifacts are DIR/REL.actual.png and DIR/REL.diff.png (--artifacts DIR; REL is
+            its path, extension included), named so by batch --check too. A folder that does not exist is
+            "no such folder" (66). --shard K/N checks part K of N, --results PATH writes the run for
+            merge-reports.
             """,
         options: options.map(\.info),
         examples: [
@@ -141,6 +184,10 @@ enum CompareCommand {
             (
                 "a small budget, machine-readable",
                 "iconbadge compare a.png b.png --tolerance 2 --max-diff-pixels 10 --json"
+            ),
+            (
+                "the second of three CI jobs, its results for merge-reports",
+                "iconbadge compare out/icons goldens --shard 2/3 --artifacts shard-2 --html shard-2/report.html --results shard-2/results.json"
             ),
         ],
         manual: ["golden-checks.md", "options.md"],
@@ -191,21 +238,24 @@ enum CompareCommand {
                     "compare \(Quoted(parsed.positionals[0])) \(Quoted(parsed.positionals[1])): both are one file, so they would always be equal; give the fresh image and the golden"
                 )
             }
-            let stored = settings.compare.storedColor
-            let (actual, expected) = try ImageFile.pair(
-                parsed.positionals[0], parsed.positionals[1], limits: settings.limits, keepTransparentColor: stored)
-            let result = try Comparer.compare(
-                actual, expected, settings: settings.compare, counting: settings.json,
-                diffImage: settings.diff != nil, limits: settings.limits,
+            let first = try InputFile.bytes(
+                at: parsed.positionals[0], limit: settings.limits.maxRasterBytes, what: "image file")
+            let second = try InputFile.bytes(
+                at: parsed.positionals[1], limit: settings.limits.maxRasterBytes, what: "image file")
+            var images = Comparer.Images()
+            if settings.diff != nil { images.diff = .always }
+            let compared = try Comparer.compareFiles(
+                actual: first, actualPath: parsed.positionals[0], expected: second,
+                expectedPath: parsed.positionals[1], settings: settings.compare, counting: settings.json,
+                images: images, limits: settings.limits,
                 bands: ParallelMap.rowBands(workers: BatchRenderer.availableCPUs))
-            var report = result.report
-            if let path = settings.diff, let diff = result.diff {
-                // Fast compression: a diff image is looked at, not shipped (the pixels are the same).
-                try OutputFile.write(try ImageFile.pngData(of: diff, compression: .fast), to: path)
+            var report = compared.report
+            if let path = settings.diff, let png = compared.diff {
+                try OutputFile.write(png, to: path)
                 report.diffPath = path
             }
             io.writeOut(settings.json ? report.json.serialized() + "\n" : report.line + "\n")
-            if let path = settings.diff, result.diff == nil, !report.result.sameSize {
+            if let path = settings.diff, compared.diff == nil, !report.result.sameSize {
                 io.note("no diff image written to \(Quoted(path)): the images differ in size, so no pixel pairs up")
             }
             return report.equal ? .success : .different

@@ -19,7 +19,7 @@ enum ManPage {
             ) + "\n"
         for command in BadgeCLI.commands {
             out += ".SH \"\(command.name.uppercased()) COMMAND\"\n"
-            out += ".PP\n" + text(command.description.replacingNewlines()) + "\n"
+            out += description(command.description)
             var groups: [String] = []
             for option in command.options where !groups.contains(option.group) { groups.append(option.group) }
             for group in groups {
@@ -73,6 +73,37 @@ enum ManPage {
                 + text(page.title + ": " + page.topic) + "\n"
         }
         out += ".SH \"SEE ALSO\"\n.BR fc\\-list (1),\n.BR convert (1)\n"
+        return out
+    }
+
+    /// A command's description: a paragraph for each block between blank lines, its
+    /// lines joined, and lines indented by two spaces (a sample of output) kept as they
+    /// are, in a preformatted block.
+    static func description(_ value: String) -> String {
+        var out = ""
+        var running: [String] = []
+        var sample: [String] = []
+        func flush() {
+            if !running.isEmpty { out += ".PP\n" + text(running.joined(separator: " ")) + "\n" }
+            if !sample.isEmpty { out += ".RS\n.nf\n" + sample.map(text).joined(separator: "\n") + "\n.fi\n.RE\n" }
+            running = []
+            sample = []
+        }
+        for line in value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.allSatisfy({ $0 == " " }) {
+                flush()
+            } else if line.hasPrefix("  ") {
+                if !running.isEmpty && sample.isEmpty {
+                    out += ".PP\n" + text(running.joined(separator: " ")) + "\n"
+                    running = []
+                }
+                sample.append(String(line.dropFirst(2)))
+            } else {
+                if !sample.isEmpty { flush() }
+                running.append(line)
+            }
+        }
+        flush()
         return out
     }
 

@@ -48,7 +48,9 @@ enum Manual {
             topic: "--animate bounce, fade-out, fade-in and pop as APNG, WebP, SVG or a file a frame"),
         Page(
             file: "golden-checks.md", title: "Golden checks",
-            topic: "compare, --check, updates, batch --check, the directory check and its reports"),
+            topic:
+                "compare, --check, updates, batch --check, the directory check and its reports, shards and merge-reports"
+        ),
         Page(
             file: "batch.md", title: "Batch manifests",
             topic: "many renders from one JSON manifest: keys, templates, scales, densities, build data"),

@@ -114,7 +114,9 @@ enum PreviewCommand {
             throw .usage(
                 "preview \(Quoted(path)): give one app icon set, catalog or bundle, or Android res/ folders, not both")
         }
-        // Android: the names come from the last folder (main's), as android reads them.
+        // Android: every folder must be there (a mistyped overlay would show main alone);
+        // the names come from the last folder (main's), as android reads them.
+        for path in paths.dropLast() { try InputFolder.check(path, missing: "no such res/ folder") }
         var notes: [String] = []
         let main = try AndroidResources(folder: paths[paths.count - 1], names: icons, notes: &notes)
         for note in notes { io.note("preview: \(note)") }

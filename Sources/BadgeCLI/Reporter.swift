@@ -280,20 +280,22 @@ struct Reporter {
         }
     }
 
-    /// `check: GOLDEN: RESULT`, and `  wrote PATH` lines for the artifacts.
+    /// `STATUS GOLDEN: RESULT` in the checks' one vocabulary (`passed`, `changed`,
+    /// `new`; CheckEntry.Status), and `  wrote PATH` lines for the artifacts.
     static func checkLine(_ outcome: GoldenCheck.Outcome, golden: String) -> String {
         let shown = Shown(golden)
+        let detail = outcome.report?.detail
         switch outcome.status {
-        case .matched: return "check: \(shown): \(outcome.report?.line ?? "same")"
+        case .matched: return "passed \(shown): \(detail ?? "the same pixels")"
         case .different:
-            var text = "check: \(shown): \(outcome.report?.line ?? "different")"
+            var text = "changed \(shown): \(detail ?? "the pixels differ")"
             for location in outcome.artifacts { text += "\n  wrote \(Shown(location.description))" }
             return text
-        case .created: return "check: \(shown): created (it was missing)"
+        case .created: return "new \(shown): golden created (it was missing)"
         case .updated:
             return
-                "check: \(shown): updated (\(outcome.report?.line ?? outcome.reason.map { Shown($0).description } ?? "different"))"
-        case .unchanged: return "check: \(shown): unchanged"
+                "changed \(shown): golden updated: \(detail ?? outcome.reason.map { Shown($0).description } ?? "the pixels differed")"
+        case .unchanged: return "passed \(shown): unchanged (the golden already matches)"
         }
     }
 }

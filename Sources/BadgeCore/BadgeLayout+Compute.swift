@@ -25,7 +25,8 @@ extension BadgeLayout {
     ///   reference box, moved by the offset, rounded to whole pixels.
     /// - overflow: `clamp` moves the badge to the nearest position where it lies
     ///   wholly inside the shape's mask (`BadgePlacement`; on the plain canvas, per
-    ///   axis); `clip` leaves it; `expand` grows the canvas to the union of icon and
+    ///   axis), then with `style.avoidsContent` to the one covering the fewest of
+    ///   `content`'s pixels in the anchor's quadrant (`leastCovering`); `clip` leaves it; `expand` grows the canvas to the union of icon and
     ///   badge (icon moved, never resampled), at a whole-number scale by whole points,
     ///   so a job's @2x and @3x canvases are exactly 2× and 3× its @1x canvas.
     /// - text: the centre of `TextMetrics.centringBox` on the badge's centre, the pen
@@ -39,7 +40,7 @@ extension BadgeLayout {
     ///   platform's shape anywhere, with the largest size that would.
     public static func compute(
         iconWidth: Int, iconHeight: Int, style: PixelStyle, body: BadgeBody, shape: ReferenceShape,
-        maxSide: Int = 8192
+        maxSide: Int = 8192, content: ContentShape? = nil
     ) throws(BadgeError) -> BadgeLayout {
         let iconW = Double(iconWidth)
         let iconH = Double(iconHeight)
@@ -86,6 +87,7 @@ extension BadgeLayout {
         var badgeY = roundHalfUp(anchorPoint.y - unit.y * badgeH + style.offsetY)
         let requested = Rect(x: badgeX, y: badgeY, width: badgeW, height: badgeH)
         var offsetIgnored = false
+        var coverage: BadgePlacement.ContentCoverage?
         var canvasW = iconW
         var canvasH = iconH
 
@@ -135,6 +137,17 @@ extension BadgeLayout {
                     if let without = BadgePlacement.nearest(footprint, to: plain, in: shape.mask) {
                         offsetIgnored = without == fitted
                     }
+                }
+            }
+            if style.avoidsContent, let content {
+                let footprint = BadgePlacement.Footprint(width: Int(badgeW), height: Int(badgeH), radius: radius)
+                if let found = BadgePlacement.leastCovering(
+                    footprint, clamped: (Int(badgeX), Int(badgeY)), in: shape.mask, content: content, box: shape.box,
+                    anchor: style.anchor)
+                {
+                    badgeX = Double(found.x)
+                    badgeY = Double(found.y)
+                    coverage = found.coverage
                 }
             }
         case .clip:
@@ -251,6 +264,7 @@ extension BadgeLayout {
         layout.requestedRect = requested.offsetBy(dx: shiftX, dy: shiftY)
         layout.referenceBox = shape.box.offsetBy(dx: shiftX, dy: shiftY)
         layout.offsetIgnored = offsetIgnored
+        layout.contentCovered = coverage
         layout.shield = shield
         return layout
     }

@@ -31,6 +31,9 @@ public struct BadgeLayout: Equatable, Sendable {
     /// Whether an explicit offset changed nothing (clamp took the badge to the same
     /// place it takes it without the offset).
     public var offsetIgnored = false
+    /// With `--avoid-content`: the icon's opaque pixels the badge covers where clamp
+    /// put it and where it is; nil without.
+    public var contentCovered: BadgePlacement.ContentCoverage? = nil
 
     /// A ribbon's or banner's band; nil for the other shapes (`badgeRect` is then the
     /// band's bounds on the canvas).
@@ -38,7 +41,8 @@ public struct BadgeLayout: Equatable, Sendable {
     /// A shield's two parts; nil for the other shapes.
     public var shield: ShieldParts? = nil
 
-    /// Whether clamp moved the badge from where it was asked to be.
+    /// Whether clamp (or `--avoid-content`) moved the badge from where it was asked
+    /// to be.
     public var moved: Bool { requestedRect.map { $0 != badgeRect } ?? false }
 
     /// Creates a layout from its parts (pixels); `compute` is the usual way.

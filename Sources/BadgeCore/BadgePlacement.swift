@@ -119,7 +119,7 @@ public enum BadgePlacement {
     }
 
     /// The intersection of two sorted lists of disjoint closed intervals.
-    private static func intersect(_ a: [(Int, Int)], _ b: [(Int, Int)]) -> [(Int, Int)] {
+    static func intersect(_ a: [(Int, Int)], _ b: [(Int, Int)]) -> [(Int, Int)] {
         var result: [(Int, Int)] = []
         var i = 0
         var j = 0

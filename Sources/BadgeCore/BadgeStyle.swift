@@ -66,6 +66,10 @@ public struct BadgeStyle: Equatable, Sendable {
     public var offset: Offset = .zero
     /// What to do with a badge that overhangs the reference shape.
     public var overflow: Overflow = .clamp
+    /// Whether a clamped badge moves, within the shape and the anchor's quadrant, to
+    /// the nearest position covering the fewest of the icon's opaque pixels
+    /// (`--avoid-content`; `BadgePlacement.leastCovering`).
+    public var avoidsContent = false
     /// The badge's outline: a pill (iOS's badge), a ribbon, a banner or a shield.
     public var shape: BadgeShape = .pill
     /// A ribbon's distance from its corner, along each edge to the band's centre line;
@@ -121,6 +125,7 @@ public struct BadgeStyle: Equatable, Sendable {
         style.anchor = anchor
         style.badgeAnchor = badgeAnchor
         style.overflow = overflow
+        style.avoidsContent = avoidsContent
         style.shape = shape
         style.ribbonDistance = ribbonDistance.map(px)
         style.bandEnds = bandEnds
@@ -166,6 +171,8 @@ public struct PixelStyle: Equatable, Sendable {
     public var badgeAnchor: Anchor = .center
     /// See `BadgeStyle`.
     public var overflow: Overflow = .clamp
+    /// See `BadgeStyle`.
+    public var avoidsContent = false
     /// See `BadgeStyle`.
     public var shape: BadgeShape = .pill
     /// A ribbon's distance from its corner (pixels); nil for the shape's default.

@@ -87,15 +87,26 @@ public struct ContactSheet: Equatable, Sendable {
     /// Where a layer's image goes: a rectangle in the tile's pixels (an adaptive icon's
     /// 108 dp layer reaches 18 dp past each side of the 72 dp the launcher shows).
     public enum Layer: Equatable, Sendable {
-        /// An image file drawn into `rect` (resampled with a box filter when smaller).
-        case image(path: String, rect: Rect)
+        /// An image drawn into `rect` (a raster resampled with a box filter when
+        /// smaller; an SVG rendered at that size).
+        case image(Source, rect: Rect)
         /// A colour filling `rect`.
         case fill(Color, rect: Rect)
         /// An image's alpha alone, painted in `color`: a themed icon's monochrome layer.
-        case alpha(path: String, rect: Rect, color: Color)
-        /// A layer that cannot be drawn (yet), shown hatched in `rect`: `what` says which
-        /// ("foreground: VectorDrawable @drawable/ic_launcher_foreground").
+        case alpha(Source, rect: Rect, color: Color)
+        /// A layer that cannot be drawn, shown hatched in `rect`: the text says why
+        /// ("res/drawable/ic_launcher_foreground.xml: line 11: android:fillColor is the
+        /// theme attribute ?attr/colorPrimary, …").
         case missing(String, rect: Rect)
+    }
+
+    /// Where a layer's image comes from.
+    public enum Source: Equatable, Sendable {
+        /// An image file (PNG, WebP, JPEG, SVG, …), read as icons are.
+        case file(String)
+        /// An image in memory: an Android drawable converted to an SVG document
+        /// (`AndroidDrawableSVG`). `name` says what it is in messages.
+        case document([UInt8], name: String)
     }
 
     /// A device's mask, in the tile's own square.

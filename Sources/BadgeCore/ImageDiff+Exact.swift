@@ -1,31 +1,32 @@
 import Synchronization
 
 extension ImageDiff {
-    /// The exact mode: a pixel differs when some channel (R, G, B or A, straight 8-bit)
-    /// differs by more than the tolerance. Byte-identical rows are skipped whole; without a
-    /// diff image and with `countAll` false it stops at the first differing pixel that
-    /// is not ignored. Ignored pixels are skipped (drawn as such).
+    /// The exact mode over `rows` (one step of ``scan``): a pixel differs when some
+    /// channel (R, G, B or A, straight 8-bit) differs by more than the tolerance.
+    /// Byte-identical rows are skipped whole; without a diff image and with `countAll`
+    /// false it stops at the first differing pixel that is not ignored. Ignored pixels
+    /// are skipped (drawn as such). Differing pixels are marked in `marks`.
     ///
     /// Bands of rows run on `bands`' threads. When stopping at the first difference, the
     /// result is the raster-order one whatever the threads do: bands before the first
     /// band that found a difference always run to their end, a band after it may give up,
-    /// and the bands are combined in order up to that band (so
-    /// ``DiffResult/maxChannelDelta`` covers exactly the pixels up to the first difference).
+    /// and the bands are combined in order up to that band (so the largest channel
+    /// difference covers exactly the pixels up to the first difference).
     static func exact(
-        _ images: ImagePair, options: DiffOptions, painter: DiffPainter, bands: RowBands,
-        into result: inout DiffResult
-    ) {
+        _ images: ImagePair, rows: Range<Int>, options: DiffOptions, painter: DiffPainter, marks: DiffMarks,
+        bands: RowBands
+    ) -> BandOutcome {
         let tolerance = min(max(options.tolerance, 0), 255)
         let stopAtFirst = !options.countAll && !painter.drawing
         let bandRows = RowBands.bandRows(width: images.width)
-        let count = (images.height + bandRows - 1) / bandRows
+        let count = (rows.count + bandRows - 1) / bandRows
         let outcomes = BandOutcomes(count: count)
         // The lowest band that stopped at a difference so far (Int.max: none); only a
         // band after it may give up.
         let firstStopped = Atomic<Int>(Int.max)
-        bands.forEachBand(rows: images.height, bandRows: bandRows) { band, rows in
+        bands.forEachBand(rows: rows, bandRows: bandRows) { band, rows in
             outcomes[band] = exactBand(
-                images, rows: rows, tolerance: tolerance, stopAtFirst: stopAtFirst, painter: painter
+                images, rows: rows, tolerance: tolerance, stopAtFirst: stopAtFirst, painter: painter, marks: marks
             ) {
                 stopAtFirst && firstStopped.load(ordering: .relaxed) < band
             }
@@ -33,19 +34,17 @@ extension ImageDiff {
                 _ = firstStopped.min(band, ordering: .relaxed)
             }
         }
-        var different = 0
-        var maxDelta = 0
+        var combined = BandOutcome()
         for band in 0..<count {
             let outcome = outcomes[band]
-            maxDelta = max(maxDelta, outcome.maxDelta)
-            different += outcome.different
+            combined.maxDelta = max(combined.maxDelta, outcome.maxDelta)
+            combined.different += outcome.different
             if outcome.stopped {
-                result.stoppedEarly = true
+                combined.stopped = true
                 break
             }
         }
-        result.differentPixels = different
-        result.maxChannelDelta = maxDelta
+        return combined
     }
 
     /// The exact mode over `rows`: 4-pixel groups whose 16 bytes are equal, or differ by
@@ -54,9 +53,10 @@ extension ImageDiff {
     /// and a row's last 1 to 3 pixels are looked at pixel by pixel. `giveUp` is asked before each row (a band after one that stopped).
     static func exactBand(
         _ images: ImagePair, rows: Range<Int>, tolerance: Int, stopAtFirst: Bool, painter: DiffPainter,
-        giveUp: () -> Bool
+        marks: DiffMarks, giveUp: () -> Bool
     ) -> BandOutcome {
-        var scan = ExactScan(images: images, tolerance: tolerance, stopAtFirst: stopAtFirst, painter: painter)
+        var scan = ExactScan(
+            images: images, tolerance: tolerance, stopAtFirst: stopAtFirst, painter: painter, marks: marks)
         var maxVector = SIMD16<UInt8>(repeating: 0)
         let limit = SIMD16<UInt8>(repeating: UInt8(tolerance))
         let width = images.width
@@ -115,14 +115,16 @@ extension ImageDiff {
         let tolerance: Int
         let stopAtFirst: Bool
         var painter: DiffPainter
+        let marks: DiffMarks
         var outcome = BandOutcome()
         var maxDelta = 0
 
-        init(images: ImagePair, tolerance: Int, stopAtFirst: Bool, painter: DiffPainter) {
+        init(images: ImagePair, tolerance: Int, stopAtFirst: Bool, painter: DiffPainter, marks: DiffMarks) {
             self.images = images
             self.tolerance = tolerance
             self.stopAtFirst = stopAtFirst
             self.painter = painter
+            self.marks = marks
         }
 
         /// The pixel at byte offset `k`; true when the band stops there.
@@ -140,6 +142,7 @@ extension ImageDiff {
             }
             outcome.different += 1
             if stopAtFirst { return true }
+            marks.mark(k)
             if painter.drawing {
                 painter.different(k, actualDarker: brightnessDelta(images.expected, images.actual, k, k) > 0)
             }

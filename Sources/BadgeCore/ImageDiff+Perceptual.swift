@@ -10,38 +10,36 @@ extension ImageDiff {
     /// of rows run on `bands`' threads; every pixel's outcome depends on the two images
     /// alone, so the sums are the same on any number.
     static func perceptual(
-        _ images: ImagePair, threshold: Double, options: DiffOptions, painter: DiffPainter, bands: RowBands,
-        into result: inout DiffResult
-    ) {
-        let t = min(max(threshold, 0), 1)
+        _ images: ImagePair, rows: Range<Int>, options: DiffOptions, painter: DiffPainter, marks: DiffMarks,
+        bands: RowBands
+    ) -> BandOutcome {
+        let t = min(max(options.threshold ?? 0, 0), 1)
         let cutOff = maxYIQDelta * t * t
         let detectAntialiasing = !options.includeAntialiased
         let bandRows = RowBands.bandRows(width: images.width)
-        let count = (images.height + bandRows - 1) / bandRows
+        let count = (rows.count + bandRows - 1) / bandRows
         let outcomes = BandOutcomes(count: count)
-        bands.forEachBand(rows: images.height, bandRows: bandRows) { band, rows in
+        bands.forEachBand(rows: rows, bandRows: bandRows) { band, rows in
             outcomes[band] = perceptualBand(
-                images, rows: rows, cutOff: cutOff, detectAntialiasing: detectAntialiasing, painter: painter)
+                images, rows: rows, cutOff: cutOff, detectAntialiasing: detectAntialiasing, painter: painter,
+                marks: marks)
         }
-        var different = 0
-        var antialiased = 0
-        var maxDelta = 0
+        var combined = BandOutcome()
         for band in 0..<count {
-            different += outcomes[band].different
-            antialiased += outcomes[band].antialiased
-            maxDelta = max(maxDelta, outcomes[band].maxDelta)
+            combined.different += outcomes[band].different
+            combined.antialiased += outcomes[band].antialiased
+            combined.maxDelta = max(combined.maxDelta, outcomes[band].maxDelta)
         }
-        result.differentPixels = different
-        result.antialiasedPixels = antialiased
-        result.maxChannelDelta = maxDelta
+        return combined
     }
 
     /// The perceptual mode over `rows` (see `perceptual`).
     static func perceptualBand(
-        _ images: ImagePair, rows: Range<Int>, cutOff: Double, detectAntialiasing: Bool, painter: DiffPainter
+        _ images: ImagePair, rows: Range<Int>, cutOff: Double, detectAntialiasing: Bool, painter: DiffPainter,
+        marks: DiffMarks
     ) -> BandOutcome {
         var scan = PerceptualScan(
-            images: images, cutOff: cutOff, detectAntialiasing: detectAntialiasing, painter: painter)
+            images: images, cutOff: cutOff, detectAntialiasing: detectAntialiasing, painter: painter, marks: marks)
         let width = images.width
         for y in rows {
             if images.rowsEqual(y) {
@@ -75,13 +73,15 @@ extension ImageDiff {
         let cutOff: Double
         let detectAntialiasing: Bool
         var painter: DiffPainter
+        let marks: DiffMarks
         var outcome = BandOutcome()
 
-        init(images: ImagePair, cutOff: Double, detectAntialiasing: Bool, painter: DiffPainter) {
+        init(images: ImagePair, cutOff: Double, detectAntialiasing: Bool, painter: DiffPainter, marks: DiffMarks) {
             self.images = images
             self.cutOff = cutOff
             self.detectAntialiasing = detectAntialiasing
             self.painter = painter
+            self.marks = marks
         }
 
         /// The pixel at byte offset `k`, (`x`, `y`).
@@ -114,6 +114,7 @@ extension ImageDiff {
                 painter.antialiased(k)
             } else {
                 outcome.different += 1
+                marks.mark(k)
                 painter.different(k, actualDarker: delta < 0)
             }
         }

@@ -48,11 +48,16 @@ public struct DiffResult: Equatable, Sendable {
     /// false): ``differentPixels`` is then 1 and means "at least one".
     public var stoppedEarly: Bool
 
+    /// Where the counted pixels differ (``DiffRegions``: regions of differing pixels
+    /// within 4 px of each other, the 20 largest kept): empty when none differ; nil
+    /// when the sizes differ or the exact mode stopped at the first difference.
+    public var regions: DiffRegions?
+
     /// Creates a result; ``ImageDiff`` is what normally makes one.
     public init(
         sameSize: Bool, differentPixels: Int, antialiasedPixels: Int, totalPixels: Int, maxChannelDelta: Int,
         width: Int, height: Int, expectedWidth: Int, expectedHeight: Int, diff: PixelBuffer?, stoppedEarly: Bool,
-        ignoredPixels: Int = 0
+        ignoredPixels: Int = 0, regions: DiffRegions? = nil
     ) {
         self.sameSize = sameSize
         self.differentPixels = differentPixels
@@ -66,6 +71,7 @@ public struct DiffResult: Equatable, Sendable {
         self.diff = diff
         self.stoppedEarly = stoppedEarly
         self.ignoredPixels = ignoredPixels
+        self.regions = regions
     }
 
     /// Whether the images count as the same: same size and no differing pixel (anti-aliased

@@ -77,11 +77,9 @@ public enum ImageDiff {
         guard result.sameSize else { return result }
         let width = actual.width
         let height = actual.height
-        result.totalPixels = width * height
         let map = ignoring.flatMap { $0.isEmpty ? nil : $0 }
         if let map {
             precondition(map.width == width && map.height == height, "ignore map size differs from the images'")
-            result.ignoredPixels = map.count
         }
         let noFlags: [UInt8] = []
         let count = width * height * 4
@@ -89,21 +87,21 @@ public enum ImageDiff {
         // Every pixel of the diff image is painted, so its buffer starts uninitialised,
         // except for a mask, which leaves the pixels that do not differ transparent.
         func run(into diffOut: UnsafeMutablePointer<UInt8>?) {
-            guard width > 0 && height > 0 else { return }
             actual.bytes.withUnsafeBufferPointer { actualBytes in
                 expected.bytes.withUnsafeBufferPointer { expectedBytes in
                     (map?.flags ?? noFlags).withUnsafeBufferPointer { flags in
-                        let images = ImagePair(
-                            actual: actualBytes.baseAddress!, expected: expectedBytes.baseAddress!, width: width,
-                            height: height, ignored: map == nil ? nil : flags.baseAddress)
-                        let painter = DiffPainter(output: diffOut, expected: images.expected, options: options)
-                        if let threshold = options.threshold {
-                            perceptual(
-                                images, threshold: threshold, options: options, painter: painter, bands: bands,
-                                into: &result)
-                        } else {
-                            exact(images, options: options, painter: painter, bands: bands, into: &result)
-                        }
+                        let frame = Frame(
+                            width: width, height: height, ignored: map == nil ? nil : flags.baseAddress,
+                            ignoredCount: map?.count ?? 0)
+                        let whole = (actual: actualBytes.baseAddress, expected: expectedBytes.baseAddress)
+                        scan(
+                            frame, options: options, bands: bands, diff: diffOut.map { .whole($0) } ?? .none,
+                            step: stepRows(width: width),
+                            load: { rows in
+                                // Only called for an image with rows, whose buffers exist.
+                                let offset = rows.lowerBound * width * 4
+                                return (actual: whole.actual! + offset, expected: whole.expected! + offset)
+                            }, didCompare: { _ in }, into: &result)
                     }
                 }
             }

@@ -45,13 +45,17 @@ public struct RowBands: Sendable {
     /// Rows in each band of an image `width` pixels wide (the last band may hold fewer).
     public static func bandRows(width: Int) -> Int { max(1, bandPixels / max(1, width)) }
 
-    /// Runs `body` for every band of `rows` rows in bands of `bandRows` rows: on the
-    /// calling thread when there are fewer than `parallelBands` bands or one worker,
-    /// else through the runner.
-    func forEachBand(rows: Int, bandRows: Int, _ body: @escaping @Sendable (_ band: Int, _ rows: Range<Int>) -> Void) {
-        let count = (rows + bandRows - 1) / bandRows
+    /// Runs `body` for every band of `rows` in bands of `bandRows` rows (the first from
+    /// `rows.lowerBound`, the last may hold fewer): on the calling thread when there
+    /// are fewer than `parallelBands` bands or one worker, else through the runner.
+    func forEachBand(
+        rows: Range<Int>, bandRows: Int, _ body: @escaping @Sendable (_ band: Int, _ rows: Range<Int>) -> Void
+    ) {
+        let count = (rows.count + bandRows - 1) / bandRows
+        let first = rows.lowerBound
+        let end = rows.upperBound
         let bandBody: @Sendable (Int) -> Void = { band in
-            body(band, (band * bandRows)..<min(rows, (band + 1) * bandRows))
+            body(band, (first + band * bandRows)..<min(end, first + (band + 1) * bandRows))
         }
         guard count >= Self.parallelBands, workers > 1, let runner else {
             for band in 0..<count { bandBody(band) }

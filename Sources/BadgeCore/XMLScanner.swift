@@ -112,6 +112,9 @@ public enum XMLScanner {
         mutating func skipMarkup() throws(XMLSyntaxError) -> Bool {
             if starts(with: "<!--", at: position) {
                 let start = position
+                // The end is looked for after the opening: in "<!--->" the "-->" would
+                // overlap it.
+                position += 4
                 try skip(past: "-->", what: "a comment")
                 // XML forbids "--" inside a comment (it would end it elsewhere).
                 let body = bytes[(start + 4)..<(position - 3)]

@@ -110,7 +110,8 @@ package struct GoldenTarget: Sendable, Equatable {
     /// The golden image (read; written with `update`). Its extension picks the format
     /// compared (PNG, or SVG decoded like with like).
     package var golden: OutputLocation
-    /// Where `NAME.actual.png` goes when the images differ.
+    /// Where `NAME.actual.png` goes when the images differ (NAME: the golden's file
+    /// name, extension included).
     package var actual: OutputLocation
     /// Where `NAME.diff.png` goes when the images differ (and have one size).
     package var diff: OutputLocation
@@ -138,11 +139,12 @@ package struct GoldenTarget: Sendable, Equatable {
     /// folder, never beside the goldens, where they would be committed by accident.
     package static let defaultArtifacts = "iconbadge-artifacts"
 
-    /// The target for `golden`, with artifacts (`NAME.actual.png`, `NAME.diff.png`) in
-    /// the folder `artifacts` (a root and the components below it), or when nil in
-    /// `iconbadge-artifacts/`.
+    /// The target for `golden`, with artifacts (`NAME.actual.png`, `NAME.diff.png`, NAME
+    /// the golden's whole file name, `icon.png.diff.png`, as the directory check names
+    /// them) in the folder `artifacts` (a root and the components below it), or when
+    /// nil in `iconbadge-artifacts/`.
     package init(golden: OutputLocation, artifacts: OutputLocation?, update: UpdateMode, compare: CompareSettings) {
-        let name = OutputTemplate.baseName(of: golden.name ?? "golden")
+        let name = golden.name ?? "golden"
         let folder = artifacts ?? OutputLocation(root: GoldenTarget.defaultArtifacts, components: [])
         func artifact(_ suffix: String) -> OutputLocation {
             OutputLocation(root: folder.root ?? ".", components: folder.relative.components + [name + suffix])

@@ -41,6 +41,24 @@ struct SheetLayout {
         tile.missing.isEmpty ? [tile.caption] : [tile.caption, "hatched: not drawn"]
     }
 
+    /// `text` in lines no wider than `width` (by `measure`), broken at spaces; a
+    /// word wider than the line gets a line of its own.
+    static func wrapped(_ text: String, width: Double, measure: (String) -> Double) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if !current.isEmpty, measure(candidate) > width {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        return lines
+    }
+
     /// The layout of `sheet`, `measure` giving a text's advance (text, bold, size).
     init(_ sheet: ContactSheet, measure: (String, Bool, Double) -> Double) {
         let margin = ContactSheetPainter.margin
@@ -68,9 +86,7 @@ struct SheetLayout {
         }
         let widest = sheet.sections.flatMap { $0.groups.map { groupSize($0).width } }.max() ?? 0
         let titleWidth = measure(sheet.title, true, SheetLayout.titleSize)
-        let noteWidth = sheet.notes.map { measure($0, false, SheetLayout.noteSize) }.max() ?? 0
-        width = max(
-            ContactSheetPainter.minimumWidth, widest + 2 * margin, titleWidth + 2 * margin, noteWidth + 2 * margin)
+        width = max(ContactSheetPainter.minimumWidth, widest + 2 * margin, titleWidth + 2 * margin)
         width = width.rounded(.up)
         var y = margin
         func line(_ string: String, size: Double, bold: Bool, color: Color, x: Double = margin) {
@@ -79,7 +95,9 @@ struct SheetLayout {
         }
         line(sheet.title, size: SheetLayout.titleSize, bold: true, color: ContactSheetPainter.ink)
         for note in sheet.notes {
-            line(note, size: SheetLayout.noteSize, bold: false, color: ContactSheetPainter.secondaryInk)
+            for part in SheetLayout.wrapped(note, width: width - 2 * margin, measure: { measure($0, false, SheetLayout.noteSize) }) {
+                line(part, size: SheetLayout.noteSize, bold: false, color: ContactSheetPainter.secondaryInk)
+            }
         }
         for (sectionIndex, section) in sheet.sections.enumerated() {
             y += 14

@@ -144,14 +144,14 @@ public struct ContactSheetPainter {
                 cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
                 BadgePainter.setColor(cr, color)
                 cairo_fill(cr)
-            case .image(let path, let rect):
-                guard let image = try image(path, rect) else { continue }
+            case .image(let source, let rect):
+                guard let image = try image(source, rect) else { continue }
                 cairo_save(cr)
                 cairo_set_source_surface(cr, image.surface, rect.x, rect.y)
                 cairo_paint(cr)
                 cairo_restore(cr)
-            case .alpha(let path, let rect, let color):
-                guard let image = try image(path, rect) else { continue }
+            case .alpha(let source, let rect, let color):
+                guard let image = try image(source, rect) else { continue }
                 BadgePainter.setColor(cr, color)
                 cairo_mask_surface(cr, image.surface, rect.x, rect.y)
             case .missing(_, let rect):
@@ -175,21 +175,32 @@ public struct ContactSheetPainter {
         return surface
     }
 
-    /// The image at `path` resampled to `rect`'s size (whole pixels, at least 1); nil
-    /// for an empty rectangle. Each path and size is decoded once.
+    /// The image of `source` resampled (an SVG rendered) to `rect`'s size (whole
+    /// pixels, at least 1); nil for an empty rectangle. Each image and size is decoded
+    /// once.
     ///
     /// - Throws: the image's read and decode errors.
-    private mutating func image(_ path: String, _ rect: Rect) throws(BadgeError) -> ImageSurface? {
+    private mutating func image(_ source: ContactSheet.Source, _ rect: Rect) throws(BadgeError) -> ImageSurface? {
         let width = Int(rect.width.rounded())
         let height = Int(rect.height.rounded())
         guard width > 0, height > 0, width <= ImageLimits.cairoMaxSide, height <= ImageLimits.cairoMaxSide else {
             return nil
         }
-        let key = "\(width)x\(height):\(path)"
+        let key: String
+        switch source {
+        case .file(let path): key = "\(width)x\(height):file:\(path)"
+        case .document(let bytes, let name):
+            key = "\(width)x\(height):document:\(ContentHash.fnv1a64(bytes)):\(bytes.count):\(name)"
+        }
         if let cached = images[key] { return cached }
         var sizing = ImageSizing()
         sizing.size = (width, height)
-        let loaded = try IconLoader.load(path, limits: limits, sizing: sizing)
+        let loaded: LoadedIcon
+        switch source {
+        case .file(let path): loaded = try IconLoader.load(path, limits: limits, sizing: sizing)
+        case .document(let bytes, let name):
+            loaded = try IconLoader.decode(bytes, path: name, limits: limits, sizing: sizing)
+        }
         let surface = try loaded.pixels()
         images[key] = surface
         return surface

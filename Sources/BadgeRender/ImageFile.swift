@@ -43,6 +43,16 @@ public enum ImageFile {
 }
 
 extension ImageFile {
+    /// The header of PNG bytes (after the structure checks every PNG passes), or nil
+    /// when they are not a PNG.
+    ///
+    /// - Throws: 65 when the PNG is corrupt or over a limit.
+    public static func pngHeader(of bytes: [UInt8], path: String, limits: ImageLimits) throws(BadgeError)
+        -> PNGHeader?
+    {
+        try IconLoader.pngHeader(bytes, path: path, limits: limits)
+    }
+
     /// Decodes the two images a comparison needs, as `pixels(at:limits:keepTransparentColor:)`
     /// each: files with the same bytes are decoded once (an unchanged render against
     /// its golden, the common case of a check, costs one decode, not two), and two

@@ -49,19 +49,30 @@ public enum LibraryVersions {
         let lcmsVersion = cmsGetEncodedCMMversion()
         return [
             ("cairo", String(cString: cairo_version_string()) + cairoLinkage),
-            ("freetype", "\(major).\(minor).\(patch)" + linkage(of: unsafeBitCast(freetype, to: UnsafeRawPointer.self))),
+            (
+                "freetype",
+                "\(major).\(minor).\(patch)" + linkage(of: unsafeBitCast(freetype, to: UnsafeRawPointer.self))
+            ),
             ("harfbuzz", String(cString: hb_version_string()) + harfbuzzLinkage),
             ("fontconfig", "\(fc / 10000).\(fc / 100 % 100).\(fc % 100)" + fontconfigLinkage),
-            ("libpng", String(cString: png_get_libpng_ver(nil)) + linkage(of: unsafeBitCast(png, to: UnsafeRawPointer.self))),
+            (
+                "libpng",
+                String(cString: png_get_libpng_ver(nil)) + linkage(of: unsafeBitCast(png, to: UnsafeRawPointer.self))
+            ),
             ("fribidi", fribidi + fribidiLinkage),
             ("zlib", String(cString: ib_zlib_version()) + ib_zlib_library_function().map { linkage(of: $0) }!),
-            ("libdeflate", String(cString: ib_deflate_version()) + ib_deflate_library_function().map { linkage(of: $0) }!),
             (
-                "libwebp", "\(webpVersion >> 16).\((webpVersion >> 8) & 0xFF).\(webpVersion & 0xFF)"
+                "libdeflate",
+                String(cString: ib_deflate_version()) + ib_deflate_library_function().map { linkage(of: $0) }!
+            ),
+            (
+                "libwebp",
+                "\(webpVersion >> 16).\((webpVersion >> 8) & 0xFF).\(webpVersion & 0xFF)"
                     + linkage(of: unsafeBitCast(webp, to: UnsafeRawPointer.self))
             ),
             (
-                "lcms2", "\(lcmsVersion / 1000).\(lcmsVersion / 10 % 100)"
+                "lcms2",
+                "\(lcmsVersion / 1000).\(lcmsVersion / 10 % 100)"
                     + linkage(of: unsafeBitCast(lcms, to: UnsafeRawPointer.self))
             ),
             ("libjpeg-turbo", String(cString: ib_jpeg_version()) + ib_jpeg_library_function().map { linkage(of: $0) }!),

@@ -120,6 +120,8 @@ extension RenderRequest {
         w.bool(output.greyscaleBadges)
         w.bool(output.knockoutText)
         w.bool(output.dropsUnfittingText)
+        w.bool(output.clearsUnderBadges)
+        w.tag(output.layers.rawValue)
         w.int(limits.maxSide)
         w.int(limits.maxPixels)
         w.int(limits.maxRasterBytes)
@@ -161,9 +163,12 @@ extension RenderRequest {
         guard (1...RenderRequest.maxBadges).contains(badgeCount) else { throw WireReader.Malformed() }
         var badges: [Badge] = []
         for _ in 0..<badgeCount { badges.append(try Badge(from: &r)) }
+        let (scale, greyscale, knockout, drops) = (try r.double(), try r.bool(), try r.bool(), try r.bool())
+        let clears = try r.bool()
+        guard let layers = Output.Layers(rawValue: try r.tag()) else { throw WireReader.Malformed() }
         let output = Output(
-            scale: try r.double(), greyscaleBadges: try r.bool(), knockoutText: try r.bool(),
-            dropsUnfittingText: try r.bool())
+            scale: scale, greyscaleBadges: greyscale, knockoutText: knockout, dropsUnfittingText: drops,
+            clearsUnderBadges: clears, layers: layers)
         var limits = ImageLimits()
         limits.maxSide = try r.int()
         limits.maxPixels = try r.int()
@@ -221,6 +226,7 @@ extension RenderRequest.Badge {
         w.length(style.offset.dx)
         w.length(style.offset.dy)
         w.string(style.overflow.rawValue)
+        w.bool(style.avoidsContent)
         w.string(style.shape.rawValue)
         w.optional(style.ribbonDistance) { $0.length($1) }
         w.string(style.bandEnds.rawValue)
@@ -284,6 +290,7 @@ extension RenderRequest.Badge {
         style.offset = Offset(dx: try r.length(), dy: try r.length())
         guard let overflow = Overflow(rawValue: try r.string()) else { throw WireReader.Malformed() }
         style.overflow = overflow
+        style.avoidsContent = try r.bool()
         guard let shape = BadgeShape(rawValue: try r.string()) else { throw WireReader.Malformed() }
         style.shape = shape
         style.ribbonDistance = try r.optional { (r) throws(WireReader.Malformed) in try r.length() }

@@ -194,16 +194,40 @@ extension RenderRequest {
         /// text, a dot, or nothing, with a note) instead of failing with 65: the
         /// catalog commands, whose sets are all or nothing, set it.
         public let dropsUnfittingText: Bool
+        /// Whether the icon's pixels under each badge's footprint, and in a 1 pt gap
+        /// around it (`ScenePainter.clearedGap`), are cleared before the badge is
+        /// drawn: on a layer whose alpha alone is shown (an Android adaptive icon's
+        /// monochrome layer, with `knockoutText`), the badge's cut-out text is then
+        /// empty rather than the icon's drawing, and the badge does not merge with it.
+        public let clearsUnderBadges: Bool
+        /// Which parts of the scene the output holds (`Layers`).
+        public let layers: Layers
+
+        /// The parts of a scene an output holds.
+        public enum Layers: UInt8, Equatable, Sendable {
+            /// The icon and its badges: every render.
+            case all
+            /// The badges alone on a transparent canvas of the icon's size, placed on
+            /// the icon as ever (what `--avoid-content` avoids is the icon's drawing):
+            /// an Android adaptive icon's badge layer, over the app's own foreground.
+            case badges
+            /// The icon alone (its filters applied), the badges laid out but not
+            /// drawn: a layer drawn under a badged one, such as an adaptive icon's
+            /// filtered background.
+            case icon
+        }
 
         /// An output part; a plain 1x render by default.
         public init(
             scale: Double = 1, greyscaleBadges: Bool = false, knockoutText: Bool = false,
-            dropsUnfittingText: Bool = false
+            dropsUnfittingText: Bool = false, clearsUnderBadges: Bool = false, layers: Layers = .all
         ) {
             self.scale = scale
             self.greyscaleBadges = greyscaleBadges
             self.knockoutText = knockoutText
             self.dropsUnfittingText = dropsUnfittingText
+            self.clearsUnderBadges = clearsUnderBadges
+            self.layers = layers
         }
     }
 

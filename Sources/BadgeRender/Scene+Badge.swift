@@ -77,6 +77,9 @@ extension Scene {
             let greyscale: Bool
             /// Whether the text is cut out of the badge (`RenderRequest.Output.knockoutText`).
             let knocksOutText: Bool
+            /// Whether what is under the badge's footprint is cleared before it is
+            /// drawn (`RenderRequest.Output.clearsUnderBadges`).
+            let clearsUnder: Bool
         }
 
         /// How a ribbon or banner is cut to the icon: to the platform's mask (nil: the

@@ -62,7 +62,8 @@ extension Scene {
     /// icon where it is drawn, unclipped, and no badge reads the icon while it is
     /// painted (a band masked by its alpha).
     private var paintsOntoIcon: Bool {
-        icon.mask == .none && !badges.contains { $0.layout?.band != nil && $0.band?.followsIconAlpha == true }
+        stillLayers.icon && icon.mask == .none
+            && !badges.contains { $0.layout?.band != nil && $0.band?.followsIconAlpha == true }
             && icon.width == canvasWidth && icon.height == canvasHeight && icon.rect == canvasRect
     }
 
@@ -75,7 +76,8 @@ extension Scene {
     {
         let context = cairo_create(target.surface)!
         defer { cairo_destroy(context) }
-        try ScenePainter.paint(self, at: frame, into: context, vector: false, iconAlreadyThere: iconAlreadyThere)
+        try ScenePainter.paint(
+            self, at: frame, layers: stillLayers, into: context, vector: false, iconAlreadyThere: iconAlreadyThere)
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")

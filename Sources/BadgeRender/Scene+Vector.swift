@@ -71,7 +71,7 @@ extension Scene {
     /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG document
     ///   fails to render, runs out of its memory cap or over time.
     public func svgData() throws(BadgeError) -> [UInt8] {
-        try vectorData(VectorPainting(format: .svg, frame: frame, layers: .all, creationDate: nil))
+        try vectorData(VectorPainting(format: .svg, frame: frame, layers: stillLayers, creationDate: nil))
     }
 
     /// PDF 1.5, one page of canvasWidth × canvasHeight points (one point per pixel).
@@ -84,7 +84,7 @@ extension Scene {
     /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG document
     ///   fails to render, runs out of its memory cap or over time.
     public func pdfData(creationDate: String? = nil) throws(BadgeError) -> [UInt8] {
-        try vectorData(VectorPainting(format: .pdf, frame: frame, layers: .all, creationDate: creationDate))
+        try vectorData(VectorPainting(format: .pdf, frame: frame, layers: stillLayers, creationDate: creationDate))
     }
 
     /// The SVG or PDF of `painting` (an animated SVG's layers too), drawn here or in

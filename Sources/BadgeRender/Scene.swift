@@ -47,6 +47,10 @@ public struct Scene {
     /// vector outputs are drawn here.
     let site: DecodeSite
 
+    /// What its outputs hold: the icon and the badges, or one of them
+    /// (`RenderRequest.Output.layers`); an animated SVG splits its layers its own way.
+    var stillLayers: SceneLayers { SceneLayers(request.output.layers) }
+
     /// The first badge: the one an animation moves, and the report's `badge`.
     public var badge: Badge { badges[0] }
 

@@ -39,7 +39,7 @@ extension SceneBuilder {
     ///   errors as `build()`.
     func shaped(
         _ asked: RenderRequest.Badge, icon: LoadedIcon, shape: ReferenceShape, room roomMask: ShapeMask,
-        style: PixelStyle, notes: inout [RenderNote]
+        style: PixelStyle, avoiding content: ContentShape?, notes: inout [RenderNote]
     ) throws(BadgeError) -> LaidOutBadge {
         guard case .value(let value) = asked.content else { throw .render(.shapeHoldsText(asked.style.shape)) }
         var result = LaidOutBadge()
@@ -82,7 +82,7 @@ extension SceneBuilder {
                     minimum: asked.minimumDotPixels)
                 fallen.layout = try BadgeLayout.compute(
                     iconWidth: icon.width, iconHeight: icon.height, style: dotStyle, body: .dot, shape: shape,
-                    maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+                    maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide), content: content)
                 fallen.isDot = true
             }
             return fallen
@@ -95,7 +95,8 @@ extension SceneBuilder {
         let fitted: LaidOutBadge
         do throws(ShapeFitError) {
             if asked.style.shape == .shield {
-                fitted = try shieldLayout(asked, icon: icon, shape: shape, style: style, label: shown, floor: floor)
+                fitted = try shieldLayout(
+                    asked, icon: icon, shape: shape, style: style, label: shown, floor: floor, avoiding: content)
             } else {
                 fitted = try bandFitted(
                     asked, icon: icon, shape: shape, room: roomMask, style: style, label: shown, floor: floor)
@@ -242,7 +243,7 @@ extension SceneBuilder {
     /// pill (anchor, offset, clamp), the text shrunk until the shield fits the shape.
     private func shieldLayout(
         _ asked: RenderRequest.Badge, icon: LoadedIcon, shape: ReferenceShape, style: PixelStyle,
-        label: String, floor: Double
+        label: String, floor: Double, avoiding content: ContentShape?
     ) throws(ShapeFitError) -> LaidOutBadge {
         guard let parts = RenderRequest.shieldParts(label) else {
             throw .other(
@@ -269,7 +270,7 @@ extension SceneBuilder {
                 let layout = try BadgeLayout.compute(
                     iconWidth: icon.width, iconHeight: icon.height, style: style,
                     body: .shield(label: left.metrics, message: right.metrics), shape: shape,
-                    maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+                    maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide), content: content)
                 return LaidOutBadge(
                     layout: layout, hidden: nil, label: parts.label, text: left, message: right,
                     messageLabel: parts.message)

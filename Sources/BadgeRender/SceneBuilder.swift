@@ -180,8 +180,11 @@ extension SceneBuilder {
             background: colors(asked.style.background), textColor: colors(asked.style.textColor),
             borderColor: colors(ring?.color ?? asked.style.borderColor),
             labelBackground: colors(asked.style.labelBackground),
-            greyscale: request.output.greyscaleBadges, knocksOutText: request.output.knockoutText)
+            greyscale: request.output.greyscaleBadges, knocksOutText: request.output.knockoutText,
+            clearsUnder: request.output.clearsUnderBadges)
         var notes: [RenderNote] = []
+        // What --avoid-content avoids: the icon's opaque pixels, found once.
+        let avoided = style.avoidsContent && style.overflow == .clamp ? try opaquePixels() : nil
         func made(_ laid: LaidOutBadge, image: LoadedIcon? = nil, band: Scene.Badge.BandCut? = nil) -> Scene.Badge {
             Scene.Badge(
                 layout: laid.layout, hidden: laid.hidden, label: laid.label, messageLabel: laid.messageLabel,
@@ -197,7 +200,8 @@ extension SceneBuilder {
                 let full = opaque.rows.allSatisfy { $0 == [0..<icon.width] }
                 if !full { room.mask = opaque.mask(within: nil, width: icon.width, height: icon.height) }
             }
-            let laid = try shaped(asked, icon: icon, shape: shape, room: room.mask, style: style, notes: &notes)
+            let laid = try shaped(
+                asked, icon: icon, shape: shape, room: room.mask, style: style, avoiding: avoided, notes: &notes)
             return made(
                 laid,
                 band: laid.layout?.band == nil
@@ -209,7 +213,8 @@ extension SceneBuilder {
         func layout(_ body: BadgeBody) throws(BadgeError) -> BadgeLayout {
             try BadgeLayout.compute(
                 iconWidth: icon.width, iconHeight: icon.height, style: style, body: body, shape: shape,
-                maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide))
+                maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide),
+                content: avoided)
         }
         switch asked.content {
         case .dot:

@@ -2,9 +2,10 @@ import BadgeCore
 internal import CCairo
 
 /// Which parts of a scene a painter draws: all of it, or one layer of an output made
-/// of several, such as an animated SVG's still part and its moving badge. An Android
-/// adaptive icon's badge layer would be the badges without the icon. Chosen per
-/// painting by its caller (and sent to the isolated child with it), never changed.
+/// of several, such as an animated SVG's still part and its moving badge, or an
+/// Android adaptive icon's badge layer (the badges without the icon,
+/// `RenderRequest.Output.layers`). Chosen per painting by its caller (and sent to
+/// the isolated child with it), never changed.
 struct SceneLayers: Equatable {
     /// Whether the icon is drawn.
     let icon: Bool
@@ -19,6 +20,8 @@ struct SceneLayers: Equatable {
         case first
         /// Every one but the first.
         case allButFirst
+        /// None: the icon alone.
+        case none
     }
 
     /// The icon and every badge.
@@ -34,6 +37,18 @@ struct SceneLayers: Equatable {
         case .all: return true
         case .first: return index == 0
         case .allButFirst: return index > 0
+        case .none: return false
+        }
+    }
+}
+
+extension SceneLayers {
+    /// What an output of a request holds (`RenderRequest.Output.layers`).
+    init(_ layers: RenderRequest.Output.Layers) {
+        switch layers {
+        case .all: self = .all
+        case .badges: self.init(icon: false, badges: .all)
+        case .icon: self.init(icon: true, badges: .none)
         }
     }
 }
@@ -69,6 +84,7 @@ enum ScenePainter {
             // Fully faded, or scaled to nothing (a curve through y = 3): nothing drawn.
             guard state.opacity > 0, abs(state.scale) > 1e-9 else { continue }
             if state == .rest {
+                if badge.paint.clearsUnder { clear(under: badge, into: cr) }
                 try BadgePainter.paint(badge, layout, in: scene, into: cr, vector: vector)
                 continue
             }
@@ -94,6 +110,30 @@ enum ScenePainter {
             }
             cairo_restore(cr)
         }
+    }
+
+    /// The gap cleared around a badge that clears what is under it (points, at the
+    /// badge's pixels per point): on a one-colour layer the badge would otherwise
+    /// merge with the drawing it touches.
+    static let clearedGap = 1.0
+
+    /// Clears what is drawn under a badge's footprint and `clearedGap` around it
+    /// (Cairo's CLEAR), so that only the badge is seen there: its cut-out text is
+    /// empty, not the icon, and a thin gap parts it from the drawing.
+    private static func clear(under badge: Scene.Badge, into cr: OpaquePointer) {
+        guard let footprint = badge.footprint, let layout = badge.layout else { return }
+        cairo_save(cr)
+        if case .band(_, let clip?) = footprint {
+            BadgePainter.shapePath(cr, clip)
+            cairo_clip(cr)
+        }
+        BadgePainter.outline(cr, footprint)
+        cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+        cairo_set_line_width(cr, 2 * clearedGap * layout.scale)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_fill_preserve(cr)
+        cairo_stroke(cr)
+        cairo_restore(cr)
     }
 
     /// Draws the icon in its rectangle, clipped by its mask: as vectors when it is an

@@ -59,7 +59,6 @@ static struct {
 } lib;
 
 static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
-static char lib_problem[256];
 
 // Set in an isolated child, whose standard error is a pipe the parent reads (never
 // shows): a fatal GLib message, such as "failed to allocate N bytes", is written
@@ -105,71 +104,135 @@ static int quiet_writer(int level, const void *fields, size_t n_fields, void *us
     return 1; // G_LOG_WRITER_HANDLED
 }
 
-#define LOAD(handle, name)                                                                  \
+// What went wrong opening gdk-pixbuf (with GLib) and librsvg, each on its own: an SVG
+// needs only librsvg (and GLib), a GIF only gdk-pixbuf. `*_missing`: the library is
+// not installed, and the message names the package (composed for the format at hand,
+// missing_message); otherwise `*_problem` holds the loader's own words.
+static int pixbuf_missing, rsvg_missing;
+static char pixbuf_problem[256], rsvg_problem[256];
+
+#define LOAD(handle, name, problem)                                                         \
     do {                                                                                    \
         *(void **)(&lib.name) = dlsym(handle, #name);                                       \
         if (lib.name == NULL) {                                                             \
-            snprintf(lib_problem, sizeof lib_problem, "symbol %s is missing", #name);        \
+            snprintf(problem, sizeof problem, "symbol %s is missing", #name);                \
             return;                                                                         \
         }                                                                                   \
     } while (0)
 
-// Why a dlopen failed, in lib_problem: `missing` when the library is not there, else
-// the loader's own words. Under `ulimit -v` a library that is installed fails to map
-// ("failed to map segment from shared object"), and "not installed" would send the
-// user to apt for nothing.
-static void describe_load_failure(const char *name, const char *missing) {
+// Why a dlopen failed: 1 when the library (or one it needs) is not there, else 0 with
+// the loader's own words in `problem`. Under `ulimit -v` a library that is installed
+// fails to map ("failed to map segment from shared object"), and "not installed" would
+// send the user to apt for nothing.
+static int describe_load_failure(const char *name, char *problem, size_t size) {
     const char *why = dlerror();
-    if (why == NULL || strstr(why, "No such file") != NULL) {
-        snprintf(lib_problem, sizeof lib_problem, "%s", missing);
-    } else if (strstr(why, "map segment") != NULL || strstr(why, "allocate memory") != NULL) {
-        snprintf(lib_problem, sizeof lib_problem, "cannot load %s: %s (raise the memory limit, ulimit -v)", name, why);
+    if (why == NULL || strstr(why, "No such file") != NULL) return 1;
+    if (strstr(why, "map segment") != NULL || strstr(why, "allocate memory") != NULL) {
+        snprintf(problem, size, "cannot load %s: %s (raise the memory limit, ulimit -v)", name, why);
     } else {
-        snprintf(lib_problem, sizeof lib_problem, "cannot load %s: %s", name, why);
+        snprintf(problem, size, "cannot load %s: %s", name, why);
     }
+    return 0;
+}
+
+static void open_gdk_pixbuf(void) {
+    void *pixbuf = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (pixbuf == NULL) {
+        pixbuf_missing = describe_load_failure("gdk-pixbuf", pixbuf_problem, sizeof pixbuf_problem);
+        return;
+    }
+    LOAD(pixbuf, gdk_pixbuf_loader_new_with_type, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_loader_write, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_loader_close, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_loader_get_pixbuf, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_loader_set_size, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_get_width, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_get_height, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_get_rowstride, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_get_n_channels, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_get_has_alpha, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_get_bits_per_sample, pixbuf_problem);
+    LOAD(pixbuf, gdk_pixbuf_get_pixels, pixbuf_problem);
+    lib.pixbuf_ready = 1;
+}
+
+static void open_librsvg(void) {
+    void *rsvg = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (rsvg == NULL) {
+        rsvg_missing = describe_load_failure("librsvg", rsvg_problem, sizeof rsvg_problem);
+        return;
+    }
+    // 2.52 added rsvg_handle_get_intrinsic_size_in_pixels; older systems (Debian 11,
+    // Ubuntu 20.04) have an older librsvg2-2, which no package name would fix.
+    if (dlsym(rsvg, "rsvg_handle_get_intrinsic_size_in_pixels") == NULL) {
+        const unsigned *major = dlsym(rsvg, "rsvg_major_version");
+        const unsigned *minor = dlsym(rsvg, "rsvg_minor_version");
+        const unsigned *micro = dlsym(rsvg, "rsvg_micro_version");
+        char version[48] = ""; // versions before 2.52 export none
+        if (major && minor && micro) snprintf(version, sizeof version, " %u.%u.%u", *major, *minor, *micro);
+        snprintf(rsvg_problem, sizeof rsvg_problem,
+                 "this system's librsvg%s is too old: SVG icons need librsvg 2.52 or later", version);
+        return;
+    }
+    LOAD(rsvg, rsvg_handle_new_from_stream_sync, rsvg_problem);
+    LOAD(rsvg, rsvg_handle_set_dpi, rsvg_problem);
+    LOAD(rsvg, rsvg_handle_get_intrinsic_size_in_pixels, rsvg_problem);
+    LOAD(rsvg, rsvg_handle_get_intrinsic_dimensions, rsvg_problem);
+    LOAD(rsvg, rsvg_handle_render_document, rsvg_problem);
+    lib.ready = 1;
+}
+
+// GLib, which both need (the Debian package of either brings it); its problem, if
+// any, in glib_problem.
+static int glib_missing, glib_ready;
+static char glib_problem[256];
+
+static void open_glib(void) {
+    void *glib = dlopen("libglib-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    void *gobject = glib ? dlopen("libgobject-2.0.so.0", RTLD_NOW | RTLD_LOCAL) : NULL;
+    void *gio = gobject ? dlopen("libgio-2.0.so.0", RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (gio == NULL) {
+        glib_missing = describe_load_failure("GLib", glib_problem, sizeof glib_problem);
+        return;
+    }
+    LOAD(glib, g_error_free, glib_problem);
+    LOAD(glib, g_log_set_default_handler, glib_problem);
+    LOAD(glib, g_log_set_writer_func, glib_problem);
+    LOAD(gobject, g_object_unref, glib_problem);
+    LOAD(gobject, g_signal_connect_data, glib_problem);
+    LOAD(gio, g_memory_input_stream_new_from_data, glib_problem);
+    lib.g_log_set_default_handler(quiet_log, NULL);
+    lib.g_log_set_writer_func(quiet_writer, NULL, NULL);
+    glib_ready = 1;
 }
 
 static void open_libraries(void) {
-    void *glib = dlopen("libglib-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-    void *gobject = dlopen("libgobject-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-    void *gio = dlopen("libgio-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-    void *pixbuf = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
-    if (glib == NULL || gobject == NULL || gio == NULL || pixbuf == NULL) {
-        describe_load_failure("gdk-pixbuf", "GLib and gdk-pixbuf are not installed (libgdk-pixbuf-2.0-0)");
+    open_glib();
+    if (!glib_ready) {
+        pixbuf_missing = rsvg_missing = glib_missing;
+        snprintf(pixbuf_problem, sizeof pixbuf_problem, "%s", glib_problem);
+        snprintf(rsvg_problem, sizeof rsvg_problem, "%s", glib_problem);
         return;
     }
-    LOAD(glib, g_error_free);
-    LOAD(glib, g_log_set_default_handler);
-    LOAD(glib, g_log_set_writer_func);
-    LOAD(gobject, g_object_unref);
-    LOAD(gobject, g_signal_connect_data);
-    LOAD(gio, g_memory_input_stream_new_from_data);
-    LOAD(pixbuf, gdk_pixbuf_loader_new_with_type);
-    LOAD(pixbuf, gdk_pixbuf_loader_write);
-    LOAD(pixbuf, gdk_pixbuf_loader_close);
-    LOAD(pixbuf, gdk_pixbuf_loader_get_pixbuf);
-    LOAD(pixbuf, gdk_pixbuf_loader_set_size);
-    LOAD(pixbuf, gdk_pixbuf_get_width);
-    LOAD(pixbuf, gdk_pixbuf_get_height);
-    LOAD(pixbuf, gdk_pixbuf_get_rowstride);
-    LOAD(pixbuf, gdk_pixbuf_get_n_channels);
-    LOAD(pixbuf, gdk_pixbuf_get_has_alpha);
-    LOAD(pixbuf, gdk_pixbuf_get_bits_per_sample);
-    LOAD(pixbuf, gdk_pixbuf_get_pixels);
-    lib.g_log_set_default_handler(quiet_log, NULL);
-    lib.g_log_set_writer_func(quiet_writer, NULL, NULL);
-    lib.pixbuf_ready = 1;
-    void *rsvg = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (rsvg == NULL) {
-        describe_load_failure("librsvg", "librsvg is not installed (librsvg2-2)");
-        return;
+    open_gdk_pixbuf();
+    open_librsvg();
+}
+
+// The one line for a format whose library is not installed: what needs it, and the
+// Debian package to install (the same names as the .deb's Recommends and Suggests,
+// scripts/package.sh). `type`: "svg", or gdk-pixbuf's loader name.
+static void missing_message(const char *type, char *error, size_t error_size) {
+    if (error == NULL || error_size == 0) return;
+    const char *pixbuf = "gdk-pixbuf is not installed; install libgdk-pixbuf-2.0-0 (gdk-pixbuf 2.42 or later)";
+    if (strcmp(type, "svg") == 0) {
+        snprintf(error, error_size, "librsvg is not installed; install librsvg2-2 (librsvg 2.52 or later) for SVG icons");
+    } else if (strcmp(type, "jpeg") == 0) {
+        snprintf(error, error_size, "%s for this JPEG, which libjpeg-turbo declines (CMYK or damaged)", pixbuf);
+    } else if (strcmp(type, "webp") == 0) {
+        snprintf(error, error_size, "%s and webp-pixbuf-loader for animated WebP icons", pixbuf);
+    } else {
+        snprintf(error, error_size, "%s for GIF, BMP, TIFF and ICO icons", pixbuf);
     }
-    LOAD(rsvg, rsvg_handle_new_from_stream_sync);
-    LOAD(rsvg, rsvg_handle_set_dpi);
-    LOAD(rsvg, rsvg_handle_get_intrinsic_size_in_pixels);
-    LOAD(rsvg, rsvg_handle_get_intrinsic_dimensions);
-    LOAD(rsvg, rsvg_handle_render_document);
-    lib.ready = 1;
 }
 
 void ib_loaders_preload(void) { pthread_once(&lib_once, open_libraries); }
@@ -217,7 +280,11 @@ int ib_pixbuf_decode(const uint8_t *data, size_t size, const char *type, int max
     *pixels = NULL;
     pthread_once(&lib_once, open_libraries);
     if (!lib.pixbuf_ready) {
-        set_error(error, error_size, lib_problem);
+        if (pixbuf_missing) {
+            missing_message(type, error, error_size);
+        } else {
+            set_error(error, error_size, pixbuf_problem);
+        }
         return IB_IMAGE_UNAVAILABLE;
     }
     GError *gerror = NULL;
@@ -300,7 +367,11 @@ void *ib_svg_load(const uint8_t *data, size_t size, double *width, double *heigh
     *has_size = 0;
     pthread_once(&lib_once, open_libraries);
     if (!lib.ready) {
-        set_error(error, error_size, lib_problem);
+        if (rsvg_missing) {
+            missing_message("svg", error, error_size);
+        } else {
+            set_error(error, error_size, rsvg_problem);
+        }
         *status = IB_IMAGE_UNAVAILABLE;
         return NULL;
     }
@@ -368,7 +439,11 @@ void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbu
         const unsigned *major = dlsym(handle, "rsvg_major_version");
         const unsigned *minor = dlsym(handle, "rsvg_minor_version");
         const unsigned *micro = dlsym(handle, "rsvg_micro_version");
-        if (major && minor && micro) snprintf(rsvg, rsvg_size, "%u.%u.%u", *major, *minor, *micro);
+        if (major && minor && micro) {
+            snprintf(rsvg, rsvg_size, "%u.%u.%u", *major, *minor, *micro);
+        } else {
+            snprintf(rsvg, rsvg_size, "older than 2.52 (too old for SVG icons)");
+        }
     }
     handle = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
     if (handle) {

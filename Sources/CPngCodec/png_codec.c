@@ -603,3 +603,199 @@ uint32_t ib_crc32(uint32_t crc, const uint8_t *data, size_t size) {
     }
     return crc;
 }
+
+// ---- Rows a few at a time: the streamed comparison of large images. ----
+
+struct ib_png_rows {
+    png_structp png;
+    png_infop info;
+    ib_reader reader;
+    char message[256];
+    uint32_t width, height, next;
+    int form;
+};
+
+int ib_png_rows_open(const uint8_t *data, size_t size, uint32_t width, uint32_t height, int keep_transparent_color,
+                     ib_png_rows **out, int *has_alpha, char *error, size_t error_size) {
+    *out = NULL;
+    ib_png_rows *rows = calloc(1, sizeof(ib_png_rows));
+    if (rows == NULL) {
+        ib_set_error(error, error_size, "out of memory for a PNG reader");
+        return IB_PNG_NO_MEMORY;
+    }
+    rows->reader = (ib_reader){data, size, 0, rows->message, sizeof(rows->message)};
+    rows->width = width;
+    rows->height = height;
+    rows->form = keep_transparent_color ? IB_DECODE_STRAIGHT_KEEP : IB_DECODE_STRAIGHT;
+    rows->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &rows->reader, ib_png_error, ib_png_warning);
+    rows->info = rows->png ? png_create_info_struct(rows->png) : NULL;
+    if (rows->png == NULL || rows->info == NULL) {
+        ib_png_rows_close(rows);
+        ib_set_error(error, error_size, "cannot create a PNG reader");
+        return IB_PNG_NO_MEMORY;
+    }
+    volatile int status = IB_PNG_CORRUPT;
+    if (setjmp(png_jmpbuf(rows->png))) {
+        ib_set_error(error, error_size, rows->message);
+        ib_png_rows_close(rows);
+        return status;
+    }
+    png_structp png = rows->png;
+    png_infop info = rows->info;
+    png_set_read_fn(png, &rows->reader, ib_png_read);
+    png_set_user_limits(png, width, height);
+    png_set_chunk_malloc_max(png, IB_PNG_CHUNK_MALLOC_MAX);
+    // As ib_png_decode: text and suggested palettes skipped unread, at most 64
+    // ancillary chunks kept.
+    static const png_byte ignored[] = {'t', 'E', 'X', 't', 0, 'z', 'T', 'X', 't', 0, 'i', 'T', 'X', 't', 0,
+                                       's', 'P', 'L', 'T', 0};
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored, 4);
+    png_set_chunk_cache_max(png, 64);
+    png_read_info(png, info);
+    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
+        status = IB_PNG_MISMATCH;
+        png_error(png, "image header changed between checks");
+    }
+    if (png_get_interlace_type(png, info) != PNG_INTERLACE_NONE) {
+        status = IB_PNG_MISMATCH;
+        png_error(png, "an interlaced PNG cannot be read row by row");
+    }
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    int transparency = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    *has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || transparency;
+    // The expansions of ib_png_decode, so the pixels are the same.
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (transparency) png_set_tRNS_to_alpha(png);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    png_set_filler(png, 0xff, PNG_FILLER_AFTER);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+        png_error(png, "unexpected row size after expansion");
+    }
+    *out = rows;
+    return IB_PNG_OK;
+}
+
+int ib_png_rows_read(ib_png_rows *rows, uint8_t *out, uint32_t count, char *error, size_t error_size) {
+    if (count > rows->height - rows->next) {
+        ib_set_error(error, error_size, "rows asked for past the image's end");
+        return IB_PNG_MISMATCH;
+    }
+    if (setjmp(png_jmpbuf(rows->png))) {
+        ib_set_error(error, error_size, rows->message);
+        return IB_PNG_CORRUPT;
+    }
+    for (uint32_t i = 0; i < count; i++) {
+        uint8_t *row = out + (size_t)i * rows->width * 4;
+        png_read_row(rows->png, row, NULL);
+        if (rows->form != IB_DECODE_STRAIGHT_KEEP) ib_emit_rgba_row(row, row, rows->width, 0, rows->form, NULL, NULL);
+        rows->next++;
+    }
+    if (rows->next == rows->height) png_read_end(rows->png, NULL);
+    return IB_PNG_OK;
+}
+
+void ib_png_rows_close(ib_png_rows *rows) {
+    if (rows == NULL) return;
+    if (rows->png != NULL) png_destroy_read_struct(&rows->png, rows->info ? &rows->info : NULL, NULL);
+    free(rows);
+}
+
+struct ib_png_row_writer {
+    png_structp png;
+    png_infop info;
+    ib_writer writer;
+    char message[256];
+    uint8_t *row; // one row in the written form
+    uint32_t width, height, next;
+    int opaque;
+};
+
+void ib_png_row_writer_free(ib_png_row_writer *writer) {
+    if (writer == NULL) return;
+    if (writer->png != NULL) png_destroy_write_struct(&writer->png, writer->info ? &writer->info : NULL);
+    free(writer->writer.data);
+    free(writer->row);
+    free(writer);
+}
+
+int ib_png_row_writer_open(uint32_t width, uint32_t height, int opaque, ib_png_settings settings,
+                           ib_png_row_writer **out, char *error, size_t error_size) {
+    *out = NULL;
+    ib_png_row_writer *writer = calloc(1, sizeof(ib_png_row_writer));
+    if (writer == NULL) {
+        ib_set_error(error, error_size, "out of memory for a PNG writer");
+        return IB_PNG_NO_MEMORY;
+    }
+    writer->writer = (ib_writer){NULL, 0, 0, 0, writer->message, sizeof(writer->message)};
+    writer->width = width;
+    writer->height = height;
+    writer->opaque = opaque;
+    writer->row = malloc((size_t)width * 4 + 1);
+    writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &writer->writer, ib_png_write_error, ib_png_warning);
+    writer->info = writer->png ? png_create_info_struct(writer->png) : NULL;
+    if (writer->row == NULL || writer->png == NULL || writer->info == NULL) {
+        ib_png_row_writer_free(writer);
+        ib_set_error(error, error_size, "cannot create a PNG writer");
+        return IB_PNG_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(writer->png))) {
+        ib_set_error(error, error_size, writer->message);
+        ib_png_row_writer_free(writer);
+        return IB_PNG_NO_MEMORY;
+    }
+    png_set_write_fn(writer->png, &writer->writer, ib_png_write, ib_png_flush);
+    png_set_compression_level(writer->png, settings.compression_level);
+    png_set_compression_strategy(writer->png, settings.strategy);
+    png_set_filter(writer->png, PNG_FILTER_TYPE_BASE, settings.filters);
+    png_set_IHDR(writer->png, writer->info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(writer->png, writer->info);
+    *out = writer;
+    return IB_PNG_OK;
+}
+
+int ib_png_row_writer_rows(ib_png_row_writer *writer, const uint8_t *rgba, uint32_t count, char *error,
+                           size_t error_size) {
+    if (count > writer->height - writer->next) {
+        ib_set_error(error, error_size, "rows written past the image's end");
+        return IB_PNG_MISMATCH;
+    }
+    if (setjmp(png_jmpbuf(writer->png))) {
+        ib_set_error(error, error_size, writer->message);
+        return IB_PNG_NO_MEMORY;
+    }
+    ib_rgba_rows source = {rgba, writer->width};
+    size_t channels = writer->opaque ? 3 : 4;
+    for (uint32_t i = 0; i < count; i++) {
+        ib_rgba_row(&source, i, writer->row, channels);
+        png_write_row(writer->png, writer->row);
+        writer->next++;
+    }
+    return IB_PNG_OK;
+}
+
+int ib_png_row_writer_finish(ib_png_row_writer *writer, uint8_t **out, size_t *out_size, char *error,
+                             size_t error_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (writer->next != writer->height) {
+        ib_set_error(error, error_size, "the PNG is missing rows");
+        ib_png_row_writer_free(writer);
+        return IB_PNG_MISMATCH;
+    }
+    if (setjmp(png_jmpbuf(writer->png))) {
+        ib_set_error(error, error_size, writer->message);
+        ib_png_row_writer_free(writer);
+        return IB_PNG_NO_MEMORY;
+    }
+    png_write_end(writer->png, NULL);
+    *out = writer->writer.data;
+    *out_size = writer->writer.size;
+    writer->writer.data = NULL;
+    ib_png_row_writer_free(writer);
+    return IB_PNG_OK;
+}

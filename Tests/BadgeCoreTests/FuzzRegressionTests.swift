@@ -37,8 +37,34 @@ import Testing
     }
 }
 
+/// Inputs kept from fuzzing (Fixtures/fuzz-regressions/FuzzVectorDrawable), fed to the
+/// drawable converter as FuzzVectorDrawable feeds them: a document or a problem.
+@Suite struct VectorDrawableFuzzRegressionTests {
+    static let folder = Paths.fixture("fuzz-regressions/FuzzVectorDrawable")
+
+    /// crash-overlapping-comment-end.xml: a comment written `<!--->`. XMLScanner looked
+    /// for its end from its `<`, found `-->` overlapping `<!--`, and trapped on a range
+    /// that ended before it began (any resource XML from a pull request could crash
+    /// iconbadge so); the end is now looked for after the opening.
+    @Test func everyKeptInputConvertsOrFailsWithAReason() throws {
+        let inputs = try regularFiles(in: Self.folder)
+        #expect(inputs.count == 1)
+        for name in inputs {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name)))
+            do throws(AndroidDrawableProblem) {
+                let document = try AndroidDrawableSVG.file(
+                    bytes, path: name, width: 108, height: 108, density: 2, lookup: .empty, limits: ImageLimits())
+                #expect((try? XMLScanner.parse(document)) != nil, "\(name)")
+            } catch {
+                #expect(!error.reason.isEmpty, "\(name)")
+            }
+        }
+        #expect(throws: XMLSyntaxError.self) { try XMLScanner.parse(Array("<!---><a/>".utf8)) }
+    }
+}
+
 /// Which fuzz targets have kept inputs: a folder of Fixtures/fuzz-regressions is replayed
-/// by its target's FuzzRegressionTests (FuzzColor here, FuzzManifest in BadgeCLITests,
+/// by its target's FuzzRegressionTests (FuzzColor and FuzzVectorDrawable here, FuzzManifest in BadgeCLITests,
 /// FuzzPNG and FuzzSVG in BadgeRenderTests). FuzzArguments and FuzzCompare have kept
 /// nothing yet: a folder for one of them needs a test that replays it, and this fails
 /// until it is added to the list.
@@ -46,6 +72,6 @@ import Testing
     @Test func everyRegressionFolderIsReplayed() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Paths.fixture("fuzz-regressions")).sorted()
         // FuzzFont's are replayed by Tests/BadgeRenderTests/FontProbeTests.swift.
-        #expect(folders == ["FuzzColor", "FuzzFont", "FuzzManifest", "FuzzPNG", "FuzzSVG"])
+        #expect(folders == ["FuzzColor", "FuzzFont", "FuzzManifest", "FuzzPNG", "FuzzSVG", "FuzzVectorDrawable"])
     }
 }

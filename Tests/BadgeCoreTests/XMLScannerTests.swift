@@ -37,6 +37,10 @@ import Testing
         ("<a x=\"&evil;\"/>", "undeclared entity"),
         ("<a>&</a>", "starts no reference"),
         ("<a><!-- a -- b --></a>", "inside a comment"),
+        // The end of a comment does not overlap its start (a trap before, found by
+        // FuzzVectorDrawable: Fixtures/fuzz-regressions/FuzzVectorDrawable).
+        ("<!---><a/>", "a comment that does not end"),
+        ("<a><!--></a>", "a comment that does not end"),
         ("<a><?xml version=\"1.0\"?></a>", "processing instruction inside the root"),
         ("<a>]]></a>", "]]>"),
         ("<a><p:b/></a>", "prefix p of p:b is not bound"),
@@ -55,6 +59,11 @@ import Testing
         } catch {
             #expect(error.problem.contains(problem), "\(text): \(error.problem)")
         }
+    }
+
+    /// `<!---->` is an empty comment.
+    @Test func anEmptyCommentIsRead() throws {
+        #expect(try parse("<a><!----></a>").name == "a")
     }
 
     @Test func invalidUTF8IsRefused() {

@@ -93,7 +93,7 @@ import Testing
         #expect(page.components(separatedBy: "<script").count == 2)
 
         // Three views for a changed pair with a diff; one image for an exact pass.
-        #expect(page.contains("data-status=\"changed\" data-view=\"side\" data-views=\"side diff swipe\">"))
+        #expect(page.contains("data-status=\"changed\" data-view=\"side\" data-views=\"side diff swipe\""))
         #expect(page.contains("Actual = expected"))
         #expect(page.components(separatedBy: "src=\"report-assets/00001-actual.png\"").count == 2)
     }
@@ -118,5 +118,26 @@ import Testing
         #expect(!page.contains("<img"))
         #expect(!page.contains("passwd"))
         #expect(page.contains("not shown: the asset name is not a plain file name"))
+    }
+
+    /// Regions outlined over each image of a changed pair, in percent of its size, and
+    /// the keys that step through them; a merged entry whose images are missing says so.
+    @Test func regionsAreOutlinedInPercentOfTheImage() throws {
+        let page = HTMLReport.html(try Self.entries(), title: "t", assetsFolder: "report-assets", generated: nil)
+        // dot.png: one differing pixel at (1, 2) of a 4 × 4 image.
+        #expect(page.contains("data-views=\"side diff swipe\" data-regions=\"1\">"))
+        let box =
+            "<span class=\"region\" data-region=\"1\" style=\"left:25.0000%;top:50.0000%;width:25.0000%;height:25.0000%\""
+            + " title=\"region 1: 1 × 1 at 1,2, 1 pixel\"></span>"
+        // Over the expected, actual and diff images side by side, and the diff alone.
+        #expect(page.components(separatedBy: box).count - 1 == 4)
+        #expect(page.contains("data-region-step=\"1\""))
+        var missing = try Self.entries()[2]
+        missing.imagesMissing = true
+        let merged = HTMLReport.html([missing], title: "t", assetsFolder: "a", generated: nil)
+        #expect(merged.contains("<span class=\"missing\">artifacts missing</span>"))
+        // No region, no Regions buttons.
+        let plain = HTMLReport.html([try Self.entries()[0]], title: "t", assetsFolder: "a", generated: nil)
+        #expect(!plain.contains("data-region-step=\"") && !plain.contains("class=\"region\""))
     }
 }

@@ -264,14 +264,14 @@ import Testing
             try manifest(#"{"jobs":[{"icon":"i.png","value":"3","output":"out/a/x.png"}]}"#), context: context)
         #expect(jobs[0].output == nil)
         #expect(jobs[0].check?.golden.description == "goldens/out/a/x.png")
-        #expect(jobs[0].check?.actual.description == "ci/artifacts/out/a/x.actual.png")
-        #expect(jobs[0].check?.diff.description == "ci/artifacts/out/a/x.diff.png")
+        #expect(jobs[0].check?.actual.description == "ci/artifacts/out/a/x.png.actual.png")
+        #expect(jobs[0].check?.diff.description == "ci/artifacts/out/a/x.png.diff.png")
         // Without --artifacts they go to iconbadge-artifacts/, never beside the goldens.
         context.check?.artifacts = nil
         let defaulted = try JobPlanner.manifest(
             try manifest(#"{"jobs":[{"icon":"i.png","value":"3","output":"out/a/x.png"}]}"#), context: context)
-        #expect(defaulted[0].check?.actual.description == "iconbadge-artifacts/out/a/x.actual.png")
-        #expect(defaulted[0].check?.diff.description == "iconbadge-artifacts/out/a/x.diff.png")
+        #expect(defaulted[0].check?.actual.description == "iconbadge-artifacts/out/a/x.png.actual.png")
+        #expect(defaulted[0].check?.diff.description == "iconbadge-artifacts/out/a/x.png.diff.png")
     }
 
     /// `"densities"` renders a job at each Android density, with that density's

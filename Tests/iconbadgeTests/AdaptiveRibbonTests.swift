@@ -17,7 +17,7 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.stderr)")
         for (density, scale) in [("xxxhdpi", 4.0), ("xhdpi", 2.0)] {
-            for kind in ["badge", "badge_mono"] {
+            for kind in ["badge", "monochrome"] {
                 let layer = try ImageFile.pixels(
                     at: "\(app)/debug/res/drawable-\(density)/iconbadge_ic_launcher_\(kind).png")
                 let side = Int(108 * scale)
@@ -29,7 +29,7 @@ import Testing
                 for y in 0..<side {
                     for x in 0..<side where layer[x, y].alpha > 0 {
                         #expect(x >= low && x < high && y >= low && y < high, "\(density) \(kind): \(x),\(y)")
-                        // The text: white in the colour layer, cut out of the white mono one.
+                        // The text: white in the colour layer, cut out of the monochrome one.
                         let isText =
                             kind == "badge" ? layer[x, y].green > 200 : false
                         if isText {
@@ -47,8 +47,8 @@ import Testing
                 let topRow = (low..<high).filter { layer[$0, low].alpha == 255 }
                 let rightColumn = (low..<high).filter { layer[high - 1, $0].alpha == 255 }
                 #expect(!topRow.isEmpty && !rightColumn.isEmpty, "\(density) \(kind): the band stops short")
-                // The text's cut-out holes in the mono layer lie in the safe zone too.
-                if kind == "badge_mono" {
+                // The text's cut-out holes in the monochrome layer lie in the safe zone too.
+                if kind == "monochrome" {
                     for y in 0..<side {
                         for x in 1..<(side - 1)
                         where layer[x, y].alpha == 0 && layer[x - 1, y].alpha == 255 && layer[x + 1, y].alpha == 255 {

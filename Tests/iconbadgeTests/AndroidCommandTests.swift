@@ -38,7 +38,9 @@ import Testing
                 == "iconbadge: android: badged 10 legacy icon images and 2 adaptive icons into \"\(app)/debug/res\"")
         #expect(try Self.files(res) == before)
         let overlay = try Self.files(app + "/debug/res")
-        #expect(overlay.count == 10 + 2 + 4 + 20 + 1)  // + values/iconbadge_overlay.xml, the record
+        // Legacy, adaptive XMLs, foreground layer lists, badge layers, monochrome layers, the
+        // record (values/iconbadge_overlay.xml).
+        #expect(overlay.count == 10 + 2 + 2 + 10 + 10 + 1)
         // Legacy icons: each density from its own file, same size, badged.
         for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
             for name in ["ic_launcher", "ic_launcher_round"] {
@@ -48,7 +50,8 @@ import Testing
                 #expect(badged != original)
             }
         }
-        // The adaptive icon's copy points its layers at the layer lists; the rest is kept.
+        // The adaptive icon's copy points its foreground at the layer list and its monochrome at
+        // the drawn layer; the rest is kept.
         let xml = String(decoding: overlay["mipmap-anydpi-v26/ic_launcher.xml"]!, as: UTF8.self)
         #expect(
             xml == """
@@ -78,9 +81,10 @@ import Testing
                 }
             }
             #expect(drawn > side * side / 40)
-            // The monochrome badge is white, its text cut out (transparent holes inside).
+            // The monochrome layer: the (white) drawing under a white badge, its text cut out
+            // (transparent holes inside).
             let mono = try ImageFile.pixels(
-                at: "\(app)/debug/res/drawable-\(density)/iconbadge_ic_launcher_badge_mono.png")
+                at: "\(app)/debug/res/drawable-\(density)/iconbadge_ic_launcher_monochrome.png")
             var coloured = 0
             for y in 0..<side {
                 for x in 0..<side where mono[x, y].alpha > 0 {
@@ -150,7 +154,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try String(contentsOfFile: out + "/values/strings.xml", encoding: .utf8) == "<resources/>")
         let first = try Self.files(out)
-        #expect(first.count == 38)
+        #expect(first.count == 36)
         for bad in [res, res + "/mipmap-debug"] {
             run = try runIconbadge(["android", res, "--out", bad, "--value", "2"])
             #expect(run.status == 64, "\(run.stderr)")

@@ -227,7 +227,7 @@ import Testing
             ], in: folder)
         #expect(check.status == 1, "\(check.stderr)")
         #expect(InputFile.isRegularFile(folder + "/ci/reports/junit.xml"))
-        #expect(try files(in: folder + "/ci/artifacts/out/a/b") == ["x.actual.png", "x.diff.png"])
+        #expect(try files(in: folder + "/ci/artifacts/out/a/b") == ["x.png.actual.png", "x.png.diff.png"])
 
         try write("", to: folder + "/file")
         try write(

@@ -93,7 +93,7 @@ import Testing
         let app = try Self.copy("android/sample-app", "launcher-names")
         let res = app + "/res"
         // An app whose icons are named "launcher", as some are.
-        for folder in try FileManager.default.contentsOfDirectory(atPath: res) {
+        for folder in try FileManager.default.contentsOfDirectory(atPath: res) where folder.hasPrefix("mipmap") {
             for file in try FileManager.default.contentsOfDirectory(atPath: res + "/" + folder)
             where file.hasPrefix("ic_launcher") {
                 try FileManager.default.moveItem(

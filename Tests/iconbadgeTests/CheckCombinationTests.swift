@@ -10,9 +10,12 @@ import Testing
 @Suite struct CheckCombinationTests {
     static let icon = Paths.fixture("icons/folder-48x48.png")
 
-    /// The `check:` lines of a run (stdout), one per compared render.
+    /// The check lines of a run (stdout), one per compared render: `passed GOLDEN: …`,
+    /// `changed …`, `new …` (the checks' one vocabulary).
     func checkLines(_ run: RunResult) -> [String] {
-        run.stdoutText.split(separator: "\n").map(String.init).filter { $0.hasPrefix("check: ") }
+        run.stdoutText.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("passed ") || $0.hasPrefix("changed ") || $0.hasPrefix("new ")
+        }
     }
 
     /// A folder holding goldens made by `--update` for `--value 3` at 1x and 2x.
@@ -39,7 +42,7 @@ import Testing
             [Self.icon, "--value", "4", "--scales", "1,2", "--check", "g/icon{@scale}.png"], in: folder)
         #expect(both.status == 1)
         #expect(checkLines(both).count == 2)
-        #expect(checkLines(both).allSatisfy { $0.contains(": different: ") })
+        #expect(checkLines(both).allSatisfy { $0.hasPrefix("changed g/icon") && $0.contains(" pixels differ ") })
         // With -o too: both written and both compared.
         let written = try runIconbadge(
             [Self.icon, "--value", "3", "--scales", "1,2", "-o", "out/x{@scale}.png", "--check", "g/icon{@scale}.png"],
@@ -131,12 +134,16 @@ import Testing
         try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
         let run = try runIconbadge(["batch", "m.json", "--scales", "1,2", "--check", "g"], in: folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderrLines.last == "iconbadge: batch --check: 2 renders: 2 same, 0 different, 0 errors")
+        #expect(
+            run.stderrLines.last
+                == "iconbadge: batch --check: 2 images: 2 passed, 0 changed, 0 new, 0 deleted, 0 errors")
         // From standard input (JSON Lines), the same.
         let lines = #"{"icon":"\#(Self.icon)","value":"3","output":"icon{@scale}.png"}"# + "\n"
         let piped = try runIconbadge(
             ["batch", "-", "--scales", "1,2", "--check", "g"], stdin: Data(lines.utf8), in: folder)
-        #expect(piped.stderrLines.last == "iconbadge: batch --check: 2 renders: 2 same, 0 different, 0 errors")
+        #expect(
+            piped.stderrLines.last
+                == "iconbadge: batch --check: 2 images: 2 passed, 0 changed, 0 new, 0 deleted, 0 errors")
         // A missing golden in a batch is that job's error (66), not a pass.
         let more = #"{"jobs":[{"icon":"\#(Self.icon)","value":"3","output":"icon{@scale}.png","scales":[1,2,3]}]}"#
         try more.write(toFile: folder + "/more.json", atomically: true, encoding: .utf8)
@@ -164,7 +171,7 @@ import Testing
         // missing creates it, and says why.
         let created = try check("3", ["--update", "missing"])
         #expect(created.status == 0)
-        #expect(created.stdoutText == "check: g/icon.png: created (it was missing)\n")
+        #expect(created.stdoutText == "new g/icon.png: golden created (it was missing)\n")
         // missing still fails on a changed golden, and leaves it alone.
         let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/g/icon.png"))
         let stillFails = try check("4", ["--update=missing"])
@@ -173,13 +180,15 @@ import Testing
         // changed rewrites it, naming the difference.
         let updated = try check("4", ["--update", "changed"])
         #expect(updated.status == 0)
-        #expect(updated.stdoutText.hasPrefix("check: g/icon.png: updated (different: "), "\(updated.stdoutText)")
+        #expect(
+            updated.stdoutText.hasPrefix("changed g/icon.png: golden updated: 62 of 2304 pixels differ"),
+            "\(updated.stdoutText)")
         // A passing golden is never rewritten (no churn).
         let unchanged = try check("4", ["--update"])
-        #expect(unchanged.stdoutText == "check: g/icon.png: unchanged\n")
+        #expect(unchanged.stdoutText == "passed g/icon.png: unchanged (the golden already matches)\n")
         // ICONBADGE_UPDATE works on a developer's machine...
         let fromVariable = try check("5", [], environment: ["ICONBADGE_UPDATE": "all"])
-        #expect(fromVariable.status == 0 && fromVariable.stdoutText.contains(": updated ("))
+        #expect(fromVariable.status == 0 && fromVariable.stdoutText.contains(": golden updated: "))
         // ...and is ignored on CI, so the failure shows.
         let onCI = try check("6", ["--artifacts", "art"], environment: ["ICONBADGE_UPDATE": "all", "CI": "true"])
         #expect(onCI.status == 1)
@@ -199,8 +208,8 @@ import Testing
             try runIconbadge([Self.icon, "--value", "3", "--check", "g/icon.png", "--update"], in: folder).status == 0)
         let fails = try runIconbadge([Self.icon, "--value", "4", "--check", "g/icon.png"], in: folder)
         #expect(fails.status == 1)
-        #expect(fails.stdoutText.contains("wrote iconbadge-artifacts/icon.actual.png"))
-        #expect(FileManager.default.fileExists(atPath: folder + "/iconbadge-artifacts/icon.diff.png"))
+        #expect(fails.stdoutText.contains("wrote iconbadge-artifacts/icon.png.actual.png"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/iconbadge-artifacts/icon.png.diff.png"))
         let goldens = try FileManager.default.contentsOfDirectory(atPath: folder + "/g")
         #expect(goldens == ["icon.png"], "nothing beside the golden")
         // The next passing run removes them: the folder shows the last run.
@@ -210,11 +219,12 @@ import Testing
         // A link in the artifacts' place is removed itself, never its target.
         try "keep".write(toFile: folder + "/target.txt", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(
-            atPath: folder + "/iconbadge-artifacts/icon.actual.png", withDestinationPath: folder + "/target.txt")
+            atPath: folder + "/iconbadge-artifacts/icon.png.actual.png", withDestinationPath: folder + "/target.txt")
         #expect(try runIconbadge([Self.icon, "--value", "3", "--check", "g/icon.png"], in: folder).status == 0)
         #expect(try String(contentsOfFile: folder + "/target.txt", encoding: .utf8) == "keep")
         #expect(
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/iconbadge-artifacts/icon.actual.png"))
+            (try? FileManager.default.destinationOfSymbolicLink(
+                atPath: folder + "/iconbadge-artifacts/icon.png.actual.png"))
                 == nil)
         // A linked artifacts folder is refused (73), not written through.
         try FileManager.default.removeItem(atPath: folder + "/iconbadge-artifacts")
@@ -266,12 +276,13 @@ import Testing
             [Self.icon, "--value", "3", "--check", "g/icon.png"],
             environment: ["ICONBADGE_UPDATE": "all", "CI": "false", "SOURCE_DATE_EPOCH": ""], in: folder)
         #expect(local.status == 0, "\(local.stderr)")
-        #expect(local.stdoutText == "check: g/icon.png: unchanged\n")
+        #expect(local.stdoutText == "passed g/icon.png: unchanged (the golden already matches)\n")
         // An unreadable golden rewritten by an update says so.
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/g/icon.png"))
         let rewritten = try runIconbadge(
             [Self.icon, "--value", "3", "--check", "g/icon.png", "--update", "changed"], in: folder)
         #expect(rewritten.status == 0)
-        #expect(rewritten.stdoutText.contains("updated (the old one could not be read: "), "\(rewritten.stdoutText)")
+        #expect(
+            rewritten.stdoutText.contains("golden updated: the old one could not be read: "), "\(rewritten.stdoutText)")
     }
 }

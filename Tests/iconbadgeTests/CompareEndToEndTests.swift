@@ -116,28 +116,28 @@ import Testing
         let missing = try runIconbadge([Self.icon, "--value", "3", "--check", golden])
         #expect(missing.status == 66)
         let created = try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"])
-        #expect(created.status == 0 && created.stdoutText == "check: \(golden): created (it was missing)\n")
+        #expect(created.status == 0 && created.stdoutText == "new \(golden): golden created (it was missing)\n")
         let unchanged = try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"])
-        #expect(unchanged.stdoutText == "check: \(golden): unchanged\n")
+        #expect(unchanged.stdoutText == "passed \(golden): unchanged (the golden already matches)\n")
         let same = try runIconbadge([Self.icon, "--value", "3", "--check", golden])
         #expect(same.status == 0)
         let differ = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--artifacts", folder + "/art"])
         #expect(differ.status == 1)
-        #expect(differ.stdoutText.contains("wrote \(folder)/art/icon.actual.png"))
-        #expect(differ.stdoutText.contains("wrote \(folder)/art/icon.diff.png"))
-        let actual = try ImageFile.pixels(at: folder + "/art/icon.actual.png")
+        #expect(differ.stdoutText.contains("wrote \(folder)/art/icon.png.actual.png"))
+        #expect(differ.stdoutText.contains("wrote \(folder)/art/icon.png.diff.png"))
+        let actual = try ImageFile.pixels(at: folder + "/art/icon.png.actual.png")
         let fresh = try Renderer().compose(RenderRequest(iconPath: Self.icon, content: .value("4"))).pixels()
         #expect(actual == fresh)
         let updated = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--update"])
         #expect(
             updated.stdoutText
-                == "check: \(golden): updated (different: 62 of 2304 pixels differ (2.691%), largest channel difference 207)\n",
+                == "changed \(golden): golden updated: 62 of 2304 pixels differ (2.691%), largest channel difference 207; 1 region, 8 × 10 at 35,5\n",
             "\(updated.stdoutText)")
         // With --report, stdout is the JSON alone and the check's line goes to stderr.
         let reported = try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--report"])
         #expect(reported.status == 0)
         #expect(try ReportJSON(reported.stdoutText).string("badge", "label") == "4")
-        #expect(reported.stderr == "check: \(golden): same: 2304 pixels equal\n")
+        #expect(reported.stderr == "passed \(golden): 2304 pixels equal\n")
     }
 
     @Test func batchCheckReportsEachJobAndWritesJUnit() throws {
@@ -156,15 +156,19 @@ import Testing
             ["batch", folder + "/m.json", "--check", folder + "/goldens", "--junit", folder + "/junit.xml"],
             in: folder)
         #expect(run.status == 1)
-        #expect(run.stderrLines.last == "iconbadge: batch --check: 3 renders: 2 same, 1 different, 0 errors")
+        #expect(
+            run.stderrLines.last
+                == "iconbadge: batch --check: 3 images: 2 passed, 1 changed, 0 new, 0 deleted, 0 errors")
         let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
         #expect(junit.contains("<testsuites name=\"iconbadge\" tests=\"3\" failures=\"1\" errors=\"0\">"))
         #expect(junit.contains("name=\"\(folder)/goldens/two.png\">"))
-        #expect(junit.contains("<failure type=\"different\" message=\"different: "))
+        #expect(junit.contains("<failure type=\"different\" message=\""), "\(junit)")
+        #expect(junit.contains(" of 2304 pixels differ ("), "\(junit)")
+        #expect(junit.contains("<system-out>wrote iconbadge-artifacts/two.png.actual.png&#10;"), "\(junit)")
         #expect(junit.components(separatedBy: "<failure").count == 2)
         // Artifacts go to iconbadge-artifacts/ in the working folder, not beside the goldens.
-        #expect(FileManager.default.fileExists(atPath: folder + "/iconbadge-artifacts/two.diff.png"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/goldens/two.diff.png"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/iconbadge-artifacts/two.png.diff.png"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/goldens/two.png.diff.png"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/one.png"), "--check writes no outputs")
     }
 }

@@ -35,7 +35,7 @@ import Testing
             run.stdoutText == """
                 deleted gone.png: only in e, not produced in a
                 new new.png: only in a, no golden in e
-                changed sub/two.png: different: 62 of 2304 pixels differ (2.691%), largest channel difference 207
+                changed sub/two.png: 62 of 2304 pixels differ (2.691%), largest channel difference 207; 1 region, 8 × 10 at 35,5
                 compare: 4 images: 1 passed, 1 changed, 1 new, 1 deleted, 0 errors
 
                 """, "\(run.stdoutText)")
@@ -75,7 +75,7 @@ import Testing
         #expect(!fm.contentsEqual(atPath: folder + "/a/sub/two.png", andPath: folder + "/e/sub/two.png"))
         let changed = try runIconbadge(["compare", "a", "e", "--update", "changed", "--fail-on", "new"], in: folder)
         #expect(changed.status == 0, "\(changed.stdoutText)")
-        #expect(changed.stdoutText.contains("changed sub/two.png: golden updated: different: 62 of 2304"))
+        #expect(changed.stdoutText.contains("changed sub/two.png: golden updated: 62 of 2304"))
         #expect(fm.contentsEqual(atPath: folder + "/a/sub/two.png", andPath: folder + "/e/sub/two.png"))
         // A deleted image's golden stays: removing goldens is the user's act.
         #expect(try runIconbadge(["compare", "a", "e", "--update"], in: folder).status == 1)
@@ -95,6 +95,8 @@ import Testing
         #expect(junit.contains("<testsuite name=\"iconbadge compare\" tests=\"4\" failures=\"3\" errors=\"0\">"))
         #expect(junit.contains("<testcase classname=\"iconbadge.golden\" name=\"one.png\"/>"))
         #expect(fm.fileExists(atPath: folder + "/art/sub/two.png.diff.png"))
+        #expect(fm.fileExists(atPath: folder + "/art/sub/two.png.actual.png"))
+        #expect(run.stdoutText.contains("  wrote art/sub/two.png.actual.png\n  wrote art/sub/two.png.diff.png\n"))
         let diff = try ImageFile.pixels(at: folder + "/art/sub/two.png.diff.png")
         #expect(diff.width == 48 && diff.height == 48)
         // Once the pair passes, its stale diff is removed.
@@ -102,6 +104,7 @@ import Testing
         try fm.copyItem(atPath: folder + "/a/sub/two.png", toPath: folder + "/e/sub/two.png")
         #expect(try runIconbadge(["compare", "a", "e", "--artifacts", "art"], in: folder).status == 1)
         #expect(!fm.fileExists(atPath: folder + "/art/sub/two.png.diff.png"))
+        #expect(!fm.fileExists(atPath: folder + "/art/sub/two.png.actual.png"))
         // Parallel runs give the same report as one worker.
         let one = try runIconbadge(["compare", "a", "e", "--json", "--jobs", "1"], in: folder)
         let two = try runIconbadge(["compare", "a", "e", "--json", "--jobs", "2"], in: folder)
@@ -114,7 +117,8 @@ import Testing
             (["compare", "a", "a"], 64, "both are one folder"),
             (["compare", "a", "./a/"], 64, "both are one folder"),
             (["compare", "a", "e/one.png"], 64, "two images or two folders"),
-            (["compare", "a", "missing"], 64, "is missing beside a folder"),
+            (["compare", "a", "missing"], 66, "\"missing\": no such folder"),
+            (["compare", "nowhere", "e"], 66, "\"nowhere\": no such folder (the folder of fresh images)"),
             (["compare", "a", "e", "--diff", "d.png"], 64, "--artifacts DIR or --html PATH"),
             (["compare", "a/one.png", "e/one.png", "--junit", "j.xml"], 64, "goes with two folders"),
             (["compare", "a", "e", "--fail-on", "neww"], 64, "did you mean new?"),
@@ -200,7 +204,12 @@ import Testing
         #expect(nothing.status == 66, "\(nothing.stderr)")
         #expect(nothing.stderr.contains("nothing was compared"))
         // ...unless an update created the goldens (a first run).
-        #expect(try runIconbadge(["compare", "a", "fresh"], in: folder).status == 64, "a missing goldens folder")
+        let mistyped = try runIconbadge(["compare", "a", "fresh"], in: folder)
+        #expect(mistyped.status == 66, "a missing goldens folder")
+        #expect(
+            mistyped.stderrLines == [
+                "iconbadge: error: \"fresh\": no such folder (the goldens' folder; --update missing makes it with the goldens)"
+            ])
         let first = try runIconbadge(["compare", "a", "fresh", "--update", "missing"], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdoutText.hasSuffix("3 goldens written\n"), "\(first.stdoutText)")
@@ -274,5 +283,28 @@ import Testing
         let many = Array(repeating: ["--ignore", "0,0,1,1"], count: 257).flatMap { $0 }
         let tooMany = try runIconbadge(["compare", "a", "e"] + many, in: folder)
         #expect(tooMany.stdoutText.contains("over the limit of 256"), "\(tooMany.stdoutText)")
+    }
+}
+
+extension DirectoryCheckTests {
+    /// `help compare` shows the checks' words, lines and artifact names exactly as a
+    /// run prints them.
+    @Test func helpShowsTheLinesAsARunPrintsThem() throws {
+        let folder = Paths.scratch("dircheck-help")
+        var made: [(String, String)] = [("4", "renders/icons/a.png"), ("5", "goldens/icons/a.png")]
+        for name in ["b", "c", "d", "e"] {
+            made += [("3", "renders/icons/\(name).png"), ("3", "goldens/icons/\(name).png")]
+        }
+        for (value, path) in made {
+            try fm.createDirectory(
+                atPath: folder + "/" + (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            #expect(try runIconbadge([Self.icon, "--value", value, "-o", folder + "/" + path]).status == 0)
+        }
+        let run = try runIconbadge(["compare", "renders", "goldens", "--artifacts", "out/artifacts"], in: folder)
+        #expect(run.status == 1)
+        let lines = run.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4, "\(lines)")
+        let help = try runIconbadge(["help", "compare"]).stdoutText
+        for line in lines { #expect(help.contains("\n  " + line + "\n"), "help compare lacks \(line)") }
     }
 }

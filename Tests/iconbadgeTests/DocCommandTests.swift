@@ -231,19 +231,25 @@ import Testing
     }
 
     /// An iconbadge command shown outside a console block (in a workflow, a script,
-    /// a Makefile) is one a console block runs, so it is tested too. `text` blocks
-    /// hold synopses and transcripts, not commands to run.
+    /// a Makefile, a GitLab `script:` list) is one a console block runs, so it is tested
+    /// too; a line continued with a backslash is one command. The recipe of a check
+    /// split across CI jobs holds CI variables (`${{ matrix.shard }}`, `$CI_NODE_INDEX`)
+    /// a console block cannot run: ShardRecipeTests runs its lines with three shards.
+    /// `text` blocks hold synopses and transcripts, not commands to run.
     @Test func commandsOutsideConsoleBlocksAreRunToo() throws {
         var tested = Set<String>()
         var shown: [(String, String)] = []
         for page in Self.pages {
             for block in try Self.document(page).blocks {
                 if block.language == "console" {
-                    for command in Self.commands(block) { tested.insert(command.text) }
+                    for command in Self.commands(block) {
+                        tested.insert(command.text.replacingOccurrences(of: "\\\n", with: " "))
+                    }
                 } else if block.language != "text" {
-                    for line in block.lines {
+                    let code = block.lines.joined(separator: "\n").replacingOccurrences(of: "\\\n", with: " ")
+                    for line in code.split(separator: "\n") {
                         var command = line.trimmingCharacters(in: .whitespaces)
-                        for prefix in ["- run: ", "run: "] where command.hasPrefix(prefix) {
+                        for prefix in ["- run: ", "run: ", "- "] where command.hasPrefix(prefix) {
                             command = String(command.dropFirst(prefix.count))
                         }
                         if command.hasPrefix("iconbadge ") { shown.append(("\(page):\(block.line)", command)) }
@@ -252,6 +258,9 @@ import Testing
             }
         }
         #expect(tested.count > 100)
+        let recipe = try ShardRecipeTests.commands("sh") + ShardRecipeTests.commands("yaml")
+        #expect(recipe.count == 6, "\(recipe)")
+        tested.formUnion(recipe)
         for (place, command) in shown {
             #expect(tested.contains(command), "\(place): \(command) is in no console block")
         }

@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func everyCommandHasHelpWithThreeToFiveExamples() throws {
-        for command in ["render", "compare", "batch", "appiconset", "fonts"] {
+        for command in ["render", "compare", "batch", "merge-reports", "appiconset", "fonts"] {
             let help = try runIconbadge(["help", command])
             #expect(help.status == 0)
             let examples = help.stdoutText.components(separatedBy: "\n  # ").count - 1

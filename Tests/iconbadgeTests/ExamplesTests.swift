@@ -76,7 +76,7 @@ import Testing
             "'\(script)' Fixtures/examples/goldens.json '\(folder)/goldens' '\(folder)/artifacts2'", in: Paths.root)
         #expect(fail == 1, "\(failOutput)")
         let artifacts = try FileManager.default.contentsOfDirectory(atPath: folder + "/artifacts2").sorted()
-        #expect(artifacts == ["count-3.actual.png", "count-3.diff.png", "junit.xml"])
+        #expect(artifacts == ["count-3.png.actual.png", "count-3.png.diff.png", "junit.xml"])
     }
 
     @Test func batchManifestMakesOneTwoAndThreeX() throws {

@@ -363,4 +363,60 @@ struct HTMLReportBrowserTests {
             ],
             "\(assets)")
     }
+
+    /// The page `merge-reports` makes from three shards of a directory check, opened in
+    /// Chromium: every row and image, the regions outlined, and "n" stepping through them.
+    @Test func theMergedReportLoadsAndStepsThroughRegions() throws {
+        let folder = try ShardMergeTests().iconFolders()
+        for k in 1...3 {
+            _ = try runIconbadge(
+                [
+                    "compare", "a", "e", "--shard", "\(k)/3", "--artifacts", "s\(k)", "--html", "s\(k)/report.html",
+                    "--results", "s\(k)/results.json",
+                ], in: folder)
+        }
+        let merged = try runIconbadge(
+            ["merge-reports", "s1/results.json", "s2/results.json", "s3/results.json", "--html", "m/report.html"],
+            in: folder)
+        #expect(merged.status == 1, "\(merged.stderr)")
+        let page = try String(contentsOfFile: folder + "/m/report.html", encoding: .utf8)
+        // A probe presses "n" twice, then "p", once the page has loaded.
+        let probe = """
+            <script>
+            addEventListener("load", () => {
+              const press = (key) => document.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+              const seen = [];
+              for (const key of ["n", "n", "p"]) {
+                press(key);
+                seen.push(document.body.dataset.region + "=" + document.querySelectorAll(".region.current").length);
+              }
+              const probe = document.createElement("div");
+              probe.id = "probe";
+              probe.dataset.steps = seen.join(" ");
+              document.body.append(probe);
+            });
+            </script>
+            """
+        try Data(page.replacingOccurrences(of: "</body>", with: probe + "\n</body>").utf8).write(
+            to: URL(fileURLWithPath: folder + "/m/probe.html"))
+        guard let run = try Self.browse(folder + "/m/probe.html", ["--dump-dom"]) else { return }
+        let dom = run.stdoutText
+        #expect(Self.elements("body", in: dom).first?["data-ready"] == "1")
+        let rows = Self.elements("article", class: "entry", in: dom)
+        #expect(rows.count == 14)
+        #expect(rows.prefix(4).map { $0["data-status"] } == ["changed", "changed", "new", "deleted"])
+        // Both changed rows have one region each (a count's badge), outlined over the
+        // expected, actual and diff images of the side-by-side view and the diff view.
+        #expect(rows.prefix(2).allSatisfy { $0["data-regions"] == "1" }, "\(rows.prefix(2))")
+        #expect(Self.elements("span", class: "region", in: dom).count == 8)
+        let images = Self.elements("img", class: "px", in: dom).filter { $0["loading"] != "lazy" }
+        #expect(!images.isEmpty && images.allSatisfy { $0["data-loaded"] == "1" }, "\(images)")
+        #expect(images.allSatisfy { $0["src"]?.hasPrefix("report-assets/000") == true })
+        // n: the first changed row's region, n: the second's, p: back to the first; each
+        // time its four boxes (side by side and diff) are the current ones.
+        let steps = Self.elements("div", in: dom).first { $0["id"] == "probe" }?["data-steps"]
+        let first = rows[0]["id"] ?? "?"
+        let second = rows[1]["id"] ?? "?"
+        #expect(steps == "\(first):1=4 \(second):1=4 \(first):1=4", "\(steps ?? "no probe")")
+    }
 }

@@ -237,27 +237,19 @@ import Testing
         }
     }
 
-    /// `android` filters what it redraws, the legacy launcher icons; an adaptive
-    /// icon keeps its own layers under a badge layer, so a filter there is refused
-    /// (64) rather than applied to the legacy images alone.
-    @Test func androidFiltersLegacyIconsAndRefusesAdaptiveOnes() throws {
+    /// `android` filters every icon: the legacy launcher icons, and the adaptive
+    /// icons' layers drawn per density (AndroidLayerTests checks those).
+    @Test func androidFiltersLegacyAndAdaptiveIcons() throws {
         let folder = Paths.scratch("icon-filter-android")
         let app = folder + "/app"
         try FileManager.default.copyItem(atPath: Paths.fixture("android/sample-app"), toPath: app)
-        let refused = try runIconbadge([
-            "android", app + "/res", "--out", app + "/debug/res", "--value", "3", "--icon-filter", "greyscale",
-        ])
-        #expect(refused.status == 64)
-        #expect(
-            refused.stderr.contains(
-                "--icon-filter: \"mipmap-anydpi-v26/ic_launcher.xml\" is an adaptive icon, whose layers iconbadge keeps as they are"
-            ), "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: app + "/debug"))
-        try FileManager.default.removeItem(atPath: app + "/res/mipmap-anydpi-v26")
         let run = try runIconbadge([
             "android", app + "/res", "--out", app + "/debug/res", "--value", "3", "--icon-filter", "greyscale",
         ])
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: app + "/debug/res/drawable-xxxhdpi/iconbadge_ic_launcher_foreground.png"))
         let badged = try ImageFile.pixels(at: app + "/debug/res/mipmap-xxxhdpi/ic_launcher.png")
         let original = try ImageFile.pixels(at: app + "/res/mipmap-xxxhdpi/ic_launcher.png")
         var greyed = 0

@@ -166,14 +166,14 @@ import Testing
             Self.icon, "--value", "4", "--check", golden, "--ignore", "50%,0,50%,50%", "--artifacts", folder + "/b",
         ])
         #expect(ignored.status == 0, "\(ignored.stdoutText)\(ignored.stderr)")
-        #expect(ignored.stdoutText == "check: \(golden): same: 1728 pixels equal, 576 ignored\n")
+        #expect(ignored.stdoutText == "passed \(golden): 1728 pixels equal, 576 ignored\n")
         #expect(!FileManager.default.fileExists(atPath: folder + "/b"))
         // A failing check draws the ignored quarter in the diff image.
         let left = try runIconbadge([
             Self.icon, "--value", "4", "--check", golden, "--ignore", "0,0,50%,100%", "--artifacts", folder + "/c",
         ])
         #expect(left.status == 1)
-        let diff = try ImageFile.pixels(at: folder + "/c/icon.diff.png")
+        let diff = try ImageFile.pixels(at: folder + "/c/icon.png.diff.png")
         #expect(diff[0, 0] == Color(red: 153, green: 204, blue: 255), "a transparent corner: faded white, tinted")
         #expect(diff[47, 47] != Color(red: 153, green: 204, blue: 255))
         // batch --check takes the same options.

@@ -271,9 +271,9 @@ import Testing
         let golden = folder + "/g.svg"
         #expect(
             try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"]).stdoutText.hasSuffix(
-                "created (it was missing)\n"))
+                "golden created (it was missing)\n"))
         let again = try runIconbadge([Self.icon, "--value", "3", "--check", golden, "--update"])
-        #expect(again.stdoutText.hasSuffix("unchanged\n"), "\(again.stdoutText)")
+        #expect(again.stdoutText.hasSuffix("unchanged (the golden already matches)\n"), "\(again.stdoutText)")
         #expect(try runIconbadge([Self.icon, "--value", "3", "--check", golden]).status == 0)
         #expect(
             try runIconbadge([Self.icon, "--value", "4", "--check", golden, "--artifacts", folder + "/art"]).status

@@ -7,7 +7,7 @@ import Testing
 
 /// `iconbadge preview` and `--preview`: a contact sheet of every output as the
 /// devices show it, for an iOS set, a macOS set, a watch set, an Icon Composer bundle
-/// and two Android apps (NewPipe's PNG layers, the sample app's VectorDrawable).
+/// and Android apps (NewPipe's PNG layers, the sample app's VectorDrawable).
 @Suite struct PreviewTests {
     /// Each tile of `sheet` composed at its own size.
     static func tiles(_ sheet: ContactSheet) throws -> [PixelBuffer] {
@@ -159,27 +159,65 @@ import Testing
         #expect(tiles[3][6, 96] == Color(rgb: 0xEADDFF), "\(tiles[3][6, 96])")
     }
 
-    /// The sample app's VectorDrawable foreground cannot be drawn yet: it is hatched
-    /// and named, not faked; its colour background and the badge layer are drawn.
-    @Test func aLayerThatCannotBeDrawnIsShownAsSuch() throws {
+    /// The sample app's VectorDrawable foreground is drawn as `android` draws it
+    /// (converted to SVG): the chevron and the bar in white on the green background,
+    /// the badge over them, the themed icon from the overlay's monochrome layer.
+    @Test func vectorLayersAreDrawn() throws {
         let app = try Self.copy("android/sample-app", "preview-sample")
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
         #expect(run.status == 0, "\(run.stderr)")
         let sheet = AndroidPreview.sheet(
             title: "sample", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher", "ic_launcher_round"])
         #expect(sheet.tiles.count == 2 * 2 * 7 + 2 * 5)
+        #expect(sheet.tiles.allSatisfy { $0.missing.isEmpty })
+        #expect(!sheet.notes.contains { $0.hasPrefix("Hatched") })
+        let tiles = try Self.tiles(
+            ContactSheet(title: "", sections: [ContactSheet.Section(title: "", groups: [sheet.sections[0].groups[1]])]))
+        // 192 px: 8/3 px a dp, the 108 dp layer from -18 dp. The chevron's middle at
+        // (49, 54) dp, the bar's at (65, 68) dp; the background at the left edge.
+        let circle = tiles[0]
+        #expect(circle[82, 96] == .white, "\(circle[82, 96])")
+        #expect(circle[125, 133] == .white, "\(circle[125, 133])")
+        #expect(circle[6, 96] == Color(rgb: 0x2E7D32), "\(circle[6, 96])")
+        let badged = (100..<180).contains { x in (20..<80).contains { y in circle[x, y] == .systemRed } }
+        #expect(badged)
+        // Themed, purple, light: the drawing in #49454F on #EADDFF.
+        #expect(tiles[3][82, 96] == Color(rgb: 0x49454F), "\(tiles[3][82, 96])")
+        #expect(tiles[3][6, 96] == Color(rgb: 0xEADDFF), "\(tiles[3][6, 96])")
+    }
+
+    /// A layer that cannot be drawn (a theme attribute only a running app resolves) is
+    /// hatched, with one note naming the file, the line and the layers it keeps out;
+    /// the layers under it still show.
+    @Test func aLayerThatCannotBeDrawnIsHatchedAndNamed() throws {
+        let app = try Self.copy("android/sample-app", "preview-attr")
+        let drawable = app + "/res/drawable/ic_launcher_foreground.xml"
+        let text = try String(contentsOfFile: drawable, encoding: .utf8)
+        let changed = text.replacingOccurrences(
+            of: "android:fillColor=\"#FFFFFF\"\n        android:pathData=\"M56",
+            with: "android:fillColor=\"?attr/colorPrimary\"\n        android:pathData=\"M56")
+        #expect(changed != text)
+        try changed.write(toFile: drawable, atomically: true, encoding: .utf8)
+        let sheet = AndroidPreview.sheet(
+            title: "attr", folders: [app + "/res"], names: ["ic_launcher", "ic_launcher_round"])
+        let problem =
+            "\(drawable): line 11: android:fillColor is the theme attribute ?attr/colorPrimary, which has a value only in a running app's theme; give a colour or @color/NAME in the drawable"
         let adaptive = sheet.sections[0].groups.flatMap(\.tiles)
-        #expect(adaptive.allSatisfy { $0.missing == ["VectorDrawable @drawable/ic_launcher_foreground"] })
+        #expect(adaptive.count == 2 * 2 * 7)
+        #expect(adaptive.allSatisfy { $0.missing == [problem] }, "\(adaptive.map(\.missing))")
         #expect(
-            sheet.notes.contains(
-                "Hatched: layers iconbadge cannot draw yet (VectorDrawable @drawable/ic_launcher_foreground); the launcher draws them."
-            ))
+            sheet.notes.last
+                == "Hatched, not drawn: the foreground of ic_launcher, the monochrome of ic_launcher, the foreground of ic_launcher_round, the monochrome of ic_launcher_round: \(problem)."
+        )
         let tile = try Self.tiles(
             ContactSheet(title: "", sections: [ContactSheet.Section(title: "", groups: [sheet.sections[0].groups[1]])]))[
                 0]
         // The green background shows between the hatching's lines.
         let greens = (0..<192).filter { tile[$0, 96] == Color(rgb: 0x2E7D32) }.count
         #expect(greens > 40, "\(greens)")
+        // The command writes the sheet all the same.
+        let run = try runIconbadge(["preview", app + "/res", "-o", Paths.scratch("preview-attr-sheet") + "/a.png"])
+        #expect(run.status == 0, "\(run.stderr)")
     }
 
     /// The command: one PNG, the same bytes each time; an HTML page of its own; the
@@ -220,6 +258,13 @@ import Testing
             folder + "/m.png",
         ])
         #expect(run.status == 64, "\(run.stderr)")
+        // A mistyped overlay folder is not left out quietly.
+        run = try runIconbadge([
+            "preview", folder + "/debug/res", Paths.fixture("android/newpipe/res"), "-o", folder + "/o.png",
+        ])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderr == "iconbadge: error: \"\(folder)/debug/res\": no such res/ folder\n")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/o.png"))
     }
 
     /// `--preview` on appiconset and android: written after the set, and said so; a

@@ -55,14 +55,14 @@ import Testing
         let victim = try victim(in: folder)
         try FileManager.default.createDirectory(atPath: folder + "/goldens", withIntermediateDirectories: true)
         // The pull request changes goldens/a.png and commits the artifact's place,
-        // iconbadge-artifacts/a.actual.png, as a link.
+        // iconbadge-artifacts/a.png.actual.png, as a link.
         #expect(try runIconbadge([Self.icon, "--value", "4", "-o", folder + "/goldens/a.png"]).status == 0)
         try FileManager.default.createDirectory(
             atPath: folder + "/iconbadge-artifacts", withIntermediateDirectories: true)
-        try makeLink(folder + "/iconbadge-artifacts/a.actual.png", to: "../victim.sh")
+        try makeLink(folder + "/iconbadge-artifacts/a.png.actual.png", to: "../victim.sh")
         let single = try runIconbadge([Self.icon, "--value", "5", "--check", "goldens/a.png"], in: folder)
         #expect(single.status == 73, "\(single.stderr)")
-        #expect(single.stderr.contains("a.actual.png\": is a symbolic link"))
+        #expect(single.stderr.contains("a.png.actual.png\": is a symbolic link"))
         try write(#"{"jobs":[{"icon":"\#(Self.icon)","value":"5","output":"a.png"}]}"#, to: folder + "/m.json")
         let batch = try runIconbadge(["batch", "m.json", "--check", "goldens", "--quiet"], in: folder)
         #expect(batch.status == 73, "\(batch.stderr)")

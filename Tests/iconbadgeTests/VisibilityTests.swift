@@ -134,6 +134,8 @@ import Testing
         #expect(android.status == 0, "\(android.stderr)")
         let notes = android.stderrLines.filter { $0.contains("close in colour") }
         #expect(notes.count == 1, "\(android.stderr)")
-        #expect(notes.first?.hasPrefix("iconbadge: note: in 5 images the badge's fill #FF3B30") == true, "\(notes)")
+        // The five legacy images and the badge layer at five densities, measured
+        // against the adaptive icon's own layers.
+        #expect(notes.first?.hasPrefix("iconbadge: note: in 10 images the badge's fill #FF3B30") == true, "\(notes)")
     }
 }

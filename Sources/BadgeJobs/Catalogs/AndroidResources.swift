@@ -56,6 +56,10 @@ package struct AndroidResources: Sendable {
         package var components: [String]
         package var bytes: [UInt8]
         package var root: XMLElement
+        /// What the overlay's resources for it are named after: `NAME`, or for a second
+        /// XML of the same name in another folder (`mipmap-anydpi-v33/NAME.xml`, the
+        /// one with a `<monochrome>` that Android 13 picks) `NAME_anydpi_v33`.
+        package var stem: String
     }
 
     /// The `res/` folder, as written (no trailing slash).
@@ -71,6 +75,19 @@ package struct AndroidResources: Sendable {
     package static let adaptiveFolders = [
         "mipmap-anydpi-v26", "mipmap-anydpi", "mipmap-v26", "drawable-anydpi-v26", "drawable-anydpi", "drawable-v26",
     ]
+
+    /// Whether `folder` holds adaptive icons: one of `adaptiveFolders`, or the same
+    /// for a later API level (`mipmap-anydpi-v33`, where apps put the version with a
+    /// `<monochrome>` layer, as Android 13 reads it).
+    package static func isAdaptiveFolder(_ folder: String) -> Bool {
+        if adaptiveFolders.contains(folder) { return true }
+        let parts = folder.split(separator: "-")
+        guard parts.count >= 2, parts[0] == "mipmap" || parts[0] == "drawable", let last = parts.last,
+            last.first == "v", let level = Int(last.dropFirst()), level >= 26, level < 1000,
+            parts.count == 2 || (parts.count == 3 && parts[1] == "anydpi")
+        else { return false }
+        return true
+    }
 
     /// The largest XML read (bytes).
     package static let maxXMLBytes = 1 << 20
@@ -118,7 +135,7 @@ package struct AndroidResources: Sendable {
                                 round: name.hasSuffix("_round") || roundNames.contains(name)))
                     }
                 }
-            } else if Self.adaptiveFolders.contains(folderName) {
+            } else if Self.isAdaptiveFolder(folderName) {
                 for name in wanted {
                     let path = trimmed + "/" + folderName + "/" + name + ".xml"
                     var entry = stat()
@@ -144,8 +161,13 @@ package struct AndroidResources: Sendable {
                         notes.append("\(Quoted(folderName + "/" + name + ".xml")) has no <foreground>: skipped")
                         continue
                     }
+                    // A second XML of the name (another API level): resources of its own.
+                    let stem =
+                        adaptive.contains { $0.name == name }
+                        ? name + "_" + folderName.split(separator: "-").dropFirst().joined(separator: "_") : name
                     adaptive.append(
-                        AdaptiveIcon(name: name, components: [folderName, name + ".xml"], bytes: bytes, root: root))
+                        AdaptiveIcon(
+                            name: name, components: [folderName, name + ".xml"], bytes: bytes, root: root, stem: stem))
                 }
             }
         }

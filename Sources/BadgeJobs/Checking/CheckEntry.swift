@@ -52,6 +52,20 @@ package struct CheckEntry: Sendable, Equatable {
     package var goldenWritten: String?
     /// The error's exit code, for `error`.
     package var errorCode: ExitCode?
+    /// The job that made it (`jobs[3]@2x`, batch), or "" (an image of a folder).
+    package var label = ""
+    /// Its JUnit test case's name when it is not `path` (batch: the golden's path as
+    /// given, `goldens/icon.png`), else nil.
+    package var name: String?
+    /// Whether the report's images of it could not be found (a merged report whose
+    /// shard's artifacts were not uploaded).
+    package var imagesMissing = false
+    /// Its position in the whole run's list (every shard's items, in path order for
+    /// a directory check, in job order for a batch): what shards' results are merged by.
+    package var index = 0
+    /// The artifacts written for it (`REL.actual.png`, `REL.diff.png`), as their paths
+    /// are shown.
+    package var artifacts: [String] = []
 
     /// An entry from its parts.
     package init(
@@ -65,6 +79,28 @@ package struct CheckEntry: Sendable, Equatable {
         self.assets = assets
         self.goldenWritten = goldenWritten
         self.errorCode = errorCode
+    }
+
+    /// The checks' one summary, for `compare DIR DIR` and `batch --check` alike:
+    /// `12 images: 10 passed, 1 changed, 1 new, 0 deleted, 0 errors`, then `; 2 goldens
+    /// written` when an update wrote any.
+    package static func summary(_ entries: [CheckEntry]) -> String {
+        let parts = Status.allCases.map { status in
+            "\(entries.filter { $0.status == status }.count) \(status == .error ? "errors" : status.rawValue)"
+        }
+        var line = "\(entries.count) image\(entries.count == 1 ? "" : "s"): " + parts.joined(separator: ", ")
+        let written = entries.filter { $0.goldenWritten != nil }.count
+        if written > 0 { line += "; \(written) golden\(written == 1 ? "" : "s") written" }
+        return line
+    }
+
+    /// The entry's line in the checks' one vocabulary: `changed sub/two.png: 62 of 2304
+    /// pixels differ …` (a batch's entry by its golden as given), the path escaped,
+    /// then a `  wrote PATH` line for each artifact.
+    package var line: String {
+        var text = "\(status.rawValue) \(Shown(name ?? path)): \(message)"
+        for artifact in artifacts { text += "\n  wrote \(Shown(artifact))" }
+        return text
     }
 
     /// Whether this entry fails the check: `changed` unless its golden was rewritten,

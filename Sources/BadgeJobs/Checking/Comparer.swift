@@ -34,22 +34,8 @@ package enum Comparer {
         _ actual: PixelBuffer, _ expected: PixelBuffer, settings: CompareSettings, counting: Bool, diffImage: Bool,
         limits: ImageLimits = ImageLimits(), decodedMask: PixelBuffer? = nil, bands: RowBands = .serial
     ) throws(BadgeError) -> Result {
-        let ignoring = try settings.ignoreMap(
-            width: expected.width, height: expected.height, limits: limits, decodedMask: decodedMask)
-        if let ignoring, ignoring.count > 0, ignoring.count == expected.width * expected.height {
-            // A check that compares no pixel cannot fail: refuse it.
-            throw .usage(
-                "--ignore and --mask leave no pixel of the \(expected.width) × \(expected.height) image to compare; ignore less"
-            )
-        }
-        let total = expected.width * expected.height
-        if let pixels = settings.maxDiffPixels, total > 0, pixels >= total {
-            throw .invalidValue(
-                option: "--max-diff-pixels", value: String(pixels),
-                problem:
-                    "lets every pixel of the \(expected.width) × \(expected.height) image differ, so it could not fail; give less than \(total)"
-            )
-        }
+        let ignoring = try checkedIgnoreMap(
+            settings, width: expected.width, height: expected.height, limits: limits, decodedMask: decodedMask)
         var result = ImageDiff.compare(
             actual, expected, options: settings.options(counting: counting, diffImage: diffImage), ignoring: ignoring,
             bands: bands)
@@ -58,5 +44,31 @@ package enum Comparer {
         return Result(
             report: ComparisonReport(result: result, equal: settings.passes(result), settings: settings, diffPath: nil),
             diff: diff)
+    }
+
+    /// The pixels `settings` leave out of a comparison with an expected image of
+    /// `width` × `height` pixels, after refusing what would make a check that cannot
+    /// fail.
+    ///
+    /// - Throws: as `compare`: 66/65 for the mask; 64 when nothing is left to compare
+    ///   or the pixel budget lets every pixel differ.
+    static func checkedIgnoreMap(
+        _ settings: CompareSettings, width: Int, height: Int, limits: ImageLimits, decodedMask: PixelBuffer?
+    ) throws(BadgeError) -> IgnoreMap? {
+        let ignoring = try settings.ignoreMap(width: width, height: height, limits: limits, decodedMask: decodedMask)
+        if let ignoring, ignoring.count > 0, ignoring.count == width * height {
+            // A check that compares no pixel cannot fail: refuse it.
+            throw .usage(
+                "--ignore and --mask leave no pixel of the \(width) × \(height) image to compare; ignore less")
+        }
+        let total = width * height
+        if let pixels = settings.maxDiffPixels, total > 0, pixels >= total {
+            throw .invalidValue(
+                option: "--max-diff-pixels", value: String(pixels),
+                problem:
+                    "lets every pixel of the \(width) × \(height) image differ, so it could not fail; give less than \(total)"
+            )
+        }
+        return ignoring
     }
 }

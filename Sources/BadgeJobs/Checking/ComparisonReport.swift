@@ -48,19 +48,43 @@ package struct ComparisonReport: Sendable, Equatable {
             ("mask", settings.mask.map { .string($0) } ?? .null),
             ("storedColor", .bool(settings.storedColor)),
         ]
+        // Where the pixels differ (DiffRegions): null when they were not all counted.
+        members.append(("regionGap", .number(Double(DiffRegions.gap))))
+        members.append(("regionCount", result.regions.map { .number(Double($0.count)) } ?? .null))
+        members.append(("regions", result.regions.map { .array($0.largest.map(Self.regionJSON)) } ?? .null))
         members.append(("diff", diffPath.map { .string($0) } ?? .null))
         return .object(members)
     }
 
-    /// One human line; it ends with ", N ignored" when an ignore map covered N pixels.
+    /// One region: `{"x":30,"y":0,"width":12,"height":8,"pixels":96}` (pixels).
+    package static func regionJSON(_ region: DiffRegion) -> JSONValue {
+        .object([
+            ("x", .number(Double(region.x))), ("y", .number(Double(region.y))),
+            ("width", .number(Double(region.width))), ("height", .number(Double(region.height))),
+            ("pixels", .number(Double(region.pixels))),
+        ])
+    }
+
+    /// One human line, the verdict first (`same: 2304 pixels equal`, `different: 62 of
+    /// 2304 pixels differ …`), as `compare ACTUAL EXPECTED` prints it.
     package var line: String {
+        let verdict = equal ? "same" : "different"
+        let detail = self.detail
+        return verdict + (detail.hasPrefix("within ") ? " " : ": ") + detail
+    }
+
+    /// The line without its verdict, as the checks' lines show it after the status
+    /// (`changed icons/a.png: 62 of 2304 pixels differ …`). It ends with `, N ignored`
+    /// when an ignore map covered N pixels, and with `; 3 regions, the largest 12 × 8 at
+    /// 30,0` when pixels differ.
+    package var detail: String {
         guard result.sameSize else {
             return
-                "different: sizes differ (actual \(result.width) × \(result.height), expected \(result.expectedWidth) × \(result.expectedHeight))"
+                "sizes differ (actual \(result.width) × \(result.height), expected \(result.expectedWidth) × \(result.expectedHeight))"
         }
         let ignored = result.ignoredPixels > 0 ? ", \(result.ignoredPixels) ignored" : ""
         if result.stoppedEarly {
-            return "different: pixels differ (stopped at the first; --json or --diff counts them)\(ignored)"
+            return "pixels differ (stopped at the first; --json or --diff counts them)\(ignored)"
         }
         let total = result.totalPixels
         let percent = total > 0 ? Double(result.differentPixels) * 100 / Double(total) : 0
@@ -68,14 +92,15 @@ package struct ComparisonReport: Sendable, Equatable {
             "\(result.differentPixels) of \(total) pixels differ (\(ValueParsers.format((percent * 1000).rounded() / 1000))%)"
         let aa =
             (result.antialiasedPixels > 0 ? ", \(result.antialiasedPixels) anti-aliased not counted" : "") + ignored
+        let regions = result.regions?.summary.map { "; " + $0 } ?? ""
         if equal {
             return result.differentPixels == 0
                 ? (result.maxChannelDelta == 0 || settings.threshold == nil
-                    ? "same: \(total - result.ignoredPixels) pixels equal\(aa)"
-                    : "same within threshold \(ValueParsers.format(settings.threshold!)): \(total) pixels, none beyond it\(aa)")
-                : "same within budget: \(counted)\(aa)"
+                    ? "\(total - result.ignoredPixels) pixels equal\(aa)"
+                    : "within threshold \(ValueParsers.format(settings.threshold!)): \(total) pixels, none beyond it\(aa)")
+                : "within budget: \(counted)\(aa)\(regions)"
         }
         let budget = settings.budgetBroken(result).map { $0 == "no budget" ? "" : ", over \($0)" } ?? ""
-        return "different: \(counted)\(budget), largest channel difference \(result.maxChannelDelta)\(aa)"
+        return "\(counted)\(budget), largest channel difference \(result.maxChannelDelta)\(aa)\(regions)"
     }
 }

@@ -41,7 +41,8 @@ package enum DirectoryCheck {
         package var workers = 1
         /// Limits for every image decoded.
         package var limits = ImageLimits()
-        /// Where `REL.diff.png` of changed pairs goes (`sub/icon.png.diff.png`), nil for none.
+        /// Where `REL.actual.png` and `REL.diff.png` of changed pairs go
+        /// (`sub/icon.png.diff.png`), nil for none.
         package var artifacts: String?
         /// The HTML report's assets folder, staged, nil without a report.
         package var assets: StagedFolder?
@@ -50,6 +51,8 @@ package enum DirectoryCheck {
         /// How an image's error reads in its entry: the command line words a render
         /// problem with the options that change it (`BadgeError.message` names none).
         package var errorMessage: @Sendable (BadgeError) -> String = { $0.message }
+        /// The part of the images this run checks (`--shard K/N`), nil for all.
+        package var shard: Shard?
 
         /// The defaults: exact comparison, failing on new and deleted images.
         package init() {}
@@ -163,8 +166,23 @@ package enum DirectoryCheck {
         return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
-    /// Compares every image of `actual` with its namesake in `expected`, in parallel.
-    /// Entries come back sorted by path.
+    /// What a directory check found.
+    package struct Outcome: Sendable {
+        /// The entries of this run (of its shard), in path order, each with its
+        /// `index` in the whole run's list.
+        package var entries: [CheckEntry]
+        /// Links found in either folder (skipped), as `ROOT/REL`.
+        package var links: [String]
+        /// The items of the whole run (every shard's): images, unreadable folders and
+        /// names that are not UTF-8.
+        package var total: Int
+        /// The images in both folders, in the whole run: with none, the run compares
+        /// nothing.
+        package var paired: Int
+    }
+
+    /// Compares every image of `actual` with its namesake in `expected` (those of
+    /// `settings.shard` only, when given), in parallel. Entries come back sorted by path.
     ///
     /// - Throws: as `images(in:excluding:)`; 64 when both are one folder; 66 when
     ///   neither holds an image (nothing would be compared). A pair's own failures
@@ -172,7 +190,7 @@ package enum DirectoryCheck {
     ///   `error` entries, not throws.
     package static func run(
         actual: String, expected: String, settings: Settings, excluding: [String] = []
-    ) throws(BadgeError) -> (entries: [CheckEntry], links: [String]) {
+    ) throws(BadgeError) -> Outcome {
         if let a = identity(actual), let b = identity(expected), a == b {
             throw .usage(
                 "compare \(Quoted(actual)) \(Quoted(expected)): both are one folder, so every image would pass; give the folder of fresh renders and the goldens' folder"
@@ -200,34 +218,52 @@ package enum DirectoryCheck {
         }
         let inActual = Set(actualList.images)
         let inExpected = Set(expectedList.images)
-        let paths = inActual.union(inExpected).sorted()
-        var entries = ParallelMap.map(count: paths.count, workers: settings.workers) { index in
-            let path = paths[index]
-            return entry(
-                path, index: index, actualRoot: actual, expectedRoot: expected,
-                inActual: inActual.contains(path), inExpected: inExpected.contains(path), settings: settings)
-        }
+        // Every item of the whole run, in path order: its position is its index in
+        // every shard, so that shards' reports merge into the whole run's.
+        var items: [(path: String, problem: CheckEntry?)] = inActual.union(inExpected).map { ($0, nil) }
         var reported = Set<String>()
         for (root, list) in [(actual, actualList), (expected, expectedList)] {
             for (path, reason) in list.unreadable where reported.insert(path).inserted {
-                entries.append(
-                    CheckEntry(
-                        path: path.isEmpty ? "." : path, status: .error, report: nil,
-                        message: "\(Quoted(root + "/" + path)): \(reason)", errorCode: .noInput))
+                let shown = path.isEmpty ? "." : path
+                items.append(
+                    (
+                        shown,
+                        CheckEntry(
+                            path: shown, status: .error, report: nil,
+                            message: "\(Quoted(root + "/" + path)): \(reason)", errorCode: .noInput)
+                    ))
             }
             for path in list.badNames where reported.insert(path).inserted {
-                entries.append(
-                    CheckEntry(
-                        path: path, status: .error, report: nil,
-                        message:
-                            "\(Quoted(root + "/" + path)): the name is not valid UTF-8, so it cannot be paired or reported; rename it",
-                        errorCode: .dataError))
+                items.append(
+                    (
+                        path,
+                        CheckEntry(
+                            path: path, status: .error, report: nil,
+                            message:
+                                "\(Quoted(root + "/" + path)): the name is not valid UTF-8, so it cannot be paired or reported; rename it",
+                            errorCode: .dataError)
+                    ))
             }
         }
-        entries.sort { $0.path < $1.path }
+        items.sort { $0.path < $1.path }
+        let sorted = items
+        let chosen = sorted.indices.filter { settings.shard?.contains(items[$0].path) ?? true }
+        let entries = ParallelMap.map(count: chosen.count, workers: settings.workers) { position in
+            let index = chosen[position]
+            let item = sorted[index]
+            var made =
+                item.problem
+                ?? entry(
+                    item.path, index: index, actualRoot: actual, expectedRoot: expected,
+                    inActual: inActual.contains(item.path), inExpected: inExpected.contains(item.path),
+                    settings: settings)
+            made.index = index
+            return made
+        }
         let links =
             actualList.links.map { actual + "/" + $0 } + expectedList.links.map { expected + "/" + $0 }
-        return (entries, links)
+        return Outcome(
+            entries: entries, links: links, total: items.count, paired: inActual.intersection(inExpected).count)
     }
 
     /// One pair's entry; every failure becomes an `error` entry.
@@ -247,9 +283,11 @@ package enum DirectoryCheck {
                 // Decoded even without a report when it may become a golden: a file
                 // that is no image (or over a limit) must not be committed as one.
                 if settings.assets != nil || settings.update.createsMissing {
-                    let pixels = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
+                    let png = try Comparer.png(
+                        of: bytes, path: actualRoot + "/" + path, limits: settings.limits,
+                        keepTransparentColor: settings.compare.storedColor)
                     if let assets = settings.assets {
-                        entry.assets.actual = try writeAsset(pixels, index: index, role: .actual, into: assets)
+                        entry.assets.actual = try writeAsset(png, index: index, role: .actual, into: assets)
                     }
                 }
                 if settings.update.createsMissing {
@@ -270,52 +308,73 @@ package enum DirectoryCheck {
                     path: path, status: .deleted, report: nil,
                     message: "only in \(Shown(expectedRoot)), not produced in \(Shown(actualRoot))")
                 if let assets = settings.assets {
-                    let pixels = try ImageFile.pixels(at: expectedRoot + "/" + path, limits: settings.limits)
-                    entry.assets.expected = try writeAsset(pixels, index: index, role: .expected, into: assets)
+                    let bytes = try InputFile.bytes(
+                        at: expectedRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
+                    let png = try Comparer.png(
+                        of: bytes, path: expectedRoot + "/" + path, limits: settings.limits,
+                        keepTransparentColor: false)
+                    entry.assets.expected = try writeAsset(png, index: index, role: .expected, into: assets)
                 }
                 return entry
             }
             let bytes = try InputFile.bytes(
                 at: actualRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
-            let actual = try decode(bytes, path: actualRoot + "/" + path, settings: settings)
             let expectedBytes = try InputFile.bytes(
                 at: expectedRoot + "/" + path, limit: settings.limits.maxRasterBytes, what: "image file")
-            // An unchanged image (the same bytes as its golden) is decoded once.
-            let expected =
-                expectedBytes == bytes
-                ? actual : try decode(expectedBytes, path: expectedRoot + "/" + path, settings: settings)
-            let wantsDiff = settings.assets != nil || settings.artifacts != nil
-            let result = try Comparer.compare(
-                actual, expected, settings: settings.compare, counting: true, diffImage: wantsDiff,
+            var images = Comparer.Images()
+            if settings.artifacts != nil {
+                images.actual = .ifChanged
+                images.diff = .ifChanged
+            }
+            if settings.assets != nil {
+                images.actual = .always
+                images.expected = .always
+                images.diff = .ifChanged
+            }
+            let compared = try Comparer.compareFiles(
+                actual: bytes, actualPath: actualRoot + "/" + path, expected: expectedBytes,
+                expectedPath: expectedRoot + "/" + path, settings: settings.compare, counting: true, images: images,
                 limits: settings.limits, decodedMask: settings.decodedMask)
+            let equal = compared.report.equal
             var entry = CheckEntry(
-                path: path, status: result.equal ? .passed : .changed, report: result.report,
-                message: result.report.line)
+                path: path, status: equal ? .passed : .changed, report: compared.report,
+                message: compared.report.detail)
             if let artifacts = settings.artifacts {
-                // The whole name: icon.png and icon.webp each get their own diff.
-                let name = (components.last ?? path) + ".diff.png"
-                let location = OutputLocation(root: artifacts, components: components.dropLast() + [name])
-                if !result.equal, let diff = result.diff {
-                    try OutputFile.write(
-                        try ImageFile.pngData(of: diff, compression: .fast), to: location, creatingFolders: true)
-                    entry.report?.diffPath = location.description
+                // The whole name: icon.png and icon.webp each get their own.
+                let actualArtifact = artifactLocation(artifacts, components, ".actual.png")
+                let diffArtifact = artifactLocation(artifacts, components, ".diff.png")
+                if !equal, let png = compared.actual {
+                    try OutputFile.write(png, to: actualArtifact, creatingFolders: true)
+                    entry.artifacts.append(actualArtifact.description)
                 } else {
-                    try OutputFile.removeIfPresent(location)
+                    try OutputFile.removeIfPresent(actualArtifact)
+                }
+                if !equal, let png = compared.diff {
+                    try OutputFile.write(png, to: diffArtifact, creatingFolders: true)
+                    entry.report?.diffPath = diffArtifact.description
+                    entry.artifacts.append(diffArtifact.description)
+                } else {
+                    try OutputFile.removeIfPresent(diffArtifact)
                 }
             }
             if let assets = settings.assets {
-                entry.assets.actual = try writeAsset(actual, index: index, role: .actual, into: assets)
+                if let png = compared.actual {
+                    entry.assets.actual = try writeAsset(png, index: index, role: .actual, into: assets)
+                }
                 entry.assets.expected =
-                    actual == expected
-                    ? entry.assets.actual : try writeAsset(expected, index: index, role: .expected, into: assets)
-                if !result.equal, let diff = result.diff {
-                    entry.assets.diff = try writeAsset(diff, index: index, role: .diff, into: assets)
+                    compared.expectedIsActual
+                    ? entry.assets.actual
+                    : try compared.expected.map { (png) throws(BadgeError) in
+                        try writeAsset(png, index: index, role: .expected, into: assets)
+                    }
+                if !equal, let png = compared.diff {
+                    entry.assets.diff = try writeAsset(png, index: index, role: .diff, into: assets)
                 }
             }
-            if !result.equal, settings.update.rewritesChanged {
+            if !equal, settings.update.rewritesChanged {
                 try OutputFile.write(bytes, to: golden, creatingFolders: true)
                 entry.goldenWritten = "changed"
-                entry.message = "golden updated: " + result.report.line
+                entry.message = "golden updated: " + compared.report.detail
             }
             return entry
         } catch {
@@ -325,18 +384,19 @@ package enum DirectoryCheck {
         }
     }
 
-    /// An actual image's pixels from its bytes.
-    private static func decode(_ bytes: [UInt8], path: String, settings: Settings) throws(BadgeError) -> PixelBuffer {
-        try ImageFile.pixels(
-            of: bytes, path: path, limits: settings.limits, keepTransparentColor: settings.compare.storedColor)
+    /// Where a changed image's artifact goes: `ARTIFACTS/REL` + `suffix` (`.actual.png`,
+    /// `.diff.png`), REL the image's whole relative path (`sub/icon.png.diff.png`), as
+    /// `batch --check` names them too.
+    static func artifactLocation(_ artifacts: String, _ components: [String], _ suffix: String) -> OutputLocation {
+        OutputLocation(root: artifacts, components: components.dropLast() + [(components.last ?? "image") + suffix])
     }
 
-    /// Writes `pixels` as the asset of entry `index` in `role`; returns its name.
+    /// Writes the PNG `bytes` as the asset of entry `index` in `role`; returns its name.
     private static func writeAsset(
-        _ pixels: PixelBuffer, index: Int, role: HTMLReport.AssetRole, into assets: StagedFolder
+        _ bytes: [UInt8], index: Int, role: HTMLReport.AssetRole, into assets: StagedFolder
     )
         throws(BadgeError) -> String
     {
-        try ReportAssets(folder: assets, index: index).write(pixels, role: role)
+        try ReportAssets(folder: assets, index: index).write(png: bytes, role: role)
     }
 }

@@ -20,10 +20,15 @@ package struct ReportAssets: Sendable, Equatable {
     ///
     /// - Throws: 73/74 when the file cannot be written.
     package func write(_ pixels: PixelBuffer, role: HTMLReport.AssetRole) throws(BadgeError) -> String {
+        try write(png: try ImageFile.pngData(of: pixels, compression: .fast), role: role)
+    }
+
+    /// Writes PNG `bytes` as the asset in `role` and returns its name.
+    ///
+    /// - Throws: 73/74 when the file cannot be written.
+    package func write(png bytes: [UInt8], role: HTMLReport.AssetRole) throws(BadgeError) -> String {
         let name = HTMLReport.assetName(index: index + 1, role: role)
-        try folder.write(
-            try ImageFile.pngData(of: pixels, compression: .fast), components: [name],
-            shown: folder.destination + "/" + name)
+        try folder.write(bytes, components: [name], shown: folder.destination + "/" + name)
         return name
     }
 }

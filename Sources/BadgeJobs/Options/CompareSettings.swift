@@ -111,8 +111,14 @@ package struct CompareSettings: Equatable, Sendable {
         DiffOptions(
             tolerance: tolerance, threshold: threshold, includeAntialiased: includeAntialiased,
             countAll: counting || diffImage || (maxDiffPixels ?? 0) > 0 || maxDiffRatio != nil, diffImage: diffImage,
-            alternateDarker: alternateDarker)
+            alternateDarker: alternateDarker, unchangedOpacity: Self.diffBackgroundOpacity)
     }
+
+    /// How much of the expected image the diff image shows behind the changed pixels:
+    /// 0.3 (pixelmatch's own default, 0.1, leaves a light page nearly white at 1×, so the
+    /// red pixels lose their context; at 0.3 black text is a mid grey, 178, and the red
+    /// still stands out).
+    package static let diffBackgroundOpacity = 0.3
 
     /// Whether `result` is within the budget: same size, and no more differing pixels
     /// than the budget. Either budget works alone; given both, both must hold (the

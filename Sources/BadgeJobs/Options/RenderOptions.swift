@@ -28,7 +28,7 @@ package enum RenderOptions {
             Spec(
                 name: "check", kind: .value(placeholder: "GOLDEN"), group: "Golden check",
                 help:
-                    "render in memory and compare with GOLDEN: exit 0 same, 1 different (artifacts written); with -o the render is also written",
+                    "render in memory and compare with GOLDEN: exit 0 passed, 1 changed (artifacts written); with -o the render is also written",
                 completion: .file, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.check = text },
             Spec(
@@ -41,7 +41,7 @@ package enum RenderOptions {
             Spec(
                 name: "artifacts", kind: .value(placeholder: "DIR"), group: "Golden check",
                 help:
-                    "where a failed check writes NAME.actual.png and NAME.diff.png, made if missing (default: iconbadge-artifacts)",
+                    "where a failed check writes NAME.actual.png and NAME.diff.png (NAME the golden's file name, icon.png.diff.png), made if missing (default: iconbadge-artifacts)",
                 completion: .folder, fromEnvironment: false
             ) { settings, text throws(BadgeError) in settings.artifacts = text },
         ] + CompareSettings.options.map { $0.lifted(\RenderSettings.compare) }
@@ -149,6 +149,13 @@ package enum RenderOptions {
             completion: .choices(Overflow.allCases.map(\.rawValue))
         ) { settings, text throws(BadgeError) in
             settings.style.overflow = try ValueParsers.choice(text, option: "--overflow", as: Overflow.self)
+        },
+        Spec(
+            name: "avoid-content", kind: .flag, group: "Placement",
+            help:
+                "then move the clamped badge, inside the shape and its anchor's quadrant, to the nearest place covering the fewest of the icon's opaque pixels (--report says how many)"
+        ) { settings, text throws(BadgeError) in
+            settings.style.avoidsContent = try ValueParsers.bool(text, option: "--avoid-content")
         },
     ]
 

@@ -33,6 +33,26 @@ extension RenderSettings {
         ] where used && shape != owner {
             throw .usage("\(option) goes with --shape \(owner.rawValue) (the shape is \(shape.rawValue))")
         }
+        if style.avoidsContent {
+            // Given for this badge, a combination that cannot move is refused; shared
+            // (a variable, a manifest's defaults), it is off for such a badge.
+            let explicit = given("avoid-content", fallback: true)
+            if shape.isBand {
+                guard !explicit else {
+                    throw .usage(
+                        "--avoid-content moves a pill, dot, image or shield; a \(shape.rawValue) stays on its \(shape == .ribbon ? "corner" : "edge")"
+                    )
+                }
+                style.avoidsContent = false
+            } else if style.overflow != .clamp {
+                guard !explicit else {
+                    throw .usage(
+                        "--avoid-content moves a clamped badge; it does not go with --overflow \(style.overflow.rawValue)"
+                    )
+                }
+                style.avoidsContent = false
+            }
+        }
         guard shape != .pill else { return }
         guard !dot, image == nil else {
             throw .usage("--shape \(shape.rawValue) holds text: give --value or --text, not --dot or --image")

@@ -93,6 +93,12 @@ package struct RenderSettings {
     /// Whether the badges' text is cut out of them: an Android adaptive icon's
     /// monochrome layer (set by `android`).
     package var knockoutText = false
+    /// Whether the icon is cleared under each badge's footprint: an Android adaptive
+    /// icon's monochrome layer (set by `android`).
+    package var clearsUnderBadges = false
+    /// Which parts of the scene the output holds: an Android adaptive icon's badge
+    /// layer or filtered background (set by `android`).
+    package var outputLayers = RenderRequest.Output.Layers.all
     /// Whether a catalog's `--relative-size` was given: it then sizes ribbons, banners
     /// and shields too.
     package var relativeSizeGiven = false
@@ -151,7 +157,7 @@ package struct RenderSettings {
             badge: first, moreBadges: more,
             output: RenderRequest.Output(
                 scale: scale, greyscaleBadges: greyscaleBadges, knockoutText: knockoutText,
-                dropsUnfittingText: dropsUnfittingText),
+                dropsUnfittingText: dropsUnfittingText, clearsUnderBadges: clearsUnderBadges, layers: outputLayers),
             limits: limits, animation: animation)
     }
 

@@ -7,6 +7,11 @@ import BadgeSystem
 /// layer iconbadge added to it) under the circle, squircle and rounded-square masks
 /// of AOSP, themed icons (Android 13: the monochrome layer in two Material palettes,
 /// light and dark), and legacy icons as they are.
+///
+/// The layers are drawn as `android` draws them: each converted to SVG by
+/// `AndroidDrawableSVG` (vectors, shapes, gradients, bitmaps, insets, layer lists)
+/// with the resources of the `res/` folders in Gradle's order, and rendered by the
+/// isolated SVG renderer. A layer that cannot be converted is hatched and named.
 package enum AndroidPreview {
     /// A launcher's wallpaper behind the icons, light and dark: Material 3's surface
     /// tones (the baseline scheme's surface variant #E7E0EC and surface #1C1B1F).
@@ -25,8 +30,8 @@ package enum AndroidPreview {
     }
 
     /// Two Material palettes, light and dark each. The first is Material 3's baseline
-    /// (seed #6750A4): primary 90 #EADDFF, neutral-variant 30 #49454F, neutral 20
-    /// #313033 (m3.material.io's baseline scheme). The second is a green one with the
+    /// (source colour #6750A4): primary 90 #EADDFF, neutral-variant 30 #49454F, neutral
+    /// 20 #313033 (m3.material.io's baseline scheme). The second is a green one with the
     /// same tones (CIELAB L* 90, 30, 20, as HCT's tone is) at OKLCh hue 145°, computed
     /// for this project: #BFEEBF, #404940, #2E312E (the same computation gives the
     /// baseline's tones within 2 levels: #E8DDFF, #494551, #313033).
@@ -42,70 +47,71 @@ package enum AndroidPreview {
     static let adaptiveDensities: [(name: String, scale: Double)] = [("mdpi", 1), ("xxxhdpi", 4)]
 
     /// The sheet of the icons `names` of `folders` (the overlay first, then `main`'s
-    /// `res/`), titled `title`.
-    package static func sheet(title: String, folders: [String], names: [String]) -> ContactSheet {
-        let layers = AndroidLayers(folders: folders)
+    /// `res/`), titled `title`, reading within `limits`.
+    package static func sheet(
+        title: String, folders: [String], names: [String], limits: ImageLimits = ImageLimits()
+    ) -> ContactSheet {
+        let folders = folders.map { folder in
+            var trimmed = folder
+            while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+            return trimmed
+        }
+        let lookup = self.lookup(folders.map { AndroidResourceTable(folder: $0, limits: limits) })
         var sheet = ContactSheet(title: title)
         var adaptive = ContactSheet.Section(title: "Android adaptive icons (Android 8 and up)")
         var legacy = ContactSheet.Section(title: "Android legacy icons (before Android 8, and launchers without masks)")
-        var missingKinds: [String] = []
+        // Each problem of a layer not drawn, with the layers it keeps from the sheet.
+        var problems: [(problem: String, layers: [String])] = []
         for name in names {
-            if let xml = adaptiveXML(name, folders: layers.folders),
-                let bytes = try? InputFile.bytes(at: xml, limit: AndroidLayers.maxXMLBytes, what: "adaptive icon XML"),
-                let root = try? XMLScanner.parse(bytes), root.name == "adaptive-icon"
-            {
+            if let icon = adaptiveIcon(name, folders: folders) {
                 for density in adaptiveDensities {
                     let side = Int(48 * density.scale)
-                    func layer(_ part: String) -> AndroidLayers.Drawable? {
-                        guard let element = root.child(part) else { return nil }
-                        if let reference = element.attributes.first(where: { $0.name.hasSuffix(":drawable") })?.value {
-                            return layers.drawable(reference, scale: density.scale)
-                        }
-                        if let child = element.children.first {
-                            return layers.element(child, reference: "<\(part)>", scale: density.scale, depth: 1)
-                        }
-                        return nil
+                    let parts = ["background", "foreground", "monochrome"].map { part in
+                        layer(
+                            part, of: icon, name: name, side: side, density: density.scale, lookup: lookup,
+                            limits: limits)
                     }
-                    let background = layer("background")
-                    let foreground = layer("foreground")
-                    let monochrome = layer("monochrome")
                     var group = ContactSheet.Group(title: "\(name) · \(density.name) · \(side) px")
                     for mask in ContactSheet.AndroidMask.allCases {
-                        var drawn: [ContactSheet.Layer] = []
-                        for drawable in [background, foreground].compactMap({ $0 }) {
-                            drawn += contactLayers(drawable, side: side, part: nil)
-                        }
                         group.tiles.append(
                             ContactSheet.Tile(
-                                caption: mask.rawValue, side: side, backdrop: lightWallpaper, layers: drawn,
-                                mask: .android(mask)))
+                                caption: mask.rawValue, side: side, backdrop: lightWallpaper,
+                                layers: [parts[0], parts[1]].compactMap { $0 }, mask: .android(mask)))
                     }
-                    if let monochrome {
+                    if let monochrome = parts[2] {
                         for palette in palettes {
                             let full = Rect(x: 0, y: 0, width: Double(side), height: Double(side))
-                            let drawn =
-                                [ContactSheet.Layer.fill(palette.background, rect: full)]
-                                + contactLayers(monochrome, side: side, part: palette.foreground)
+                            let drawn: ContactSheet.Layer
+                            switch monochrome {
+                            case .image(let source, let rect): drawn = .alpha(source, rect: rect, color: palette.foreground)
+                            default: drawn = monochrome
+                            }
                             group.tiles.append(
                                 ContactSheet.Tile(
                                     caption: palette.name, side: side,
                                     backdrop: palette.name.hasSuffix("dark") ? darkWallpaper : lightWallpaper,
-                                    layers: drawn, mask: .android(.circle)))
+                                    layers: [.fill(palette.background, rect: full), drawn], mask: .android(.circle)))
                         }
                     }
-                    for tile in group.tiles {
-                        for kind in tile.missing where !missingKinds.contains(kind) { missingKinds.append(kind) }
+                    for (part, result) in zip(["background", "foreground", "monochrome"], parts) {
+                        guard case .missing(let problem, _)? = result else { continue }
+                        let layer = "the \(part) of \(name)"
+                        if let index = problems.firstIndex(where: { $0.problem == problem }) {
+                            if !problems[index].layers.contains(layer) { problems[index].layers.append(layer) }
+                        } else {
+                            problems.append((problem, [layer]))
+                        }
                     }
                     adaptive.groups.append(group)
                 }
-                if root.child("monochrome") == nil {
+                if icon.root.child("monochrome") == nil {
                     sheet.notes.append(
                         "\(name) has no <monochrome> layer: Android 13's themed icons show it in full colour.")
                 }
             }
             var group = ContactSheet.Group(title: "\(name) · legacy")
             for density in AndroidResources.densities {
-                for folder in layers.folders {
+                for folder in folders {
                     let candidates = ["png", "webp"].map { "\(folder)/mipmap-\(density.name)/\(name).\($0)" }
                     guard let path = candidates.first(where: { InputFile.isPlainFile($0) }) else { continue }
                     guard let pixels = try? ImageFile.pixels(at: path) else { break }
@@ -114,9 +120,8 @@ package enum AndroidPreview {
                         ContactSheet.Tile(
                             caption: "\(density.name) · \(pixels.width) px", side: side, backdrop: lightWallpaper,
                             layers: [
-                                .image(path: path, rect: Rect(x: 0, y: 0, width: Double(side), height: Double(side)))
-                            ]
-                        ))
+                                .image(.file(path), rect: Rect(x: 0, y: 0, width: Double(side), height: Double(side)))
+                            ]))
                     break
                 }
             }
@@ -128,68 +133,79 @@ package enum AndroidPreview {
             )
             sheet.sections.append(adaptive)
         }
-        if !missingKinds.isEmpty {
-            sheet.notes.append(
-                "Hatched: layers iconbadge cannot draw yet (\(missingKinds.joined(separator: "; "))); the launcher draws them."
-            )
+        for (problem, layers) in problems {
+            sheet.notes.append("Hatched, not drawn: \(layers.joined(separator: ", ")): \(problem).")
         }
         if !legacy.groups.isEmpty { sheet.sections.append(legacy) }
         return sheet
     }
 
-    /// The adaptive icon XML of `name`: the first folder's, in the folders Android
-    /// reads it from.
-    static func adaptiveXML(_ name: String, folders: [String]) -> String? {
+    /// An adaptive icon's XML as a launcher on the newest Android picks it from
+    /// `folders` (the overlay first): for each folder that can hold one
+    /// (`AndroidResources.isAdaptiveFolder`), the first `res/` folder's file; of
+    /// those, the highest API level's.
+    static func adaptiveIcon(_ name: String, folders: [String]) -> (path: String, bytes: [UInt8], root: XMLElement)? {
+        var byQualifier: [String: String] = [:]
         for folder in folders {
-            for sub in AndroidResources.adaptiveFolders {
+            for (sub, isFolder, isLink) in AssetCatalog.entries(of: folder)
+            where isFolder && !isLink && AndroidResources.isAdaptiveFolder(sub) && byQualifier[sub] == nil {
                 let path = folder + "/" + sub + "/" + name + ".xml"
-                if InputFile.isPlainFile(path) { return path }
+                if InputFile.isPlainFile(path) { byQualifier[sub] = path }
             }
+        }
+        func level(_ sub: String) -> Int {
+            sub.split(separator: "-").last.flatMap { $0.first == "v" ? Int($0.dropFirst()) : nil } ?? 0
+        }
+        // The highest API level first; of the same level mipmap (what launcher icons
+        // are named as) before drawable, then by name.
+        let ordered = byQualifier.keys.sorted {
+            if level($0) != level($1) { return level($0) > level($1) }
+            if $0.hasPrefix("mipmap") != $1.hasPrefix("mipmap") { return $0.hasPrefix("mipmap") }
+            return $0 < $1
+        }
+        for sub in ordered {
+            guard let path = byQualifier[sub],
+                let bytes = try? AssetCatalog.ownFile(
+                    path, limit: AndroidResources.maxXMLBytes, what: "adaptive icon XML", of: "res/"),
+                let root = try? XMLScanner.parse(bytes), root.name == "adaptive-icon"
+            else { continue }
+            return (path, bytes, root)
         }
         return nil
     }
 
-    /// A drawable as layers of the whole 108 dp canvas, `side` px (a badge layer's
-    /// backdrop).
-    static func canvasLayers(_ drawable: AndroidLayers.Drawable, side: Int) -> [ContactSheet.Layer] {
-        let visible = Double(side) * 72 / 108
-        let shift = Double(side) * 18 / 108
-        return contactLayers(drawable, side: Int(visible.rounded()), part: nil, unit: visible / 72).map { layer in
-            switch layer {
-            case .image(let path, let rect): return .image(path: path, rect: rect.offsetBy(dx: shift, dy: shift))
-            case .fill(let color, let rect): return .fill(color, rect: rect.offsetBy(dx: shift, dy: shift))
-            case .alpha(let path, let rect, let color):
-                return .alpha(path: path, rect: rect.offsetBy(dx: shift, dy: shift), color: color)
-            case .missing(let what, let rect): return .missing(what, rect: rect.offsetBy(dx: shift, dy: shift))
-            }
+    /// The layer `part` of `icon` as the sheet draws it on a tile of `side` px: its
+    /// 108 dp reaching 18 dp past the 72 dp shown on each side, converted to SVG at
+    /// `density`; hatched and named when it cannot be converted; nil when the icon
+    /// has no such layer.
+    static func layer(
+        _ part: String, of icon: (path: String, bytes: [UInt8], root: XMLElement), name: String, side: Int,
+        density: Double, lookup: AndroidResourceLookup, limits: ImageLimits
+    ) -> ContactSheet.Layer? {
+        guard let element = icon.root.child(part) else { return nil }
+        let unit = Double(side) / 72
+        let rect = Rect(x: -18 * unit, y: -18 * unit, width: 108 * unit, height: 108 * unit)
+        do throws(AndroidDrawableProblem) {
+            let document = try AndroidDrawableSVG.layer(
+                element, of: icon.bytes, path: icon.path, width: AndroidResources.layerSide,
+                height: AndroidResources.layerSide, density: density, lookup: lookup, limits: limits)
+            return .image(.document(document, name: "the \(part) of \(name) (\(Shown(icon.path)))"), rect: rect)
+        } catch {
+            return .missing("\(Shown(error.path)): \(error.description)", rect: rect)
         }
     }
 
-    /// A drawable as the sheet's layers on a tile of `side` px: a 108 dp layer reaches
-    /// 18 dp past the 72 dp square each side. With `part` (a themed icon), only its
-    /// alpha is drawn, in that colour.
-    static func contactLayers(
-        _ drawable: AndroidLayers.Drawable, side: Int, part: Color?, inset: Double = 0, unit: Double? = nil
-    ) -> [ContactSheet.Layer] {
-        let unit = unit ?? Double(side) / 72
-        let full = 108 * unit
-        let margin = inset * full
-        let rect = Rect(
-            x: -18 * unit + margin, y: -18 * unit + margin, width: full - 2 * margin, height: full - 2 * margin)
-        switch drawable {
-        case .color(let color):
-            return [.fill(part ?? color, rect: rect)]
-        case .bitmap(let path):
-            if let part { return [.alpha(path: path, rect: rect, color: part)] }
-            return [.image(path: path, rect: rect)]
-        case .layers(let items):
-            return items.flatMap { contactLayers($0, side: side, part: part, inset: inset, unit: unit) }
-        case .inset(let inner, let fraction):
-            // An inset of the inset's own box: fractions add up within the layer.
-            return contactLayers(
-                inner, side: side, part: part, inset: inset + fraction * (1 - 2 * inset), unit: unit)
-        case .undrawable(let kind, let reference):
-            return [.missing("\(kind) \(reference)", rect: rect)]
-        }
+    /// The lookup of `tables` in Gradle's order: a value or file of the first table
+    /// that has it.
+    static func lookup(_ tables: [AndroidResourceTable]) -> AndroidResourceLookup {
+        AndroidResourceLookup(
+            value: { reference in
+                for table in tables { if let value = table.lookup.value(reference) { return value } }
+                return nil
+            },
+            file: { (reference, density) throws(AndroidDrawableProblem) in
+                for table in tables { if let file = try table.file(reference, density: density) { return file } }
+                return nil
+            }, unreadable: tables.flatMap(\.unreadable))
     }
 }

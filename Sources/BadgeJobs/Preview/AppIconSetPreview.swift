@@ -125,33 +125,33 @@ package enum AppIconSetPreview {
         case .ios?:
             return [
                 ContactSheet.Tile(
-                    caption: "light", side: side, backdrop: iosLight, layers: [.image(path: light, rect: full)],
+                    caption: "light", side: side, backdrop: iosLight, layers: [.image(.file(light), rect: full)],
                     mask: .appleSquare),
                 ContactSheet.Tile(
                     caption: dark == nil ? "dark (no dark image)" : "dark", side: side, backdrop: iosDark,
-                    layers: [.image(path: dark ?? light, rect: full)], mask: .appleSquare),
+                    layers: [.image(.file(dark ?? light), rect: full)], mask: .appleSquare),
                 ContactSheet.Tile(
                     caption: tinted == nil ? "tinted (from light)" : "tinted", side: side, backdrop: iosDark,
-                    layers: [.image(path: tinted ?? light, rect: full)], mask: .appleSquare, filter: .tinted(tint)),
+                    layers: [.image(.file(tinted ?? light), rect: full)], mask: .appleSquare, filter: .tinted(tint)),
             ]
         case .macos?:
             return [
                 ContactSheet.Tile(
-                    caption: "on light", side: side, backdrop: macLight, layers: [.image(path: light, rect: full)]),
+                    caption: "on light", side: side, backdrop: macLight, layers: [.image(.file(light), rect: full)]),
                 ContactSheet.Tile(
                     caption: "on dark", side: side, backdrop: macDark,
-                    layers: [.image(path: dark ?? light, rect: full)]),
+                    layers: [.image(.file(dark ?? light), rect: full)]),
             ]
         case .watchos?:
             return [
                 ContactSheet.Tile(
-                    caption: "watch face", side: side, backdrop: watchFace, layers: [.image(path: light, rect: full)],
+                    caption: "watch face", side: side, backdrop: watchFace, layers: [.image(.file(light), rect: full)],
                     mask: .circle)
             ]
         default:
             return [
                 ContactSheet.Tile(
-                    caption: "as it is", side: side, backdrop: macLight, layers: [.image(path: light, rect: full)])
+                    caption: "as it is", side: side, backdrop: macLight, layers: [.image(.file(light), rect: full)])
             ]
         }
     }

@@ -75,7 +75,7 @@ package enum IconBundlePreview {
             for layer in layers {
                 drawn.append(
                     .image(
-                        path: layer.path,
+                        .file(layer.path),
                         rect: Rect(x: layer.x * k, y: layer.y * k, width: layer.width * k, height: layer.height * k)))
             }
             return ContactSheet.Tile(caption: caption, side: side, backdrop: backdrop, layers: drawn, mask: mask)

@@ -42,17 +42,8 @@ package struct DirectoryCheckReport: Sendable {
     }
 
     /// `compare: 12 images: 10 passed, 1 changed, 1 new, 0 deleted, 0 errors`, with the
-    /// goldens written when there are any.
-    package var summary: String {
-        let parts = CheckEntry.Status.allCases.map { status in
-            "\(count(status)) \(status == .error ? "errors" : status.rawValue)"
-        }
-        var line =
-            "compare: \(entries.count) image\(entries.count == 1 ? "" : "s"): " + parts.joined(separator: ", ")
-        let written = entries.filter { $0.goldenWritten != nil }.count
-        if written > 0 { line += "; \(written) golden\(written == 1 ? "" : "s") written" }
-        return line
-    }
+    /// goldens written when there are any (`CheckEntry.summary`).
+    package var summary: String { "compare: " + CheckEntry.summary(entries) }
 
     /// `--json`.
     package var json: JSONValue {

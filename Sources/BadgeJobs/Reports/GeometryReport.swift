@@ -100,14 +100,20 @@ package enum GeometryReport {
         members.append(("platform", .string(scene.platform.rawValue)))
         if let box = layout.referenceBox { members.append(("referenceBox", rect(box))) }
         if let requested = layout.requestedRect {
-            members.append(
-                (
-                    "placement",
-                    .object([
-                        ("requested", rect(requested)), ("moved", .bool(layout.moved)),
-                        ("offsetIgnored", .bool(layout.offsetIgnored)),
-                    ])
-                ))
+            var placement: [(String, JSONValue)] = [
+                ("requested", rect(requested)), ("moved", .bool(layout.moved)),
+                ("offsetIgnored", .bool(layout.offsetIgnored)),
+            ]
+            if let covered = layout.contentCovered {
+                placement.append(
+                    (
+                        "contentCovered",
+                        .object([
+                            ("clamped", .number(Double(covered.clamped))), ("placed", .number(Double(covered.placed))),
+                        ])
+                    ))
+            }
+            members.append(("placement", .object(placement)))
         }
         if let note = smallText(first) { members.append(("smallText", note)) }
         if let contrast = contrast(first) { members.append(("contrast", contrast)) }

@@ -9,7 +9,7 @@ extension HTMLReport {
           --bg: #f6f8fa; --card: #ffffff; --fg: #1f2328; --muted: #59636e; --line: #d1d9e0; --hover: #f0f3f6;
           --accent: #0969da; --pressed: #1f2328; --on-pressed: #ffffff;
           --changed: #cf222e; --new: #0969da; --deleted: #8250df; --error: #bc4c00; --passed: #1a7f37;
-          --check-a: #ffffff; --check-b: #e1e5ea;
+          --check-a: #ffffff; --check-b: #e1e5ea; --region: #1b7c83; --region-current: #fb8500;
           --mono: ui-monospace, SFMono-Regular, Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace;
           --sans: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "DejaVu Sans", sans-serif;
         }
@@ -18,7 +18,7 @@ extension HTMLReport {
             --bg: #0d1117; --card: #151b23; --fg: #e6edf3; --muted: #9198a1; --line: #3d444d; --hover: #1c232c;
             --accent: #4493f8; --pressed: #e6edf3; --on-pressed: #0d1117;
             --changed: #f85149; --new: #4493f8; --deleted: #ab7df8; --error: #db6d28; --passed: #3fb950;
-            --check-a: #3a4049; --check-b: #2b3038;
+            --check-a: #3a4049; --check-b: #2b3038; --region: #39c5cf; --region-current: #ffa657;
           }
           .status { color: #0d1117; }
         }
@@ -110,7 +110,8 @@ extension HTMLReport {
           font-weight: 400; text-transform: none; letter-spacing: 0; font-variant-numeric: tabular-nums; margin: 0 4px;
         }
         .frame, .slider { display: inline-block; max-width: 100%; border: 1px solid var(--line); vertical-align: top; }
-        .frame { overflow: auto; line-height: 0; }
+        /* Room for a region's outline at the image's edge (the frame scrolls, so it would clip it). */
+        .frame { overflow: auto; line-height: 0; padding: 4px; }
         img.px {
           display: block; max-width: none; image-rendering: pixelated;
           width: calc(var(--w) * var(--z) * 1px);
@@ -123,6 +124,18 @@ extension HTMLReport {
         body[data-zoom="fit"] figcaption .size { white-space: nowrap; }
         img.px[data-broken] { min-width: 120px; min-height: 40px; line-height: normal; padding: 8px; font-size: 12px; }
         .refused { display: block; padding: 8px; color: var(--error); font-size: 12px; line-height: normal; }
+        .pic { position: relative; display: inline-block; max-width: 100%; line-height: 0; vertical-align: top; }
+        /* A region's box, outside its pixels (an outline does not hide them), at least 1 px. */
+        .region {
+          position: absolute; min-width: 1px; min-height: 1px; pointer-events: none;
+          outline: 2px solid var(--region); outline-offset: 1px;
+        }
+        .region.current { outline: 3px solid var(--region-current); outline-offset: 2px; }
+        kbd { font: 11px var(--mono); border: 1px solid var(--line); border-radius: 3px; padding: 0 3px; margin: 0 2px; }
+        .missing {
+          font-family: var(--sans); font-size: 11px; font-weight: 600; color: var(--error); border: 1px solid var(--error);
+          border-radius: 3px; padding: 0 4px; white-space: nowrap;
+        }
         .slider { --split: 50%; border: 0; }
         .stack {
           display: inline-grid; position: relative; line-height: 0; border: 1px solid var(--line);
@@ -290,6 +303,45 @@ extension HTMLReport {
               image.addEventListener("error", () => broken(image));
             }
           }
+
+          // Regions: "n" and "p" (or the buttons) step through every region of the rows
+          // shown, in page order; the current one is outlined in another colour and
+          // scrolled to, its row opened. body[data-region] names it: "entry-00002:1".
+          let current = null;
+          function regionStops() {
+            const stops = [];
+            for (const row of rows) {
+              if (row.hidden) continue;
+              const count = Number(row.dataset.regions || 0);
+              for (let k = 1; k <= count; k += 1) stops.push({ row, k });
+            }
+            return stops;
+          }
+          function stepRegion(step) {
+            const stops = regionStops();
+            if (stops.length === 0) return;
+            let at = current === null ? -1 : stops.findIndex((s) => s.row === current.row && s.k === current.k);
+            at = at < 0 ? (step > 0 ? 0 : stops.length - 1) : (at + step + stops.length) % stops.length;
+            current = stops[at];
+            for (const box of document.querySelectorAll(".region.current")) box.classList.remove("current");
+            const details = current.row.querySelector("details");
+            if (details !== null) details.open = true;
+            const boxes = Array.from(current.row.querySelectorAll('.region[data-region="' + current.k + '"]'));
+            for (const box of boxes) box.classList.add("current");
+            const seen = boxes.find((box) => box.checkVisibility());
+            if (seen !== undefined) seen.scrollIntoView({ block: "center", inline: "center" });
+            body.dataset.region = current.row.id + ":" + current.k;
+          }
+          document.addEventListener("keydown", (event) => {
+            if (event.altKey || event.ctrlKey || event.metaKey) return;
+            if (event.target instanceof Element && event.target.closest("input, textarea, select")) return;
+            if (event.key === "n") stepRegion(1);
+            else if (event.key === "p") stepRegion(-1);
+          });
+          document.addEventListener("click", (event) => {
+            const button = event.target.closest("[data-region-step]");
+            if (button !== null) stepRegion(Number(button.dataset.regionStep));
+          });
 
           state = fromHash();
           apply(true);

@@ -123,7 +123,16 @@ package enum HTMLReport {
         for zoom in zooms {
             out += "<button type=\"button\" data-set-zoom=\"\(zoom.id)\">\(zoom.label)</button>"
         }
-        out += "</div>\n</div>\n</header>\n"
+        out += "</div>\n"
+        if entries.contains(where: { $0.report?.result.regions?.largest.isEmpty == false }) {
+            out += "<div class=\"group\" role=\"group\" aria-label=\"Regions\"><span class=\"label\">Regions</span>"
+            out +=
+                "<button type=\"button\" data-region-step=\"-1\" title=\"previous region (p)\">\u{2039} Previous <kbd>p</kbd></button>"
+            out +=
+                "<button type=\"button\" data-region-step=\"1\" title=\"next region (n)\">Next <kbd>n</kbd> \u{203A}</button>"
+            out += "</div>\n"
+        }
+        out += "</div>\n</header>\n"
         return out
     }
 
@@ -148,13 +157,20 @@ package enum HTMLReport {
             return (expected, actual)
         }()
         let rowViews = pair == nil ? [] : ["side"] + (assets.diff == nil ? [] : ["diff"]) + ["swipe"]
+        let result = entry.report?.result
+        // Regions are outlined where both images have one size (the diff's).
+        let regions = result.flatMap { $0.sameSize ? $0.regions?.largest : nil } ?? []
         var out = "<article class=\"entry\" id=\"entry-\(number(index))\" data-status=\"\(status)\""
         if !rowViews.isEmpty { out += " data-view=\"side\" data-views=\"\(rowViews.joined(separator: " "))\"" }
+        if !regions.isEmpty { out += " data-regions=\"\(regions.count)\"" }
         out += ">\n"
         let hasImages = assets.actual != nil || assets.expected != nil || assets.diff != nil
-        let head =
-            "<span class=\"status\">\(status)</span><span class=\"path\">\(escape(shownPath(entry.path)))</span>"
-            + "<span class=\"message\">\(escape(TextEscaping.oneLine(entry.message)))</span>"
+        let shown = entry.label.isEmpty ? entry.path : "\(entry.path) (\(entry.label))"
+        var head =
+            "<span class=\"status\">\(status)</span><span class=\"path\">\(escape(shownPath(shown)))</span>"
+            + "<span class=\"message\">\(escape(TextEscaping.oneLine(entry.message)))"
+        if entry.imagesMissing { head += " <span class=\"missing\">artifacts missing</span>" }
+        head += "</span>"
         guard hasImages else {
             return out + "<div class=\"head\">\(head)</div>\n</article>\n"
         }
@@ -162,8 +178,8 @@ package enum HTMLReport {
         out += "<summary class=\"head\">\(head)</summary>\n<div class=\"images\">\n"
         // Passed rows start collapsed, their images lazy: a browser may load them only
         // once the row is opened (Chromium 156 loads them with the page all the same).
-        let image = Image(folder: assetsFolder, lazy: entry.status == .passed)
-        let result = entry.report?.result
+        let outlined = result.map { (width: $0.width, height: $0.height, regions: regions) }
+        let image = Image(folder: assetsFolder, lazy: entry.status == .passed, regions: outlined)
         let actualSize = result.map { size($0.width, $0.height) } ?? ""
         let expectedSize = result.map { size($0.expectedWidth, $0.expectedHeight) } ?? ""
         if let pair {
@@ -220,11 +236,40 @@ package enum HTMLReport {
         var folder: String
         /// Whether the images load only when shown.
         var lazy: Bool
+        /// The regions to outline over images of the compared size (pixels of it).
+        var regions: (width: Int, height: Int, regions: [DiffRegion])?
 
-        /// A captioned image: label, size (empty: the script fills it in once loaded).
+        /// A captioned image: label, size (empty: the script fills it in once loaded),
+        /// the regions outlined over it.
         func figure(_ label: String, size: String, name: String) -> String {
             "<figure><figcaption>\(label) <span class=\"size\">\(size)</span></figcaption>"
-                + "<div class=\"frame\">\(tag(name, role: label.lowercased()))</div></figure>\n"
+                + "<div class=\"frame\"><div class=\"pic\">\(tag(name, role: label.lowercased()))\(outlines())</div></div></figure>\n"
+        }
+
+        /// A box over each region (`data-region` from 1, largest first), placed in
+        /// percent of the image so that it follows every zoom.
+        func outlines() -> String {
+            guard let regions, regions.width > 0, regions.height > 0 else { return "" }
+            var out = ""
+            for (k, region) in regions.regions.enumerated() {
+                let left = percent(region.x, of: regions.width)
+                let top = percent(region.y, of: regions.height)
+                let width = percent(region.width, of: regions.width)
+                let height = percent(region.height, of: regions.height)
+                out += "<span class=\"region\" data-region=\"\(k + 1)\" style=\"left:\(left)%;top:\(top)%;"
+                out += "width:\(width)%;height:\(height)%\" title=\"region \(k + 1): \(region.width) \u{D7} "
+                out +=
+                    "\(region.height) at \(region.x),\(region.y), \(region.pixels) pixel\(region.pixels == 1 ? "" : "s")\">"
+                out += "</span>"
+            }
+            return out
+        }
+
+        /// `part` of `whole` in percent, with 4 decimals (a 10,000 px image's pixel is 0.01 %).
+        func percent(_ part: Int, of whole: Int) -> String {
+            let tenThousandths = (part * 1_000_000 + whole / 2) / whole
+            let fraction = String(tenThousandths % 10_000)
+            return "\(tenThousandths / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"
         }
 
         /// The `<img>` of asset `name`, or a note when the name is not one `assetName`

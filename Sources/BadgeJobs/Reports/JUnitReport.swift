@@ -18,52 +18,30 @@ package enum JUnitReport {
         package var output: String
     }
 
-    /// The report of a checked batch: a case per job, in order.
-    package static func xml(_ outcomes: [JobOutcome], jobs: [RenderJob]) -> String {
-        var cases: [Case] = []
-        for (outcome, job) in zip(outcomes, jobs) {
-            // Named by the golden alone: a job's number changes when the manifest is
-            // reordered, and CI systems track a test's history by its name.
-            let golden = job.check?.golden.description ?? job.output?.description ?? outcome.label
-            switch outcome.result {
-            case .success(let done):
-                let check = done.check
-                cases.append(
-                    Case(
-                        name: golden,
-                        failure: check?.status == .different ? (check?.report?.line ?? "different") : nil,
-                        error: nil,
-                        output: ((check?.artifacts ?? []).map { "wrote \($0.description)" }
-                            + (check?.status == .created ? ["golden created (it was missing)"] : [])
-                            + (check?.status == .updated
-                                ? ["golden updated (\(check?.report?.line ?? "different"))"] : []))
-                            .joined(separator: "\n")))
-            case .failure(let error):
-                cases.append(Case(name: golden, failure: nil, error: error.message, output: ""))
-            }
-        }
-        return xml(cases)
-    }
-
-    /// The report of a directory check: a case per image, in path order. New and
-    /// deleted images fail when `failOn` names them; a written golden is a pass with
-    /// its reason as output.
-    package static func xml(_ entries: [CheckEntry], failOn: [CheckEntry.Status]) -> String {
+    /// The report of a check (`compare DIR DIR`, `batch --check`, or their merged
+    /// shards): a case per entry, in the order given, named by the entry's `name` (a
+    /// batch's golden path as given: a job's number changes when the manifest is
+    /// reordered, and CI systems track a test's history by its name) or its path.
+    /// Changed entries fail, and new and deleted ones when `failOn` names them; a
+    /// written golden is a pass with its reason as output; artifacts are listed.
+    package static func xml(_ entries: [CheckEntry], failOn: [CheckEntry.Status], suite: String) -> String {
         let cases = entries.map { entry in
+            let note =
+                entry.goldenWritten.map { "golden written (\($0)): \(entry.message)" }
+                ?? (entry.fails(failOn: failOn) || entry.status == .passed ? nil : entry.message)
             var item = Case(
-                name: entry.path,
+                name: entry.name ?? entry.path,
                 failure: entry.status != .error && entry.fails(failOn: failOn) ? entry.message : nil,
                 error: entry.status == .error ? entry.message : nil,
-                output: entry.goldenWritten.map { "golden written (\($0)): \(entry.message)" }
-                    ?? (entry.fails(failOn: failOn) || entry.status == .passed ? "" : entry.message))
+                output: (entry.artifacts.map { "wrote \($0)" } + [note].compactMap(\.self)).joined(separator: "\n"))
             if entry.status == .new || entry.status == .deleted { item.failureType = entry.status.rawValue }
             return item
         }
-        return xml(cases, suite: "iconbadge compare")
+        return xml(cases, suite: suite)
     }
 
     /// The document for `cases`.
-    package static func xml(_ cases: [Case], suite: String = "iconbadge batch --check") -> String {
+    package static func xml(_ cases: [Case], suite: String) -> String {
         let failures = cases.filter { $0.failure != nil }.count
         let errors = cases.filter { $0.error != nil }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

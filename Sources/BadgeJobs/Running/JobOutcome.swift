@@ -18,6 +18,13 @@ package struct JobOutcome: Sendable {
         package var diagnostics: [Diagnostic] = []
     }
 
+    /// The same outcome with no notes or warnings (a job whose notes others say).
+    package var withoutDiagnostics: JobOutcome {
+        guard case .success(var done) = result else { return self }
+        done.diagnostics = []
+        return JobOutcome(label: label, result: .success(done))
+    }
+
     /// The diagnostics, whatever the result.
     package var diagnostics: [Diagnostic] {
         if case .success(let done) = result { return done.diagnostics }

@@ -166,4 +166,48 @@ const char *ib_deflate_version(void);
 /// A function of libdeflate, for --version to tell whether it is linked in.
 const void *ib_deflate_library_function(void);
 
+/// A PNG read a few rows at a time (a streamed comparison of large images): the same
+/// checks and the same straight RGBA pixels as ib_png_decode_rgba, through libpng's
+/// sequential reader, so that no more than the rows asked for are ever in memory. For
+/// non-interlaced PNGs only (an interlaced image is whole only after its last pass).
+typedef struct ib_png_rows ib_png_rows;
+
+/// Opens the PNG held in `data` (which must stay valid until ib_png_rows_close):
+/// `width` and `height` must equal the IHDR's. Sets `*has_alpha` to 0 when no pixel
+/// can be translucent (no alpha channel, no tRNS). Returns IB_PNG_OK and the reader in
+/// `*rows`, or a failure code with a NUL-terminated reason in `error` (IB_PNG_MISMATCH
+/// also for an interlaced image).
+int ib_png_rows_open(const uint8_t *data, size_t size, uint32_t width, uint32_t height, int keep_transparent_color,
+                     ib_png_rows **rows, int *has_alpha, char *error, size_t error_size);
+
+/// Decodes the next `count` rows into `out` (width × 4 bytes a row); after the last
+/// row, reads the chunks that follow the image data (their CRCs checked, as a whole
+/// decode does). Returns IB_PNG_OK or a failure code with its reason.
+int ib_png_rows_read(ib_png_rows *rows, uint8_t *out, uint32_t count, char *error, size_t error_size);
+
+/// Frees the reader.
+void ib_png_rows_close(ib_png_rows *rows);
+
+/// A PNG written a few rows at a time, into a growing buffer: 8-bit RGB (`opaque`:
+/// each row's alpha bytes dropped) or RGBA, Paeth filter, zlib with `settings`'
+/// level and strategy, no ancillary chunk, so equal pixels give equal bytes.
+typedef struct ib_png_row_writer ib_png_row_writer;
+
+/// Starts a `width` × `height` PNG. Returns IB_PNG_OK and the writer in `*writer`.
+int ib_png_row_writer_open(uint32_t width, uint32_t height, int opaque, ib_png_settings settings,
+                           ib_png_row_writer **writer, char *error, size_t error_size);
+
+/// Writes the next `count` rows of straight RGBA (width × 4 bytes a row); a fully
+/// transparent pixel is written as (0, 0, 0, 0).
+int ib_png_row_writer_rows(ib_png_row_writer *writer, const uint8_t *rgba, uint32_t count, char *error,
+                           size_t error_size);
+
+/// Ends the PNG (every row written) and hands over its bytes (free them with
+/// ib_png_free). The writer is freed either way.
+int ib_png_row_writer_finish(ib_png_row_writer *writer, uint8_t **out, size_t *out_size, char *error,
+                             size_t error_size);
+
+/// Frees a writer that is not finished.
+void ib_png_row_writer_free(ib_png_row_writer *writer);
+
 #endif

@@ -1,0 +1,142 @@
+import BadgeCore
+import BadgeJobs
+import BadgeSystem
+
+/// `iconbadge merge-reports RESULTS...`: the results of a check's shards (`--shard K/N
+/// --results PATH`) joined into one JUnit file and one HTML page, with the lines,
+/// summary and exit code the unsplit run would have had.
+enum MergeReportsCommand {
+    struct Settings {
+        var html: String?
+        var junit: String?
+        var quiet = false
+    }
+
+    static let options: [OptionSpec<Settings>] = [
+        OptionSpec(
+            name: "html", kind: .value(placeholder: "PATH"), group: "Reports",
+            help: "write one HTML report of the whole run (PATH and its PATH-assets folder of the shards' images)",
+            completion: .file, fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.html = text },
+        OptionSpec(
+            name: "junit", kind: .value(placeholder: "PATH"), group: "Reports",
+            help: "write one JUnit XML file of the whole run (its folder made if missing)", completion: .file,
+            fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.junit = text },
+        OptionSpec(
+            name: "quiet", short: "q", kind: .flag, group: "Reports",
+            help: "no line per image and no summary (errors are still printed)", fromEnvironment: false
+        ) { settings, text throws(BadgeError) in settings.quiet = try ValueParsers.bool(text, option: "--quiet") },
+    ]
+
+    static let info = CommandInfo(
+        name: "merge-reports",
+        summary: "join the results of a check split across CI jobs (--shard) into one report",
+        usage: "iconbadge merge-reports RESULTS... [--html PATH] [--junit PATH]",
+        description: """
+            Reads the results files of a check split with --shard K/N (compare ACTUAL_DIR EXPECTED_DIR or
+            batch --check, each run with --results PATH) and writes one HTML report and one JUnit file for the
+            whole run, the shards' images copied into the report's assets. It prints the lines and the summary
+            of the unsplit run and exits with its code (0, 1, or the first error's). The output is the same
+            whatever order the files are given in. Shards of another run or another N, the same shard twice, a
+            file that is not a results file or comes from a newer iconbadge: exit 65; a shard's results
+            missing: 66. An image that was not uploaded shows as "artifacts missing".
+            """,
+        options: options.map(\.info),
+        examples: [
+            (
+                "the shards' results, downloaded into shard-*/",
+                "iconbadge merge-reports shard-*/results.json --html report.html --junit junit.xml"
+            ),
+            ("only the verdict of the whole run", "iconbadge merge-reports shard-1/results.json shard-2/results.json"),
+            (
+                "the shards of batch --check --shard K/3 --results shard-K/results.json",
+                "iconbadge merge-reports shard-1/results.json shard-2/results.json shard-3/results.json --junit junit.xml"
+            ),
+        ],
+        manual: ["golden-checks.md", "options.md"],
+        positional: .file,
+        run: { arguments, io in MergeReportsCommand.run(arguments, io: io) })
+
+    static func run(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {
+        CommandRunner.run(
+            arguments, io: io, options: options, defaults: Settings(),
+            name: "merge-reports", command: info
+        ) { parsed throws(BadgeError) in
+            guard !parsed.positionals.isEmpty else {
+                throw .usage("merge-reports takes the results files of a run's shards (written with --results PATH)")
+            }
+            let settings = parsed.settings
+            if settings.junit == "-" { throw .usage("--junit needs a file path (standard output carries the lines)") }
+            if let junit = settings.junit {
+                try OutputFile.checkWritable(OutputLocation(commandLine: junit), creatingFolders: true)
+                if parsed.positionals.contains(where: { FileIdentity.same($0, junit) }) {
+                    throw .usage("--junit \(Quoted(junit)) is an input file; write elsewhere")
+                }
+            }
+            _ = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
+            var inputs: [(path: String, results: RunResults)] = []
+            for path in parsed.positionals {
+                let bytes = try InputFile.bytes(at: path, limit: RunResults.maxBytes, what: "results file")
+                inputs.append((path, try RunResults.read(bytes, path: path)))
+            }
+            var merged = try ReportMerge.merge(inputs)
+            let html = try settings.html.map { (path) throws(BadgeError) in try HTMLReportFile(path) }
+            do throws(BadgeError) {
+                try ReportMerge.copyImages(&merged, into: html?.assets)
+            } catch {
+                html?.discard()
+                throw error
+            }
+            var code = merged.exitCode
+            if let html {
+                do throws(BadgeError) {
+                    try html.publish(merged.entries, title: merged.title, environment: io.environment)
+                    io.writeErr("iconbadge: HTML report: \(Shown(html.path))\n")
+                } catch {
+                    io.error(ErrorWording.message(error))
+                    code = code == .success || code == .different ? error.exitCode : code
+                }
+            }
+            if let junit = settings.junit {
+                do throws(BadgeError) {
+                    let xml = JUnitReport.xml(merged.entries, failOn: merged.failOn, suite: merged.command.suite)
+                    try OutputFile.write(Array(xml.utf8), to: junit, creatingFolders: true)
+                    io.writeErr("iconbadge: JUnit report: \(Shown(junit))\n")
+                } catch {
+                    io.error(ErrorWording.message(error))
+                    code = code == .success || code == .different ? error.exitCode : code
+                }
+            }
+            let missing = merged.entries.filter(\.imagesMissing).count
+            if missing > 0 {
+                io.note(
+                    "the images of \(missing) image\(missing == 1 ? "" : "s") were not found beside their results (artifacts missing); the report shows them without"
+                )
+            }
+            if !settings.quiet {
+                let summary =
+                    CheckEntry.summary(merged.entries)
+                    + " (\(merged.shards) shard\(merged.shards == 1 ? "" : "s") merged)"
+                switch merged.command {
+                case .compare:
+                    for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {
+                        io.writeOut(entry.line + "\n")
+                    }
+                    io.writeOut("compare: " + summary + "\n")
+                case .batch:
+                    for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {
+                        if entry.status == .error {
+                            io.error(
+                                "\(Shown(entry.label))\(entry.name.map { " (\(Shown($0)))" } ?? ""): \(entry.message)")
+                        } else {
+                            io.writeOut(entry.line + "\n")
+                        }
+                    }
+                    io.writeErr("iconbadge: batch --check: " + summary + "\n")
+                }
+            }
+            return code
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import BadgeCore
+import BadgeRender
+import BadgeSystem
+
+/// The adaptive icons of an overlay: each layer iconbadge changes, drawn per density.
+///
+/// - `<foreground>`: a `<layer-list>` of the original drawable (by name, untouched)
+///   under a badge layer (`drawable-<density>/iconbadge_NAME_badge.png`, the badges
+///   alone on a transparent 108 dp canvas, placed inside the 66 dp safe zone). With
+///   `--avoid-content` the badge is placed on the foreground as drawn (its
+///   VectorDrawable converted and rendered), so as to cover as little of it as it can.
+/// - With `--icon-filter`, the foreground and background are drawn per density
+///   instead, filtered (`iconbadge_NAME_foreground.png` with the badge on it,
+///   `iconbadge_NAME_background.png`), or a `@color` background filtered as a colour
+///   (`values/iconbadge_NAME_colors.xml`).
+/// - `<monochrome>` (Android 13 themed icons, shown by its alpha alone): drawn per
+///   density (`iconbadge_NAME_monochrome.png`) with a white badge over it whose text
+///   is cut out, the drawing cleared under the whole badge and a 1 pt gap around it,
+///   so the letters are empty.
+///
+/// Layers are converted by `AndroidDrawableSVG` and rendered at each density's pixel
+/// size by the isolated SVG renderer (the converted documents are staged as hidden
+/// files and removed before the commit).
+extension AndroidOverlay {
+    /// Plans the adaptive icon `icon` into `overlay`.
+    ///
+    /// - Throws: 65 naming the file and line of a drawable that cannot be drawn; 73,
+    ///   74 when a staged file cannot be written.
+    static func planAdaptive(
+        _ icon: AndroidResources.AdaptiveIcon, resources: AndroidResources, table: AndroidResourceTable,
+        settings: RenderSettings, out: String, staged: StagedFolder, overlay: inout AndroidOverlay
+    ) throws(BadgeError) {
+        let prefix = AndroidResources.androidPrefix(icon.root)
+        let source = resources.folder + "/" + icon.components.joined(separator: "/")
+        // How messages name the icon: its name, and its folder when it has several XMLs.
+        let shown = icon.stem == icon.name ? icon.name : "\(icon.name) (\(icon.components[0]))"
+        let filtered = !settings.iconFilters.isEmpty
+        let avoiding = settings.style.avoidsContent || settings.moreBadges.contains { $0.style.avoidsContent }
+        func final(_ components: [String]) -> OutputLocation { OutputLocation(root: out, components: components) }
+        var replacements: [(Range<Int>, String)] = []
+        // Values are copied between double quotes into the new XML: one that holds a
+        // double quote (legal in single quotes) or a control character could break
+        // out of its attribute there.
+        for layer in ["foreground", "background", "monochrome"] {
+            guard let element = icon.root.child(layer) else { continue }
+            for (name, value) in icon.root.attributes + element.attributes
+            where value.utf8.contains(where: { $0 == 0x22 || $0 < 0x20 || $0 == 0x26 }) {
+                throw .badInput(
+                    path: source,
+                    reason:
+                        "the value of \(Quoted(name)) holds a quote, '&' or a control character; iconbadge copies plain values only"
+                )
+            }
+        }
+        /// The layer converted to SVG at each density, staged for the renders.
+        func stagedLayer(_ element: XMLElement, _ layer: String) throws(BadgeError) -> [String] {
+            var paths: [String] = []
+            for density in AndroidResources.layerDensities {
+                let document: [UInt8]
+                do throws(AndroidDrawableProblem) {
+                    document = try AndroidDrawableSVG.layer(
+                        element, of: icon.bytes, path: source, width: AndroidResources.layerSide,
+                        height: AndroidResources.layerSide, density: density.scale, lookup: table.lookup,
+                        limits: settings.limits)
+                } catch {
+                    throw .badInput(path: error.path, reason: "\(error.description) (the \(layer) of \(shown))")
+                }
+                let name = [".layer-\(icon.stem)-\(layer)-\(density.name).svg"]
+                try staged.write(document, components: name, shown: out)
+                overlay.canvases.append(name)
+                paths.append(staged.path + "/" + name[0])
+            }
+            return paths
+        }
+        /// One render job per density: `icon` (one path per density), into
+        /// `drawable-<density>/NAME.png`.
+        func jobs(
+            _ name: String, icons: [String], configure: (inout RenderSettings) -> Void,
+            layers: RenderRequest.Output.Layers = .all, backdrops: [String?] = []
+        ) throws(BadgeError) {
+            for (index, (density, iconPath)) in zip(AndroidResources.layerDensities, icons).enumerated() {
+                let side = Int((AndroidResources.layerSide * density.scale).rounded())
+                var render = settings
+                render.scale = density.scale
+                if !settings.platformGiven { render.platform = .androidAdaptive }
+                render.outputLayers = layers
+                // What the launcher shows under the badge: its contrast is measured there.
+                if index < backdrops.count, let backdrop = backdrops[index] { render.backdrop = backdrop }
+                configure(&render)
+                let request = try render.request(
+                    icon: iconPath, iconSize: Size(width: Double(side), height: Double(side)))
+                let components = ["drawable-\(density.name)", name + ".png"]
+                var job = RenderJob(
+                    label: components.joined(separator: "/"), request: request,
+                    output: .staged(staged, components: components, final: final(components)), check: nil,
+                    encoding: Encoding(format: .png, compression: render.pngCompression, creationDate: nil),
+                    inputs: render.inputFiles(icon: iconPath))
+                job.requiredSize = (side, side)
+                job.report = avoiding && density.name == "xxxhdpi"
+                overlay.jobs.append(job)
+                overlay.written.append(components)
+                if layers == .icon { overlay.quiet.append(overlay.jobs.count - 1) }
+            }
+        }
+        func point(_ element: XMLElement, _ layer: String, at reference: String) {
+            replacements.append((element.range, "<\(layer) \(prefix):drawable=\"\(reference)\" />"))
+        }
+
+        // The foreground: drawn with the badge when filtered, else under a badge layer.
+        if let foreground = icon.root.child("foreground") {
+            let name = "iconbadge_\(icon.stem)_foreground"
+            if filtered {
+                try jobs(name, icons: try stagedLayer(foreground, "foreground")) { _ in }
+                point(foreground, "foreground", at: "@drawable/\(name)")
+                overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
+            } else {
+                let item: String
+                if let drawable = foreground.attribute(prefix + ":drawable") {
+                    item = "    <item \(prefix):drawable=\"\(drawable)\" />"
+                } else if let inner = foreground.inner, !foreground.children.isEmpty {
+                    item = "    <item>" + String(decoding: icon.bytes[inner], as: UTF8.self) + "</item>"
+                } else {
+                    throw .badInput(path: source, reason: "<foreground> has no android:drawable and no drawable inside")
+                }
+                let badge = "iconbadge_\(icon.stem)_badge"
+                // The namespaces the copied layer may use: the root's and its own.
+                var declared: [(name: String, value: String)] = []
+                for attribute in icon.root.attributes + foreground.attributes
+                where attribute.name.hasPrefix("xmlns") && !declared.contains(where: { $0.name == attribute.name }) {
+                    declared.append(attribute)
+                }
+                let namespaces = declared.map { " \($0.name)=\"\($0.value)\"" }.joined()
+                let text = """
+                    <?xml version="1.0" encoding="utf-8"?>
+                    <!-- Written by iconbadge: the icon's foreground layer under a badge drawn inside the 66 dp safe zone. -->
+                    <layer-list\(namespaces.isEmpty ? " xmlns:android=\"\(AndroidResources.androidNamespace)\"" : namespaces)>
+                    \(item)
+                        <item \(prefix):drawable="@drawable/\(badge)" />
+                    </layer-list>
+
+                    """
+                overlay.files.append((["drawable", name + ".xml"], Array(text.utf8)))
+                overlay.written.append(["drawable", name + ".xml"])
+                point(foreground, "foreground", at: "@drawable/\(name)")
+                // The badge alone, placed on the foreground as drawn when it must avoid
+                // it, else on a blank canvas (the foreground need not be read).
+                let canvases: [String]
+                if avoiding {
+                    canvases = try stagedLayer(foreground, "foreground")
+                } else {
+                    canvases = try AndroidResources.layerDensities.map { (density) throws(BadgeError) in
+                        try blankCanvas(for: density, out: out, staged: staged, overlay: &overlay)
+                    }
+                }
+                let backdrops = stageBackdrops(
+                    icon, path: source, lookup: table.lookup, limits: settings.limits, out: out, staged: staged,
+                    overlay: &overlay)
+                try jobs(badge, icons: canvases, configure: { _ in }, layers: .badges, backdrops: backdrops)
+                overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
+            }
+        }
+
+        // The background, filtered: a colour stays a colour; any drawable is drawn.
+        if filtered, let background = icon.root.child("background") {
+            let name = "iconbadge_\(icon.stem)_background"
+            let color: Color?
+            do throws(AndroidDrawableProblem) {
+                color = try AndroidDrawableSVG.layerColor(
+                    background, of: icon.bytes, path: source, lookup: table.lookup)
+            } catch {
+                throw .badInput(path: error.path, reason: "\(error.description) (the background of \(shown))")
+            }
+            if let color {
+                let text = """
+                    <?xml version="1.0" encoding="utf-8"?>
+                    <!-- Written by iconbadge: the background colour of \(shown), through \(settings.iconFilters.map(\.description).joined(separator: ", ")). -->
+                    <resources>
+                        <color name="\(name)">\(Self.androidHex(IconFilter.apply(settings.iconFilters, to: color)))</color>
+                    </resources>
+
+                    """
+                let components = ["values", "\(name)_colors.xml"]
+                overlay.files.append((components, Array(text.utf8)))
+                overlay.written.append(components)
+                point(background, "background", at: "@color/\(name)")
+            } else {
+                try jobs(name, icons: try stagedLayer(background, "background"), configure: { _ in }, layers: .icon)
+                point(background, "background", at: "@drawable/\(name)")
+            }
+        }
+
+        // The themed icon: the monochrome drawing, cleared under a white badge whose
+        // text is cut out.
+        if let monochrome = icon.root.child("monochrome") {
+            let name = "iconbadge_\(icon.stem)_monochrome"
+            try jobs(name, icons: try stagedLayer(monochrome, "monochrome")) { render in
+                render.iconFilters = []
+                render.style.background = .white
+                render.style.borderColor = .white
+                render.knockoutText = true
+                render.clearsUnderBadges = true
+                for index in render.moreBadges.indices {
+                    render.moreBadges[index].style.background = .white
+                    render.moreBadges[index].style.borderColor = .white
+                }
+            }
+            point(monochrome, "monochrome", at: "@drawable/\(name)")
+            overlay.avoidance.append((shown, "monochrome", overlay.jobs.count - 1))
+        }
+
+        // The copy of the adaptive icon's XML, its layers pointed at the new ones.
+        var bytes = icon.bytes
+        for (range, text) in replacements.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+            bytes.replaceSubrange(range, with: Array(text.utf8))
+        }
+        overlay.files.append((icon.components, bytes))
+        overlay.written.append(icon.components)
+        for suffix in Self.layerNames { overlay.ownedNames.insert("iconbadge_\(icon.stem)_\(suffix)") }
+        overlay.adaptiveCount += 1
+    }
+
+    /// What the names of the files written for an adaptive icon end in, every version's
+    /// (`badge_mono` was the monochrome badge layer before the layer was drawn).
+    static let layerNames = [
+        "foreground", "badge", "background", "background_colors", "monochrome", "badge_mono",
+    ]
+
+    /// A transparent 108 dp canvas at `density`, staged once per size.
+    static func blankCanvas(
+        for density: AndroidResources.Density, out: String, staged: StagedFolder, overlay: inout AndroidOverlay
+    ) throws(BadgeError) -> String {
+        let side = Int((AndroidResources.layerSide * density.scale).rounded())
+        let canvas = [".canvas-\(side).png"]
+        if !overlay.canvases.contains(canvas) {
+            let blank = try ImageFile.pngData(
+                of: PixelBuffer(width: side, height: side, fill: .transparent), compression: .fast)
+            try staged.write(blank, components: canvas, shown: out)
+            overlay.canvases.append(canvas)
+        }
+        return staged.path + "/" + canvas[0]
+    }
+
+    /// `#AARRGGBB`, Android's colour form.
+    static func androidHex(_ color: Color) -> String {
+        let rgba = color.description.dropFirst()
+        return "#" + rgba.suffix(2) + rgba.prefix(6)
+    }
+}
+
+extension IconFilter {
+    /// A straight-alpha colour through `filters` in order, as the icon's pixels go
+    /// through them (on its premultiplied value; `apply(toPremultiplied:)`).
+    static func apply(_ filters: [IconFilter], to color: Color) -> Color {
+        let alpha = UInt32(color.alpha)
+        func premultiplied(_ channel: UInt8) -> UInt32 { (UInt32(channel) * alpha + 127) / 255 }
+        var pixel =
+            alpha << 24 | premultiplied(color.red) << 16 | premultiplied(color.green) << 8 | premultiplied(color.blue)
+        for filter in filters { pixel = filter.apply(toPremultiplied: pixel) }
+        guard alpha > 0 else { return color }
+        func straight(_ shift: UInt32) -> UInt8 { UInt8(min(255, ((pixel >> shift & 0xFF) * 255 + alpha / 2) / alpha)) }
+        return Color(red: straight(16), green: straight(8), blue: straight(0), alpha: color.alpha)
+    }
+}

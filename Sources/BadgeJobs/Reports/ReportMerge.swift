@@ -1,0 +1,200 @@
+import BadgeCore
+import BadgeRender
+import BadgeSystem
+
+/// `merge-reports`: the results of a run's shards (`--results`) joined into the whole
+/// run's, as if it had not been split: the same entries in the same order, the same
+/// exit code, one JUnit file and one HTML page. The output never depends on the order
+/// the files are given in: shards are taken by number, entries by their index in the
+/// whole run.
+package enum ReportMerge {
+    /// The whole run, merged.
+    package struct Merged: Sendable {
+        /// The command the shards ran.
+        package var command: RunResults.Command
+        /// The HTML report's title.
+        package var title: String
+        /// Statuses besides `changed` that fail.
+        package var failOn: [CheckEntry.Status]
+        /// How many parts the run was split into (1: a whole run's results).
+        package var shards: Int
+        /// Every entry of the run, by index; their `assets` are paths relative to
+        /// `folders[i]` (until `copyImages` makes them the merged report's names).
+        package var entries: [CheckEntry]
+        /// The folder of the results file each entry came from.
+        package var folders: [String]
+
+        /// The exit code the unsplit run had: a directory check's (the first error's
+        /// code, else 1 when something fails, else 0; 66 when nothing was compared), or
+        /// a checked batch's (the first failed job's code, else 1 when a golden differs).
+        package var exitCode: ExitCode {
+            if let error = entries.first(where: { $0.status == .error }) { return error.errorCode ?? .dataError }
+            if command == .compare,
+                !entries.contains(where: { $0.status == .passed || $0.status == .changed || $0.goldenWritten != nil })
+            {
+                return .noInput
+            }
+            return entries.contains { $0.fails(failOn: failOn) } ? .different : .success
+        }
+    }
+
+    /// Joins `inputs` (each results file's path and contents).
+    ///
+    /// - Throws: 65 naming both files when two come from different commands, runs or
+    ///   splits (another N), or hold results for one item (or one shard) twice; 66
+    ///   naming the shards whose results are missing; 65 when the shards' items do not
+    ///   add up to the run's.
+    package static func merge(_ inputs: [(path: String, results: RunResults)]) throws(BadgeError) -> Merged {
+        precondition(!inputs.isEmpty, "merge needs results")
+        // By shard, then path: the same order (and the same messages) whatever the
+        // order given.
+        let sorted = inputs.sorted {
+            ($0.results.shard?.index ?? 1, $0.path) < ($1.results.shard?.index ?? 1, $1.path)
+        }
+        let first = sorted[0]
+        let count = first.results.shard?.count ?? 1
+        for other in sorted.dropFirst() {
+            let results = other.results
+            func differ(_ what: String) -> BadgeError {
+                .badInput(
+                    path: other.path,
+                    reason: "and \(Quoted(first.path)) come from different runs (\(what)); merge the shards of one run")
+            }
+            if results.command != first.results.command {
+                throw differ("\(first.results.command.rawValue) and \(results.command.rawValue)")
+            }
+            if (results.shard?.count ?? 1) != count {
+                throw .badInput(
+                    path: other.path,
+                    reason:
+                        "is shard \(results.shard?.description ?? "1/1") and \(Quoted(first.path)) is shard \(first.results.shard?.description ?? "1/1"): a run split into \(count) parts cannot merge with one split into \(results.shard?.count ?? 1); merge the shards of one run"
+                )
+            }
+            if results.run != first.results.run {
+                throw differ("their folders, manifest or comparison settings differ")
+            }
+            if results.total != first.results.total {
+                throw differ("\(first.results.total) and \(results.total) items in all")
+            }
+        }
+        var byShard: [Int: String] = [:]
+        for input in sorted {
+            let index = input.results.shard?.index ?? 1
+            if let earlier = byShard[index] {
+                throw .badInput(
+                    path: input.path,
+                    reason: "and \(Quoted(earlier)) both hold shard \(index)/\(count)'s results; give each shard once")
+            }
+            byShard[index] = input.path
+        }
+        let missing = (1...count).filter { byShard[$0] == nil }
+        if !missing.isEmpty {
+            let names = missing.prefix(5).map { "\($0)/\(count)" }.joined(separator: ", ")
+            throw .missingInput(
+                path: first.path,
+                reason:
+                    "is one of \(count) shards, and the results of shard\(missing.count == 1 ? "" : "s") \(names)\(missing.count > 5 ? ", …" : "") are missing; give every shard's results file"
+            )
+        }
+        var owner: [Int: (path: String, item: String)] = [:]
+        var entries: [(entry: CheckEntry, folder: String)] = []
+        for input in sorted {
+            let folder = LexicalPath(input.path).folder.description
+            for entry in input.results.entries {
+                if let earlier = owner[entry.index] {
+                    throw .badInput(
+                        path: input.path,
+                        reason:
+                            "and \(Quoted(earlier.path)) both hold results for item \(entry.index + 1) (\(Quoted(entry.path))); give each shard once"
+                    )
+                }
+                owner[entry.index] = (input.path, entry.path)
+                var copy = entry
+                copy.artifacts = entry.artifacts.map { shownArtifact($0, folder: input.results.artifactsFolder) }
+                entries.append((copy, folder))
+            }
+        }
+        guard entries.count == first.results.total else {
+            throw .badInput(
+                path: first.path,
+                reason:
+                    "and the other shards hold \(entries.count) of the run's \(first.results.total) items; merge the results of one run, as written"
+            )
+        }
+        entries.sort { $0.entry.index < $1.entry.index }
+        return Merged(
+            command: first.results.command, title: first.results.title, failOn: first.results.failOn, shards: count,
+            entries: entries.map(\.entry), folders: entries.map(\.folder))
+    }
+
+    /// An artifact as its run printed it: `ARTIFACTS/REL` (REL as stored).
+    static func shownArtifact(_ relative: String, folder: String?) -> String {
+        guard let folder, folder != "." else { return relative }
+        return (folder.hasSuffix("/") ? folder : folder + "/") + relative
+    }
+
+    /// The largest image a merge copies (bytes): a PNG of 8192² noise is about 200 MiB.
+    package static let maxImageBytes = 512 << 20
+
+    /// Copies every entry's images (PNGs below its results file's folder, never through
+    /// a link) into `assets`, named as the unsplit run named them (its index and role),
+    /// and points the entries at them. An image that is missing, or not a PNG, leaves
+    /// its entry marked `imagesMissing` (the report says "artifacts missing"); the
+    /// merge goes on.
+    ///
+    /// - Throws: 65 naming the results file when an image's path is absolute or leaves
+    ///   its folder (`..`); 73/74 when an asset cannot be written.
+    package static func copyImages(_ merged: inout Merged, into assets: StagedFolder?) throws(BadgeError) {
+        for position in merged.entries.indices {
+            var entry = merged.entries[position]
+            let folder = merged.folders[position]
+            var copied = CheckEntry.Assets()
+            var copiedFiles: [String: String] = [:]
+            for role in HTMLReport.AssetRole.allCases {
+                let stored: String?
+                switch role {
+                case .actual: stored = entry.assets.actual
+                case .expected: stored = entry.assets.expected
+                case .diff: stored = entry.assets.diff
+                }
+                guard let stored else { continue }
+                let path = LexicalPath(stored)
+                guard !path.isAbsolute, path.parents == 0, !path.components.isEmpty else {
+                    throw .badInput(
+                        path: folder,
+                        reason:
+                            "a results file here names the image \(Quoted(stored)), outside its folder; merge-reports reads images below the results file only"
+                    )
+                }
+                var name: String?
+                if let same = copiedFiles[path.description] {
+                    name = same
+                } else if let assets {
+                    let bytes: [UInt8]
+                    do throws(BadgeError) {
+                        bytes = try InputFile.bytes(
+                            at: OutputLocation(root: folder, components: path.components), limit: maxImageBytes,
+                            what: "image")
+                        guard bytes.starts(with: PNGPreflight.signature) else {
+                            throw BadgeError.badInput(path: stored, reason: "not a PNG")
+                        }
+                    } catch {
+                        entry.imagesMissing = true
+                        continue
+                    }
+                    name = try ReportAssets(folder: assets, index: entry.index).write(png: bytes, role: role)
+                    copiedFiles[path.description] = name
+                } else {
+                    name = stored
+                }
+                switch role {
+                case .actual: copied.actual = name
+                case .expected: copied.expected = name
+                case .diff: copied.diff = name
+                }
+            }
+            entry.assets = copied
+            merged.entries[position] = entry
+        }
+    }
+}

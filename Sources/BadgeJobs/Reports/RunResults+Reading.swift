@@ -1,0 +1,199 @@
+import BadgeCore
+
+extension RunResults {
+    /// The most bytes a results file may hold: 256 MiB (about 300,000 items).
+    package static let maxBytes = 256 << 20
+
+    /// Reads a results file's bytes, written by `json` (of this schema).
+    ///
+    /// - Throws: 65 naming `path`: not JSON, not a results file (`compare --json`'s
+    ///   report, a geometry report, another program's JSON), a newer schema, or a
+    ///   member missing or of the wrong type (naming the item).
+    package static func read(_ bytes: [UInt8], path: String) throws(BadgeError) -> RunResults {
+        func bad(_ reason: String) -> BadgeError { .badInput(path: path, reason: reason) }
+        let document: JSONValue
+        do throws(JSONSyntaxError) {
+            document = try JSONParser().parse(bytes)
+        } catch {
+            throw bad("is not an iconbadge results file (not JSON: \(error.description))")
+        }
+        guard case .object = document else { throw bad("is not an iconbadge results file (not a JSON object)") }
+        let kind = document["kind"]
+        guard kind == .string("results") else {
+            if kind == .string("directory") {
+                throw bad("is a compare --json report, not a results file; write one with --results PATH")
+            }
+            if document["canvas"] != nil || document["icon"] != nil {
+                throw bad("is a geometry report (--report), not a results file; write one with --results PATH")
+            }
+            throw bad("is not an iconbadge results file (no \"kind\": \"results\"); write one with --results PATH")
+        }
+        guard case .number(let schemaNumber) = document["schema"], schemaNumber == schemaNumber.rounded(),
+            schemaNumber >= 1
+        else { throw bad("is not an iconbadge results file (its \"schema\" is not a number from 1)") }
+        guard Int(schemaNumber) <= schema else {
+            throw bad(
+                "was written by a newer iconbadge (results schema \(Int(schemaNumber)); this one reads schema \(schema)); merge with that version or a newer one"
+            )
+        }
+        var reader = Reader(path: path)
+        guard let command = Command(rawValue: try reader.string(document, "command")) else {
+            throw bad("names an unknown command (\"command\" must be compare or batch)")
+        }
+        let title = try reader.string(document, "title")
+        guard let run = document["run"], case .object = run else { throw bad("has no \"run\" object") }
+        var shard: Shard?
+        if let value = document["shard"], value != .null {
+            let index = try reader.int(value, "index")
+            let count = try reader.int(value, "count")
+            guard (1...Shard.maxCount).contains(count), (1...count).contains(index) else {
+                throw bad("has a shard \(index)/\(count) that is not one (1 ≤ K ≤ N ≤ \(Shard.maxCount))")
+            }
+            shard = Shard(index: index, count: count)
+        }
+        let total = try reader.int(document, "total")
+        let failOn = try reader.array(document, "failOn").map { (value) throws(BadgeError) -> CheckEntry.Status in
+            guard case .string(let word) = value, let status = CheckEntry.Status(rawValue: word) else {
+                throw bad("has a \"failOn\" that is not a list of statuses")
+            }
+            return status
+        }
+        let code = try reader.int(document, "exitCode")
+        guard let exitCode = ExitCode(rawValue: Int32(clamping: code)) else {
+            throw bad("has an \"exitCode\" that is not one of iconbadge's (\(code))")
+        }
+        var entries: [CheckEntry] = []
+        for (position, item) in try reader.array(document, "items").enumerated() {
+            reader.context = "item \(position + 1)"
+            entries.append(try reader.entry(item, total: total))
+        }
+        reader.context = ""
+        var results = RunResults(
+            command: command, title: title, run: run, shard: shard, total: total, failOn: failOn, exitCode: exitCode,
+            entries: entries)
+        let artifacts = try reader.value(document, "artifacts")
+        results.artifactsFolder = try reader.optionalString(artifacts, "folder")
+        results.artifactsFromResults = try reader.optionalString(artifacts, "fromResults")
+        return results
+    }
+
+    /// Reads members, naming the file and the item in its errors.
+    private struct Reader {
+        let path: String
+        var context = ""
+
+        func bad(_ reason: String) -> BadgeError {
+            .badInput(path: path, reason: (context.isEmpty ? "" : context + ": ") + reason)
+        }
+
+        func value(_ object: JSONValue, _ key: String) throws(BadgeError) -> JSONValue {
+            guard let value = object[key] else { throw bad("has no \"\(key)\"") }
+            return value
+        }
+
+        func string(_ object: JSONValue, _ key: String) throws(BadgeError) -> String {
+            guard case .string(let text) = try value(object, key) else { throw bad("\"\(key)\" is not a string") }
+            return text
+        }
+
+        func optionalString(_ object: JSONValue, _ key: String) throws(BadgeError) -> String? {
+            let found = try value(object, key)
+            if found == .null { return nil }
+            guard case .string(let text) = found else { throw bad("\"\(key)\" is not a string or null") }
+            return text
+        }
+
+        func int(_ object: JSONValue, _ key: String) throws(BadgeError) -> Int {
+            guard case .number(let number) = try value(object, key), number == number.rounded(),
+                number >= 0, number < 1e15
+            else { throw bad("\"\(key)\" is not a whole number") }
+            return Int(number)
+        }
+
+        func optionalInt(_ object: JSONValue, _ key: String) throws(BadgeError) -> Int? {
+            if try value(object, key) == .null { return nil }
+            return try int(object, key)
+        }
+
+        func bool(_ object: JSONValue, _ key: String) throws(BadgeError) -> Bool {
+            guard case .bool(let flag) = try value(object, key) else { throw bad("\"\(key)\" is not true or false") }
+            return flag
+        }
+
+        func array(_ object: JSONValue, _ key: String) throws(BadgeError) -> [JSONValue] {
+            guard case .array(let list) = try value(object, key) else { throw bad("\"\(key)\" is not an array") }
+            return list
+        }
+
+        func number(_ object: JSONValue, _ key: String) throws(BadgeError) -> Double? {
+            let found = try value(object, key)
+            if found == .null { return nil }
+            guard case .number(let number) = found else { throw bad("\"\(key)\" is not a number or null") }
+            return number
+        }
+
+        /// One item.
+        func entry(_ item: JSONValue, total: Int) throws(BadgeError) -> CheckEntry {
+            let index = try int(item, "index")
+            guard index < total else { throw bad("\"index\" \(index) is not below \"total\" \(total)") }
+            guard let status = CheckEntry.Status(rawValue: try string(item, "status")) else {
+                throw bad("\"status\" is not passed, changed, new, deleted or error")
+            }
+            var entry = CheckEntry(
+                path: try string(item, "path"), status: status, report: nil, message: try string(item, "message"))
+            entry.index = index
+            entry.label = try string(item, "label")
+            let name = try string(item, "name")
+            entry.name = name == entry.path ? nil : name
+            entry.goldenWritten = try optionalString(item, "goldenWritten")
+            if let code = try optionalInt(item, "errorCode") {
+                guard let exit = ExitCode(rawValue: Int32(clamping: code)) else {
+                    throw bad("\"errorCode\" \(code) is not one of iconbadge's")
+                }
+                entry.errorCode = exit
+            }
+            entry.artifacts = try array(item, "artifacts").map { (value) throws(BadgeError) -> String in
+                guard case .string(let text) = value else { throw bad("\"artifacts\" is not a list of paths") }
+                return text
+            }
+            let images = try value(item, "images")
+            entry.assets = CheckEntry.Assets(
+                actual: try optionalString(images, "actual"), expected: try optionalString(images, "expected"),
+                diff: try optionalString(images, "diff"))
+            let comparison = try value(item, "comparison")
+            if comparison != .null { entry.report = try report(comparison) }
+            return entry
+        }
+
+        /// A comparison as `compare --json` printed it: what the reports show of it.
+        func report(_ json: JSONValue) throws(BadgeError) -> ComparisonReport {
+            var settings = CompareSettings()
+            settings.tolerance = try int(json, "tolerance")
+            settings.threshold = try number(json, "threshold")
+            settings.maxDiffPixels = try optionalInt(json, "maxDiffPixels")
+            settings.maxDiffRatio = try number(json, "maxDiffRatio")
+            settings.mask = try optionalString(json, "mask")
+            settings.storedColor = try bool(json, "storedColor")
+            var regions: DiffRegions?
+            if let count = try optionalInt(json, "regionCount") {
+                let largest = try array(json, "regions").map { (box) throws(BadgeError) -> DiffRegion in
+                    DiffRegion(
+                        x: try int(box, "x"), y: try int(box, "y"), width: try int(box, "width"),
+                        height: try int(box, "height"), pixels: try int(box, "pixels"))
+                }
+                regions = DiffRegions(count: count, largest: largest)
+            }
+            let result = DiffResult(
+                sameSize: try string(json, "reason") != "size", differentPixels: try int(json, "differentPixels"),
+                antialiasedPixels: try int(json, "antialiasedPixels"), totalPixels: try int(json, "totalPixels"),
+                maxChannelDelta: try int(json, "maxChannelDelta"), width: try int(json, "width"),
+                height: try int(json, "height"), expectedWidth: try int(json, "expectedWidth"),
+                expectedHeight: try int(json, "expectedHeight"), diff: nil,
+                stoppedEarly: !(try bool(json, "countComplete")), ignoredPixels: try int(json, "ignoredPixels"),
+                regions: regions)
+            return ComparisonReport(
+                result: result, equal: try bool(json, "equal"), settings: settings,
+                diffPath: try optionalString(json, "diff"))
+        }
+    }
+}
