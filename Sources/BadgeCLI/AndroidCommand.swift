@@ -87,7 +87,7 @@ enum AndroidCommand {
                 "iconbadge android app/src/main/res --out app/src/beta/res --value \"$LABEL\" --background '#34C759' --fail-if-hidden"
             ),
         ],
-        manual: ["android.md", "platforms.md", "looks.md", "options.md"],
+        manual: ["android.md", "preview.md", "platforms.md", "looks.md", "options.md"],
         positional: .folder,
         run: { arguments, io in AndroidCommand.run(arguments, io: io) })
 

@@ -116,7 +116,7 @@ enum AppIconSetCommand {
                 "iconbadge appiconset App/AppIcon.icon --value BETA --in-place"
             ),
         ],
-        manual: ["xcode.md", "platforms.md", "looks.md", "options.md"],
+        manual: ["xcode.md", "preview.md", "platforms.md", "looks.md", "options.md"],
         positional: .folder,
         run: { arguments, io in AppIconSetCommand.run(arguments, io: io) })
 

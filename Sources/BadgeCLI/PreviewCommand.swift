@@ -48,9 +48,10 @@ enum PreviewCommand {
             icons composed from their layers under AOSP's circle, squircle and rounded-square masks, themed
             icons in two Material palettes, legacy icons as they are; an Icon Composer bundle's groups composed
             flat (glass, specular highlights and shadows are not drawn). For Android give the res/ folders in
-            the order Gradle merges them, the variant's overlay first (app/src/debug/res app/src/main/res).
-            Layers iconbadge cannot draw yet (a VectorDrawable) are hatched and named. The sheet is the same
-            bytes for the same files.
+            the order Gradle merges them, the variant's overlay first (app/src/debug/res app/src/main/res);
+            their layers are drawn as android draws them (VectorDrawables too), and a layer it cannot draw
+            (a theme attribute such as ?attr/colorPrimary) is hatched and named. The sheet is the same bytes
+            for the same files.
             """,
         options: options.map(\.info),
         examples: [

@@ -95,7 +95,9 @@ struct SheetLayout {
         }
         line(sheet.title, size: SheetLayout.titleSize, bold: true, color: ContactSheetPainter.ink)
         for note in sheet.notes {
-            for part in SheetLayout.wrapped(note, width: width - 2 * margin, measure: { measure($0, false, SheetLayout.noteSize) }) {
+            for part in SheetLayout.wrapped(
+                note, width: width - 2 * margin, measure: { measure($0, false, SheetLayout.noteSize) })
+            {
                 line(part, size: SheetLayout.noteSize, bold: false, color: ContactSheetPainter.secondaryInk)
             }
         }

@@ -331,6 +331,19 @@ import Testing
         let page = try String(contentsOfFile: folder + "/named.html", encoding: .utf8)
         #expect(page.contains("&lt;img src=x&gt;.appiconset"))
         #expect(!page.contains("<img src=x>"))
+        // An image of a set that is a link is refused, as appiconset refuses it.
+        let linkedSet = folder + "/Linked.appiconset"
+        try FileManager.default.copyItem(atPath: set, toPath: linkedSet)
+        try FileManager.default.removeItem(atPath: linkedSet + "/Icon-MacOS-16x16@1x.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: linkedSet + "/Icon-MacOS-16x16@1x.png", withDestinationPath: set + "/Icon-MacOS-16x16@1x.png")
+        run = try runIconbadge(["preview", linkedSet, "-o", "linked-set.png"], in: folder)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(
+            run.stderr
+                == "iconbadge: error: \"\(linkedSet)/Icon-MacOS-16x16@1x.png\": is a symbolic link; the images of a set must be its own files\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: folder + "/linked-set.png"))
         // A legacy icon that is a link is not read: that density is left out.
         let linked = try Self.copy("android/newpipe", "preview-hostile-link")
         let icon = linked + "/res/mipmap-hdpi/ic_launcher.png"

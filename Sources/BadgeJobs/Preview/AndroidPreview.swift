@@ -83,7 +83,8 @@ package enum AndroidPreview {
                             let full = Rect(x: 0, y: 0, width: Double(side), height: Double(side))
                             let drawn: ContactSheet.Layer
                             switch monochrome {
-                            case .image(let source, let rect): drawn = .alpha(source, rect: rect, color: palette.foreground)
+                            case .image(let source, let rect):
+                                drawn = .alpha(source, rect: rect, color: palette.foreground)
                             default: drawn = monochrome
                             }
                             group.tiles.append(

@@ -1,6 +1,12 @@
 import BadgeCore
 import BadgeRender
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The contact sheet of Xcode app icon sets as the devices show them: iOS images
 /// under Apple's continuous-corner mask on iOS 18's light, dark and tinted home
 /// screens; macOS images as they are (the body is drawn in the image) on a light and
@@ -64,6 +70,9 @@ package enum AppIconSetPreview {
                 let dark = slot.first { $0.appearance == "dark" }
                 let tinted = slot.first { $0.appearance == "tinted" }
                 let path = set.folder + "/" + light.filename
+                for image in [light, dark, tinted].compactMap({ $0 }) {
+                    try refuseLink(set.folder + "/" + image.filename, of: "a set")
+                }
                 let pixels = try ImageFile.pixels(at: path)
                 let side = min(pixels.width, ContactSheet.maxShownSide)
                 let shown = side == pixels.width ? "\(pixels.width) px" : "\(pixels.width) px, shown at \(side) px"
@@ -114,6 +123,17 @@ package enum AppIconSetPreview {
                     ? "; sizes derived from a 1024 px image are resampled here with a box filter, as near as can be to Xcode's."
                     : "."))
         return sheet
+    }
+
+    /// Refuses an image that is a symbolic link, as `appiconset` does: it could point
+    /// out of the set or bundle (`owner`).
+    ///
+    /// - Throws: 65 naming the image.
+    static func refuseLink(_ path: String, of owner: String) throws(BadgeError) {
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            throw .badInput(path: path, reason: "is a symbolic link; the images of \(owner) must be its own files")
+        }
     }
 
     /// The tiles of one slot on `platform`'s screens.

@@ -46,6 +46,7 @@ package enum IconBundlePreview {
                         !name.contains("/"), name != ".", name != ".."
                     else { continue }
                     let path = bundle.folder + "/Assets/" + name
+                    try AppIconSetPreview.refuseLink(path, of: "a bundle")
                     let pixels = try ImageFile.pixels(at: path)
                     var scale = 1.0
                     var dx = 0.0
