@@ -96,7 +96,7 @@ let package = Package(
         // Without that folder (only with LINKAGE=shared: a static `make deps` stops
         // without it) the link falls back to libstdc++.so. libgcc's unwinder is
         // linked in too (-static-libgcc): no libgcc_s.so.1 to load. The binary links with
-        // GNU ld and linker/no-module-hash.ld, which drops the one section that named the
+        // lld and linker/no-module-hash.ld, which drops the one section that named the
         // build folder (a reproducible build; the script says why).
         .executableTarget(
             name: "iconbadge", dependencies: ["BadgeCLI"],

@@ -108,8 +108,10 @@ public enum BadgeCLI {
         text +=
             "  iconbadge --generate-manpage | --generate-options-reference | --generate-completion-script bash|zsh|fish\n"
         text += "\nCommands:\n"
+        // One column for the summaries, two spaces past the longest name (merge-reports).
+        let column = (commands.map(\.name.count).max() ?? 0) + 2
         for command in commands {
-            text += "  " + command.name + String(repeating: " ", count: max(1, 12 - command.name.count))
+            text += "  " + command.name + String(repeating: " ", count: column - command.name.count)
             text += command.summary + "\n"
         }
         text += "\nExamples:\n"

@@ -139,7 +139,7 @@ enum BatchCommand {
         name: "batch",
         summary: "render the jobs of a manifest in parallel, at several scales",
         usage:
-            "iconbadge batch MANIFEST|- [--jobs N] [--scales LIST] [--quiet] [--check DIR [--update [MODE]] [--junit PATH] [--html PATH]]",
+            "iconbadge batch MANIFEST|- [--jobs N] [--scales LIST] [--quiet] [--check DIR [--update [MODE]] [--junit PATH] [--html PATH]] [--shard K/N] [--results PATH]",
         description: """
             Renders every job of a manifest in one process, in parallel. MANIFEST is JSON,
             {"defaults": {...}, "jobs": [{...}, ...]}, with the render options' long names as keys plus

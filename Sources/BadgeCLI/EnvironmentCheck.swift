@@ -19,8 +19,11 @@ enum EnvironmentCheck {
         let perRun = RenderOptions.all.filter { !$0.fromEnvironment }
         for name in set.sorted() where !known.contains(name) {
             if let option = perRun.first(where: { $0.environmentName == name }) {
+                // Only name the manifest where it takes the key: --tolerance is the batch
+                // command's own flag, not a job's.
+                let manifest = Manifest.excludedKeys.contains(option.name) ? "" : " or in a manifest"
                 io.warning(
-                    "\(Quoted(name)) is ignored: \(option.flagName) is given per run, on the command line or in a manifest, not by the environment"
+                    "\(Quoted(name)) is ignored: \(option.flagName) is given per run, on the command line\(manifest), not by the environment"
                 )
                 continue
             }
