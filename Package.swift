@@ -136,7 +136,8 @@ let package = Package(
             name: "TestSupport", dependencies: ["BadgeCore", "BadgeSystem", "BadgeRender"], path: "Tests/TestSupport"),
         .testTarget(name: "BadgeSystemTests", dependencies: ["BadgeSystem", "BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeCoreTests", dependencies: ["BadgeCore", "TestSupport"]),
-        .testTarget(name: "BadgeRenderTests", dependencies: ["BadgeRender", "BadgeCore", "BadgeCLI", "TestSupport"]),
+        .testTarget(
+            name: "BadgeRenderTests", dependencies: ["BadgeRender", "BadgeCore", "BadgeCLI", "TestSupport", "CCairo"]),
         .testTarget(
             name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeJobs", "BadgeCore", "BadgeSystem", "TestSupport"]),
         .testTarget(name: "BadgeJobsTests", dependencies: ["BadgeJobs", "BadgeCore", "BadgeSystem", "TestSupport"]),

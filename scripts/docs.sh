@@ -1,5 +1,6 @@
 #!/bin/sh
-# make docs: renders every picture of docs/gallery.txt into docs/images/, writes the
+# make docs: renders every picture of docs/gallery.txt into docs/images/, and the
+# preview contact sheets the pages show, writes the
 # man page (docs/iconbadge.1), the manual's options reference (docs/manual/options.md),
 # the help snapshots (Fixtures/help/) and the `$ iconbadge --help` session of
 # docs/manual/usage.md. Tests check all of them against the current binary.
@@ -28,6 +29,32 @@ grep -v '^#' docs/gallery.txt | grep -v '^[[:space:]]*$' | while IFS='|' read -r
         mv "$fresh" "$picture"
         echo "$picture"
     fi
+done
+# The contact sheets the README and the manual show (docs/manual/preview.md): made by
+# the pages' own commands, in a folder laid out as the tests lay out each page's
+# (Fixtures/docs/sandbox.sh), one after the other as the pages run them.
+root=$(pwd)
+sandbox=$root/.build/docs-previews
+rm -rf "$sandbox"
+mkdir -p "$sandbox/bin"
+case $BIN in /*) binary=$BIN ;; *) binary=$root/$BIN ;; esac
+ln -s "$binary" "$sandbox/bin/iconbadge"
+(
+    cd "$sandbox"
+    export PATH="$sandbox/bin:$PATH"
+    "$root/Fixtures/docs/sandbox.sh" "$root"
+    iconbadge appiconset App/Assets.xcassets/AppIcon.appiconset --value BETA --out build/beta --preview preview-ios.png
+    iconbadge appiconset Fixtures/xcode/NetNewsWire/AppIcon.appiconset --value BETA --out build/nnw --preview preview-macos.png
+    iconbadge appiconset App/AppIcon.icon --value 3 --out build/icon --preview preview-icon.png
+    iconbadge android app/src/main/res --out app/src/debug/res --value BETA --preview preview-android.png
+) >"$sandbox/log" 2>&1 || { cat "$sandbox/log"; exit 1; }
+for name in preview-ios preview-macos preview-icon preview-android; do
+    picture="docs/images/$name.png"
+    if [ -f "$picture" ] && "$BIN" compare "$sandbox/$name.png" "$picture" >/dev/null 2>&1; then
+        continue
+    fi
+    cp "$sandbox/$name.png" "$picture"
+    echo "$picture"
 done
 "$BIN" --generate-manpage > docs/iconbadge.1
 echo docs/iconbadge.1

@@ -11,6 +11,8 @@ enum AndroidCommand {
         var catalog = CatalogSettings()
         var out: String?
         var icons: [String] = []
+        /// `--preview`: where the contact sheet of the badged icons goes.
+        var preview: String?
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -34,6 +36,12 @@ enum AndroidCommand {
                     "the launcher icon's resource name; repeat for more (default: the manifest's android:icon and android:roundIcon, else ic_launcher and ic_launcher_round)",
                 fromEnvironment: false, repeatable: true
             ) { settings, text throws(BadgeError) in settings.icons.append(text) },
+            OptionSpec(
+                name: "preview", kind: .value(placeholder: "PATH"), group: "Android resources",
+                help:
+                    "also write a contact sheet of the badged icons as launchers show them: a .png, or an .html page (see iconbadge preview)",
+                completion: .file, fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.preview = text },
         ]
         list += CatalogOptions.options(
             group: "Android resources",
@@ -79,7 +87,7 @@ enum AndroidCommand {
                 "iconbadge android app/src/main/res --out app/src/beta/res --value \"$LABEL\" --background '#34C759' --fail-if-hidden"
             ),
         ],
-        manual: ["android.md", "platforms.md", "looks.md", "options.md"],
+        manual: ["android.md", "preview.md", "platforms.md", "looks.md", "options.md"],
         positional: .folder,
         run: { arguments, io in AndroidCommand.run(arguments, io: io) })
 
@@ -97,6 +105,10 @@ enum AndroidCommand {
             try CatalogOptions.applyFlagRules(
                 flags: parsed.flags, render: &settings.render, catalog: settings.catalog,
                 knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
+            if let preview = settings.preview {
+                _ = try PreviewOutput.kind(of: preview, option: "--preview")
+                try PreviewOutput.checkWritable(preview)
+            }
             guard
                 try HiddenBadge.isShown(
                     settings.render, failIfHidden: settings.catalog.failIfHidden, command: "android", io: io)
@@ -108,6 +120,21 @@ enum AndroidCommand {
             for note in notes { io.note("android: \(note)") }
             return try badge(resources, out: out, settings: settings, io: io)
         }
+    }
+
+    /// The note for an overlay folder Gradle does not read as resources: a source
+    /// set's resources are its `res/` folder (`app/src/beta/res`), so `--out
+    /// app/src/beta` gets a note naming the variant `beta` and its `res/`; nil when
+    /// `out` is a `res/` folder.
+    static func gradleNote(out: String) -> String? {
+        let path = LexicalPath(out)
+        guard path.name != "res" else { return nil }
+        let suggested = (out == "/" ? "" : out) + "/res"
+        // app/src/VARIANT: the variant is the folder's name.
+        let parent = LexicalPath(OutputFile.parentFolder(of: out)).name
+        let whose = parent == "src" ? path.name.map { "the \(Quoted($0)) source set's" } : nil
+        return
+            "Gradle reads \(whose ?? "a source set's") resources from its res/ folder, \(Quoted(suggested)); \(Quoted(out)) is written as given"
     }
 
     /// The files that stand for the same resource as `path` in its folder: the same
@@ -154,11 +181,7 @@ enum AndroidCommand {
                 "--out \(Quoted(out)) is \(outReal == resReal ? "RES itself" : "inside RES"); write the overlay to a variant's res/ (app/src/debug/res)"
             )
         }
-        if LexicalPath(trimmedOut).name != "res" {
-            io.note(
-                "android: Gradle reads a source set's resources from its res/ folder (app/src/debug/res); \(Quoted(trimmedOut)) is written as given"
-            )
-        }
+        if let note = gradleNote(out: trimmedOut) { io.note("android: " + note) }
         let exists = FileIdentity.realPath(trimmedOut) != nil
         if exists { for note in AssetCatalog.leftovers(inFolders: [trimmedOut]) { io.note("android: \(note)") } }
         let staged =
@@ -215,7 +238,9 @@ enum AndroidCommand {
         }
         var outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
         for index in overlay.quiet { outcomes[index] = outcomes[index].withoutDiagnostics }
-        let tally = Reporter(io: io).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
+        let advice = CatalogRun.sizeAdvice(
+            outcomes, jobs: overlay.jobs, settings: settings.render, relativeSize: settings.catalog.relativeSize)
+        let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr(
                 "iconbadge: android: nothing written: \(tally.failed) of \(overlay.jobs.count) images failed\n")
@@ -263,7 +288,14 @@ enum AndroidCommand {
             parts.append("\(overlay.adaptiveCount) adaptive icon\(overlay.adaptiveCount == 1 ? "" : "s")")
         }
         for line in AndroidAvoidance.lines(overlay, outcomes: outcomes) { io.note("android: \(line)") }
-        io.writeErr("iconbadge: android: badged \(parts.joined(separator: " and ")) into \(Quoted(trimmedOut))\n")
-        return .success
+        io.writeErr(
+            "iconbadge: android: badged \(parts.joined(separator: " and "))\(CatalogRun.smallSlots(outcomes)) into \(Quoted(trimmedOut))\n"
+        )
+        guard let preview = settings.preview else { return .success }
+        return CatalogRun.writePreview(to: preview, command: "android", io: io) { () throws(BadgeError) in
+            AndroidPreview.sheet(
+                title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))", folders: [trimmedOut, resources.folder],
+                names: resources.names)
+        }
     }
 }

@@ -104,6 +104,9 @@ extension AppIconSetCommand {
         io.writeErr(
             "iconbadge: appiconset: \(verb) (Assets/\(IconComposerBundle.badgeImage), in front of every group) in \(Quoted(target))\n"
         )
-        return .success
+        guard let preview = settings.preview else { return .success }
+        return CatalogRun.writePreview(to: preview, command: "appiconset", io: io) { () throws(BadgeError) in
+            try IconBundlePreview.sheet(title: Shown(target).description, bundle: try IconComposerBundle(path: target))
+        }
     }
 }

@@ -18,6 +18,8 @@ enum AppIconSetCommand {
         var out: String?
         var inPlace = false
         var setNames: [String] = []
+        /// `--preview`: where the contact sheet of the badged set goes.
+        var preview: String?
     }
 
     /// The render options that make sense here (no icon, output, scale or size of
@@ -53,6 +55,13 @@ enum AppIconSetCommand {
                 settings.setNames.append(text)
             },
         ]
+        list.append(
+            OptionSpec(
+                name: "preview", kind: .value(placeholder: "PATH"), group: "Asset catalog",
+                help:
+                    "also write a contact sheet of the badged set as the devices show it: a .png, or an .html page (see iconbadge preview)",
+                completion: .file, fromEnvironment: false
+            ) { settings, text throws(BadgeError) in settings.preview = text })
         list += CatalogOptions.options(
             group: "Asset catalog",
             replaceHelp:
@@ -107,7 +116,7 @@ enum AppIconSetCommand {
                 "iconbadge appiconset App/AppIcon.icon --value BETA --in-place"
             ),
         ],
-        manual: ["xcode.md", "platforms.md", "looks.md", "options.md"],
+        manual: ["xcode.md", "preview.md", "platforms.md", "looks.md", "options.md"],
         positional: .folder,
         run: { arguments, io in AppIconSetCommand.run(arguments, io: io) })
 
@@ -130,6 +139,10 @@ enum AppIconSetCommand {
             try CatalogOptions.applyFlagRules(
                 flags: parsed.flags, render: &settings.render, catalog: settings.catalog,
                 knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
+            if let preview = settings.preview {
+                _ = try PreviewOutput.kind(of: preview, option: "--preview")
+                try PreviewOutput.checkWritable(preview)
+            }
             if IconComposerBundle.isBundle(folder) {
                 return try badgeBundle(IconComposerBundle(path: folder), settings: settings, io: io)
             }
@@ -247,7 +260,9 @@ enum AppIconSetCommand {
             jobs += AppIconSet.staging(planned[index], into: folder)
         }
         let outcomes = JobRunner.run(jobs, workers: settings.catalog.jobs)
-        let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
+        let advice = CatalogRun.sizeAdvice(
+            outcomes, jobs: jobs, settings: settings.render, relativeSize: settings.catalog.relativeSize)
+        let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
             return tally.exitCode
@@ -274,7 +289,15 @@ enum AppIconSetCommand {
         }
         let noun = jobs.count == 1 ? "image" : "images"
         let shown = sets.count == 1 ? Quoted(target).description : target
-        io.writeErr("iconbadge: appiconset: badged \(jobs.count) \(noun) into \(shown)\n")
-        return .success
+        io.writeErr(
+            "iconbadge: appiconset: badged \(jobs.count) \(noun)\(CatalogRun.smallSlots(outcomes)) into \(shown)\n")
+        guard let preview = settings.preview else { return .success }
+        let written = destination.isInPlace ? sets.map(\.folder) : finals.map(\.description)
+        return CatalogRun.writePreview(to: preview, command: "appiconset", io: io) { () throws(BadgeError) in
+            var badged: [AppIconSet] = []
+            for folder in written { badged.append(try AppIconSet(folder: folder)) }
+            let title = written.count == 1 ? Shown(written[0]).description : "\(written.count) sets"
+            return try AppIconSetPreview.sheet(title: title, sets: badged)
+        }
     }
 }

@@ -16,7 +16,7 @@ public enum BadgeCLI {
     /// completions (a test checks that `run` dispatches every one of them).
     static let commands: [CommandInfo] = [
         RenderCommand.info, CompareCommand.info, BatchCommand.info, MergeReportsCommand.info, AppIconSetCommand.info,
-        AndroidCommand.info, FontsCommand.info,
+        AndroidCommand.info, PreviewCommand.info, FontsCommand.info,
     ]
 
     /// Runs `arguments` (argv, with the program name first) against the process's
@@ -71,6 +71,7 @@ public enum BadgeCLI {
         case "appiconset": return AppIconSetCommand.run(rest.dropFirst(), io: io)
         case "android": return AndroidCommand.run(rest.dropFirst(), io: io)
         case "fonts": return FontsCommand.run(rest.dropFirst(), io: io)
+        case "preview": return PreviewCommand.run(rest.dropFirst(), io: io)
         default: return RenderCommand.run(rest, io: io)
         }
     }

@@ -5,20 +5,50 @@ import BadgeJobs
 /// which numbers, what a badge cannot be) get the option that changes them here, and
 /// only here.
 package enum ErrorWording {
-    /// The one-line message of `error` (without `iconbadge: error: `).
-    package static func message(_ error: BadgeError) -> String {
+    /// Which option sizes the badge in the command in use: the advice given for a
+    /// badge too large for its icon names it.
+    package enum SizeAdvice: Equatable, Sendable {
+        /// A render's own options, `--height` or `--dot-size`.
+        case heightOrDotSize
+        /// A catalog command's `--height`, given explicitly.
+        case height
+        /// A catalog command's `--dot-size`, for a dot.
+        case dotSize
+        /// A catalog command's `--relative-size`, with the largest value (hundredths)
+        /// at which every image of the run fits; nil when none was found.
+        case relativeSize(largest: Double?)
+
+        /// The advice, in parentheses: ` (set a smaller --relative-size: 0.22 fits every image)`.
+        var words: String {
+            switch self {
+            case .heightOrDotSize: return " (set a smaller --height or --dot-size)"
+            case .height: return " (set a smaller --height)"
+            case .dotSize: return " (set a smaller --dot-size)"
+            case .relativeSize(let largest?):
+                return
+                    " (set a smaller --relative-size: \(RenderProblem.pixels(largest)) is the largest that fits every image)"
+            case .relativeSize(nil): return " (set a smaller --relative-size; none from 0.01 up fits)"
+            }
+        }
+    }
+
+    /// The one-line message of `error` (without `iconbadge: error: `); `advice` is
+    /// the option that sizes the badge in the command in use.
+    package static func message(_ error: BadgeError, advice: SizeAdvice = .heightOrDotSize) -> String {
         switch error {
-        case .overLimit(_, let limit): return error.message + fix(for: limit)
+        case .overLimit(_, let limit): return error.message + fix(for: limit, advice: advice)
         case .render(let problem, let badge):
-            return BadgeError.prefix(badge: badge, path: problem.path) + words(for: problem)
+            return BadgeError.prefix(badge: badge, path: problem.path) + words(for: problem, advice: advice)
         default: return error.message
         }
     }
 
     /// What to change, with its punctuation: ` (raise it with --max-side, ...)` or
     /// `; use a smaller --scale`.
-    static func fix(for limit: LimitExceeded) -> String {
+    static func fix(for limit: LimitExceeded, advice: SizeAdvice = .heightOrDotSize) -> String {
         switch limit {
+        case .badgeLargerThanIcon where advice != .heightOrDotSize:
+            return advice.words
         case .imageSide: return " (raise it with --max-side, up to \(ImageLimits.cairoMaxSide))"
         case .imagePixels: return " (raise it with --max-pixels)"
         case .renderSide, .decoderMemory: return "; use a smaller --scale or --size"
@@ -34,7 +64,7 @@ package enum ErrorWording {
 
     /// A render problem in the command line's words: what is wrong and the options
     /// that change it (without the badge's number or the file's path).
-    static func words(for problem: RenderProblem) -> String {
+    static func words(for problem: RenderProblem, advice: SizeAdvice = .heightOrDotSize) -> String {
         let px = RenderProblem.pixels
         switch problem {
         case .shapeHoldsText(let shape):
@@ -45,7 +75,7 @@ package enum ErrorWording {
             return
                 "PDF cannot hold an animation; write .png (APNG), .webp or .svg, or one file a frame with {frame} in -o"
         case .badgeOutsideShape(let fit):
-            return fit.description + " (set a smaller --height or --dot-size)"
+            return fit.description + advice.words
         case .bandTextDoesNotFit(let fit):
             let floor = fit.floorIsMinimum ? "--min-text-px \(px(fit.floor))" : "its own size, under --min-text-px"
             let hint: String
@@ -59,7 +89,8 @@ package enum ErrorWording {
             return
                 "the text \(Quoted(fit.text)) does not fit the \(fit.shape.rawValue) even at \(px(fit.pixels)) px (\(floor)): it needs \(px(fit.needed)) px of length with its padding and \(px(fit.textHeight)) px across, and the band holds \(px(fit.room)) × \(px(fit.across)) px; \(hint), or lower --min-text-px"
         case .bandTooThick:
-            return problem.description + "; give a smaller --height"
+            guard case .relativeSize = advice else { return problem.description + "; give a smaller --height" }
+            return problem.description + advice.words
         case .shieldDoesNotFit(let fit):
             let floor = fit.floorIsMinimum ? "--min-text-px \(px(fit.floor))" : "its own size, under --min-text-px"
             return

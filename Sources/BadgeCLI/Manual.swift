@@ -61,6 +61,9 @@ enum Manual {
             file: "android.md", title: "Android launcher icons",
             topic: "android: an overlay res/ folder for a build variant, legacy and adaptive icons"),
         Page(
+            file: "preview.md", title: "Previews: contact sheets of badged icons",
+            topic: "preview and --preview: every badged image as the devices show it, in a PNG or an HTML page"),
+        Page(
             file: "environment.md", title: "Environment variables",
             topic: "ICONBADGE_* variables, ICONBADGE_UPDATE and CI, SOURCE_DATE_EPOCH, the locale"),
         Page(

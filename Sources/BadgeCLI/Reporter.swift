@@ -7,6 +7,14 @@ import BadgeSystem
 /// `Quoted`). The command prints its own summary from the returned tally.
 struct Reporter {
     let io: CommandIO
+    /// The option that sizes the badge in the command in use, for the advice of a
+    /// badge too large for its icon.
+    var advice: ErrorWording.SizeAdvice = .heightOrDotSize
+
+    init(io: CommandIO, advice: ErrorWording.SizeAdvice = .heightOrDotSize) {
+        self.io = io
+        self.advice = advice
+    }
 
     /// Which check lines go out: all of them (a lone render, `--scales`), or only the
     /// failures and updates (a batch, whose summary counts the rest).
@@ -52,6 +60,8 @@ struct Reporter {
         var tally = Tally()
         tally.jobs = outcomes.count
         printUpscaleWarnings(outcomes)
+        printSixteenBitNote(outcomes)
+        printContrastNote(outcomes)
         // The frames of one animation ({frame}) share their notes and, often, their
         // error: each is said once, an error naming the frames it stopped.
         var frameNotes: (group: String, said: Set<String>)?
@@ -99,10 +109,8 @@ struct Reporter {
                     io.note(
                         "\(prefix)the icon's colour chunks are kept, but the badge's colours are drawn as sRGB: \(reason)"
                     )
-                case .render(.sixteenBit):
-                    io.note(
-                        "\(prefix)the icon has 16 bits per channel; the output has 8 (Cairo 1.16 composites 8 bits per channel)"
-                    )
+                case .render(.sixteenBit), .render(.lowContrast):
+                    break  // once per run, above
                 case .render(.smallText(let label, let pixels, let became)):
                     // Rounded down: 6.96 px is not "7.0 px, under 7".
                     let size = (pixels * 10).rounded(.down) / 10
@@ -121,7 +129,7 @@ struct Reporter {
             if case .failure(let error) = outcome.result, let frame = job.frame {
                 tally.failed += 1
                 tally.firstError = tally.firstError ?? error.exitCode
-                let message = ErrorWording.message(error)
+                let message = ErrorWording.message(error, advice: advice)
                 if frameError?.group == frame.group, frameError?.message == message {
                     frameError?.last = (frame.number, place)
                 } else {
@@ -137,7 +145,7 @@ struct Reporter {
                 tally.firstError = tally.firstError ?? error.exitCode
                 let where_ =
                     outcome.label.isEmpty ? "" : "\(Shown(outcome.label))\(place.map { " (\(Shown($0)))" } ?? ""): "
-                io.error(where_ + ErrorWording.message(error))
+                io.error(where_ + ErrorWording.message(error, advice: advice))
             case .success(let done):
                 guard let check = done.check, let target = job.check else { continue }
                 tally.count(check.status)
@@ -172,6 +180,67 @@ struct Reporter {
             let places = first.place.flatMap { a in last.place.map { b in " (\(Shown(a)) to \(Shown(b)))" } } ?? ""
             return "\(base)frames \(first.number) to \(last.number)\(places): \(message)"
         }
+    }
+
+    /// One note for the whole run when icons have 16 bits per channel: the user cannot
+    /// change Cairo 1.16's 8 bits, so it is said once, not once per image.
+    private func printSixteenBitNote(_ outcomes: [JobOutcome]) {
+        var labels: [String] = []
+        for outcome in outcomes where outcome.diagnostics.contains(.render(.sixteenBit)) {
+            if !labels.contains(outcome.label) { labels.append(outcome.label) }
+        }
+        guard let first = labels.first else { return }
+        let which =
+            labels.count == 1
+            ? (first.isEmpty ? "the icon has" : "\(Shown(first)) has") : "\(labels.count) icons have"
+        let outputs = labels.count == 1 ? "the output has" : "their outputs have"
+        io.note("\(which) 16 bits per channel; \(outputs) 8 (Cairo 1.16 composites 8 bits per channel)")
+    }
+
+    /// One note for the whole run when badges are close in colour to the icons around
+    /// them (`BadgeVisibility.closeDeltaE`): the fill, the measured ΔE_OK (the range
+    /// over the images) and WCAG ratio, and the fix: `--ring auto`, or another
+    /// `--background`; or, where a ring was drawn, which and how to leave it out.
+    private func printContrastNote(_ outcomes: [JobOutcome]) {
+        var found: [(fill: Color, contrast: BadgeContrast, ring: Color?)] = []
+        var images = 0
+        for outcome in outcomes {
+            var here = false
+            for case .render(.lowContrast(let fill, let contrast, let ring)) in outcome.diagnostics {
+                found.append((fill, contrast, ring))
+                here = true
+            }
+            if here { images += 1 }
+        }
+        guard let first = found.first else { return }
+        func figure(_ value: Double) -> String { RenderProblem.pixels(value) }
+        let deltas = found.map(\.contrast.deltaE)
+        let ratios = found.map(\.contrast.ratio)
+        let low = deltas.min()!
+        let high = deltas.max()!
+        let deltaText = low == high || figure(low) == figure(high) ? figure(low) : "\(figure(low)) to \(figure(high))"
+        let ratioLow = ratios.min()!
+        let ratioHigh = ratios.max()!
+        let ratioText =
+            figure(ratioLow) == figure(ratioHigh)
+            ? "\(figure(ratioLow)):1" : "\(figure(ratioLow)):1 to \(figure(ratioHigh)):1"
+        let fills = found.map(\.fill.hexDescription).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let whose = images > 1 ? "in \(images) images the badge's fill" : "the badge's fill"
+        var text =
+            "\(whose) \(fills.joined(separator: ", ")) is close in colour to the icon around it (ΔE_OK \(deltaText), under \(figure(BadgeVisibility.closeDeltaE)); WCAG contrast \(ratioText))"
+        let ringed = found.filter { $0.ring != nil }
+        if let ring = ringed.first?.ring {
+            let colour = ring == .white ? "white" : "black"
+            text +=
+                ringed.count == found.count
+                ? ": a \(colour) ring is drawn round it (--ring none leaves it out)"
+                : ": a ring is drawn round the \(ringed.count) \(ringed.count == 1 ? "dot" : "dots") that stand in for text; --ring auto draws one round every badge, or choose another --background"
+        } else {
+            let ring = BadgeVisibility.ringColor(surroundLuminance: first.contrast.surroundLuminance)
+            text +=
+                ": --ring auto draws a \(ring == .white ? "white" : "black") ring round it, or choose another --background"
+        }
+        io.note(text)
     }
 
     /// One warning per raster icon that `--scales` resampled up, naming the scales and,

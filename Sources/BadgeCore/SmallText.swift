@@ -22,6 +22,10 @@ public enum RenderNote: Equatable, Sendable {
     /// The icon has 16 bits per channel and the output 8: Cairo 1.16 composites 8
     /// bits per channel (it has no 16-bit image format).
     case sixteenBit
+    /// The badge's fill (`fill`) is close in colour to the icon around it
+    /// (`BadgeVisibility.closeDeltaE`), as measured; `ring` is the ring drawn for it
+    /// (nil: none, `--ring` did not ask for one here).
+    case lowContrast(fill: Color, measured: BadgeContrast, ring: Color?)
 }
 
 /// What small text became.

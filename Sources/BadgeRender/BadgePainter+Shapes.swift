@@ -49,7 +49,7 @@ extension BadgePainter {
             cairo_save(cr)
             cairo_translate(cr, band.centre.x, band.centre.y)
             cairo_rotate(cr, band.angle)
-            paintLabel(text, at: origin, paint, into: cr)
+            paintLabel(text, at: origin, paint, into: cr, alongRotatedBaseline: band.angle != 0)
             cairo_restore(cr)
         }
         let drawn = cairo_pop_group(cr)!

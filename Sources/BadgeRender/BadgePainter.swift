@@ -99,13 +99,17 @@ enum BadgePainter {
 
     /// Draws a badge's text in its colour, or cuts it out of what is drawn (Cairo's
     /// DEST_OUT) when `paint.knocksOutText`; the operator is OVER again afterwards.
-    static func paintLabel(_ text: ShapedText, at origin: Point, _ paint: Scene.Badge.Paint, into cr: OpaquePointer) {
+    /// `alongRotatedBaseline`: the text is drawn under a rotation (`paintText`).
+    static func paintLabel(
+        _ text: ShapedText, at origin: Point, _ paint: Scene.Badge.Paint, into cr: OpaquePointer,
+        alongRotatedBaseline: Bool = false
+    ) {
         if paint.knocksOutText {
             cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
-            paintText(text, at: origin, color: .black, into: cr)
+            paintText(text, at: origin, color: .black, into: cr, alongRotatedBaseline: alongRotatedBaseline)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         } else {
-            paintText(text, at: origin, color: paint.textColor, into: cr)
+            paintText(text, at: origin, color: paint.textColor, into: cr, alongRotatedBaseline: alongRotatedBaseline)
         }
     }
 
@@ -137,17 +141,40 @@ enum BadgePainter {
         }
     }
 
-    static func paintText(_ text: ShapedText, at origin: Point, color: Color, into cr: OpaquePointer) {
+    /// Draws `text` with its pen at `origin`. With `alongRotatedBaseline` (a
+    /// ribbon's text, drawn under a rotation, its glyphs at exact positions:
+    /// `ShapedText.exactPositions`) the glyphs are filled as outlines at those
+    /// positions: Cairo 1.16's image backend would put each glyph's bitmap at whole
+    /// device pixels, rounding each glyph's x and y apart, so the gaps between letters
+    /// along the band differed by up to 2 px ("DEB UG" at 45°). One subpixel rule in
+    /// both directions keeps them even. Vector surfaces keep the glyphs as text
+    /// either way, and so do colour and bitmap glyphs, which have no outline.
+    static func paintText(
+        _ text: ShapedText, at origin: Point, color: Color, into cr: OpaquePointer, alongRotatedBaseline: Bool = false
+    ) {
         setColor(cr, color)
+        let outlines = alongRotatedBaseline && isRasterTarget(cr)
         for run in text.runs {
             let scaled = run.face.scaledFont(pixelSize: text.pixelSize)
             cairo_set_scaled_font(cr, scaled)
             let glyphs = run.glyphs.map {
                 cairo_glyph_t(index: UInt($0.index), x: origin.x + $0.x, y: origin.y + $0.y)
             }
-            glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
+            if outlines, run.face.isScalable, !run.face.hasColor {
+                cairo_new_path(cr)
+                glyphs.withUnsafeBufferPointer { cairo_glyph_path(cr, $0.baseAddress, Int32($0.count)) }
+                cairo_fill(cr)
+            } else {
+                glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
+            }
             cairo_scaled_font_destroy(scaled)
         }
+    }
+
+    /// Whether `cr` draws into pixels (an image surface, or a group pushed on one):
+    /// SVG and PDF keep glyphs as text.
+    static func isRasterTarget(_ cr: OpaquePointer) -> Bool {
+        cairo_surface_get_type(cairo_get_group_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE
     }
 
     /// A badge's footprint as the current path: its rounded rectangle, or its band's

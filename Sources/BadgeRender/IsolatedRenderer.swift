@@ -50,10 +50,15 @@ enum IsolatedRenderer {
         /// A filtered SVG icon's pixels, filtered already (premultiplied ARGB32 as
         /// bytes, width × 4 a row): the child renders no SVG to pixels.
         let iconPixels: (width: Int, height: Int, bytes: [UInt8])?
+        /// Each badge's contrast as the parent measured it (its badges, then a pop's
+        /// old value): the child may have no pixels to measure, and must draw the
+        /// same rings.
+        let contrasts: [BadgeContrast?]
 
         static func == (a: Order, b: Order) -> Bool {
             a.request == b.request && a.painting == b.painting && a.canvasWidth == b.canvasWidth
                 && a.canvasHeight == b.canvasHeight && a.contentShape == b.contentShape && a.files == b.files
+                && a.contrasts == b.contrasts
                 && a.iconPixels?.width == b.iconPixels?.width && a.iconPixels?.height == b.iconPixels?.height
                 && a.iconPixels?.bytes == b.iconPixels?.bytes
         }
@@ -99,7 +104,8 @@ enum IsolatedRenderer {
         let order = Order(
             request: request, painting: painting, canvasWidth: scene.canvasWidth, canvasHeight: scene.canvasHeight,
             contentShape: scene.contentShape, files: files,
-            iconPixels: iconPixels.map { ($0.width, $0.height, $0.bytes) })
+            iconPixels: iconPixels.map { ($0.width, $0.height, $0.bytes) },
+            contrasts: scene.badges.map(\.contrast) + (scene.previous.map { [$0.contrast] } ?? []))
         var message = WireWriter()
         order.write(to: &message)
         let pixels = capPixels(scene)
@@ -243,7 +249,8 @@ enum IsolatedRenderer {
         let scene = try SceneBuilder(
             renderer: renderer, request: order.request,
             images: ImageSupply(site: .inProcessVector, cache: nil, files: order.files, limits: order.request.limits),
-            known: SceneBuilder.Known(contentShape: order.contentShape, filteredIcon: iconPixels)
+            known: SceneBuilder.Known(
+                contentShape: order.contentShape, filteredIcon: iconPixels, contrasts: order.contrasts)
         ).build()
         guard scene.canvasWidth == order.canvasWidth, scene.canvasHeight == order.canvasHeight else {
             throw .badInput(

@@ -113,6 +113,7 @@ extension RenderRequest {
             }
         }
         w.string(icon.platform.rawValue)
+        w.optional(icon.backdrop) { $0.string($1) }
         w.int(badges.count)
         for badge in badges { badge.write(to: &w) }
         w.double(output.scale)
@@ -157,6 +158,7 @@ extension RenderRequest {
             }
         }
         guard let platform = IconPlatform(rawValue: try r.string()) else { throw WireReader.Malformed() }
+        let backdrop = try r.optional { (r) throws(WireReader.Malformed) in try r.string() }
         let badgeCount = try r.int()
         guard (1...RenderRequest.maxBadges).contains(badgeCount) else { throw WireReader.Malformed() }
         var badges: [Badge] = []
@@ -180,7 +182,8 @@ extension RenderRequest {
         let previous = try r.optional { (r) throws(WireReader.Malformed) in try BadgeContent(from: &r) }
         self.init(
             icon: Icon(
-                path: path, size: size, rasterScale: rasterScale, mask: mask, filters: filters, platform: platform),
+                path: path, size: size, rasterScale: rasterScale, mask: mask, filters: filters, platform: platform,
+                backdrop: backdrop),
             badge: badges[0], moreBadges: Array(badges.dropFirst()), output: output, limits: limits,
             animation: Animation(frame: frame, room: room, previousContent: previous))
     }
@@ -247,6 +250,7 @@ extension RenderRequest.Badge {
         w.string(smallText.rawValue)
         w.double(minimumTextPixels)
         w.double(minimumDotPixels)
+        w.string(ring.rawValue)
     }
 
     /// Reads what `write(to:)` wrote.
@@ -310,7 +314,8 @@ extension RenderRequest.Badge {
         self.init(
             content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
             fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
-            smallText: smallText, minimumTextPixels: try r.double(), minimumDotPixels: try r.double())
+            smallText: smallText, minimumTextPixels: try r.double(), minimumDotPixels: try r.double(),
+            ring: try r.ringRule())
     }
 }
 
@@ -345,6 +350,15 @@ extension IsolatedRenderer.Order {
             w.int(pixels.width)
             w.int(pixels.height)
             w.data(pixels.bytes)
+        }
+        w.int(contrasts.count)
+        for contrast in contrasts {
+            w.optional(contrast) { w, measured in
+                w.double(measured.deltaE)
+                w.double(measured.ratio)
+                w.double(measured.surroundLuminance)
+                w.int(measured.pixels)
+            }
         }
     }
 
@@ -386,6 +400,18 @@ extension IsolatedRenderer.Order {
         iconPixels = try r.optional { (r) throws(WireReader.Malformed) in
             (width: try r.int(), height: try r.int(), bytes: try r.data())
         }
+        let measured = try r.int()
+        guard measured >= 0, measured <= 1 + RenderRequest.maxBadges else { throw WireReader.Malformed() }
+        var contrasts: [BadgeContrast?] = []
+        for _ in 0..<measured {
+            contrasts.append(
+                try r.optional { (r) throws(WireReader.Malformed) in
+                    BadgeContrast(
+                        deltaE: try r.double(), ratio: try r.double(), surroundLuminance: try r.double(),
+                        pixels: try r.int())
+                })
+        }
+        self.contrasts = contrasts
     }
 }
 
@@ -579,6 +605,12 @@ extension WireReader {
 }
 
 extension WireReader {
+    /// A `RingRule` by its name.
+    fileprivate mutating func ringRule() throws(Malformed) -> RingRule {
+        guard let rule = RingRule(rawValue: try string()) else { throw Malformed() }
+        return rule
+    }
+
     fileprivate mutating func frame() throws(Malformed) -> BadgeFrameState {
         let scale = try double()
         let opacity = try double()

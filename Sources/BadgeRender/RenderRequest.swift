@@ -90,11 +90,16 @@ extension RenderRequest {
         /// The shape the icon is shown in: anchors and percentages refer to its
         /// reference box, and clamp keeps the badges inside its mask.
         public let platform: IconPlatform
+        /// What is seen under the badges when the icon is a layer drawn over others:
+        /// an image of the same size whose pixels the badges' contrast is measured
+        /// against instead of the icon's (an adaptive icon's background and
+        /// foreground, composed, under its badge layer). Never drawn. Nil: the icon.
+        public let backdrop: String?
 
         /// An icon part; only the path is needed.
         public init(
             path: String, size: Size? = nil, rasterScale: Double = 1, mask: IconMask = .none,
-            filters: [IconFilter] = [], platform: IconPlatform = .canvas
+            filters: [IconFilter] = [], platform: IconPlatform = .canvas, backdrop: String? = nil
         ) {
             self.path = path
             self.size = size
@@ -102,6 +107,7 @@ extension RenderRequest {
             self.mask = mask
             self.filters = filters
             self.platform = platform
+            self.backdrop = backdrop
         }
     }
 
@@ -133,13 +139,17 @@ extension RenderRequest {
         /// The smallest dot drawn (pixels): 4 px, so a dot stays a visible disc on a
         /// 16 px icon.
         public let minimumDotPixels: Double
+        /// Where a contrasting ring is drawn when the badge is close in colour to the
+        /// icon around it (`BadgeVisibility`).
+        public let ring: RingRule
 
         /// A badge part with iOS's defaults for everything not given.
         public init(
             content: BadgeContent, labelRules: LabelRules = LabelRules(), style: BadgeStyle = BadgeStyle(),
             font: FontChoice = .bundled(.bold), fontFeatures: [String] = TextShaper.defaultFeatures,
             fallbackFonts: [String] = [], systemFallback: Bool = true, strictGlyphs: Bool = false,
-            smallText: SmallTextRule = .dot, minimumTextPixels: Double = 7, minimumDotPixels: Double = 4
+            smallText: SmallTextRule = .dot, minimumTextPixels: Double = 7, minimumDotPixels: Double = 4,
+            ring: RingRule = .dots
         ) {
             self.content = content
             self.labelRules = labelRules
@@ -152,6 +162,7 @@ extension RenderRequest {
             self.smallText = smallText
             self.minimumTextPixels = minimumTextPixels
             self.minimumDotPixels = minimumDotPixels
+            self.ring = ring
         }
 
         /// The same badge showing `content` (a pop's old value).
@@ -159,7 +170,8 @@ extension RenderRequest {
             Badge(
                 content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
                 fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
-                smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels)
+                smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
+                ring: ring)
         }
     }
 

@@ -32,6 +32,38 @@ extension Scene {
         let image: LoadedIcon?
         /// How a ribbon or banner is cut; nil for the other shapes.
         let band: BandCut?
+        /// Its fill against the icon around it, as measured (nil: not measured: an
+        /// image badge, a hidden one, or no pixels to measure).
+        public var contrast: BadgeContrast? { measuredContrast }
+        let measuredContrast: BadgeContrast?
+
+        init(
+            layout: BadgeLayout?, hidden: HiddenReason?, label: String?, messageLabel: String?, isDot: Bool,
+            shape: BadgeShape, notes: [RenderNote], paint: Paint, text: ShapedText?, message: ShapedText?,
+            image: LoadedIcon?, band: BandCut?, contrast: BadgeContrast? = nil
+        ) {
+            self.layout = layout
+            self.hidden = hidden
+            self.label = label
+            self.messageLabel = messageLabel
+            self.isDot = isDot
+            self.shape = shape
+            self.notes = notes
+            self.paint = paint
+            self.text = text
+            self.message = message
+            self.image = image
+            self.band = band
+            measuredContrast = contrast
+        }
+
+        /// The same badge with its contrast measured, and `note` added.
+        func measured(_ contrast: BadgeContrast?, note: RenderNote?) -> Badge {
+            Badge(
+                layout: layout, hidden: hidden, label: label, messageLabel: messageLabel, isDot: isDot, shape: shape,
+                notes: notes + (note.map { [$0] } ?? []), paint: paint, text: text, message: message, image: image,
+                band: band, contrast: contrast)
+        }
 
         /// The colours a badge is painted in and how (straight alpha); made by the
         /// builder with its badge.

@@ -75,8 +75,13 @@ extension SceneBuilder {
                 fallen.label = shown
             case .dot:
                 notes.append(.smallText(label: shown, pixels: pixels, became: .dot))
+                // A dot that stands in for text is sized to be seen.
+                var dotStyle = style
+                dotStyle.dotSize = BadgeVisibility.dotDiameter(
+                    styleDot: style.dotSize, boxSide: min(shape.box.width, shape.box.height),
+                    minimum: asked.minimumDotPixels)
                 fallen.layout = try BadgeLayout.compute(
-                    iconWidth: icon.width, iconHeight: icon.height, style: style, body: .dot, shape: shape,
+                    iconWidth: icon.width, iconHeight: icon.height, style: dotStyle, body: .dot, shape: shape,
                     maxSide: min(request.limits.maxSide, ImageLimits.cairoMaxSide), content: content)
                 fallen.isDot = true
             }
@@ -123,7 +128,11 @@ extension SceneBuilder {
             let text: ShapedText
             var layout: BadgeLayout
             do throws(BadgeError) {
-                text = try renderer.shapeChecked(shown, chain: chain, pixels: pixels, unit: style.unit, badge: asked)
+                // A ribbon's text runs along a diagonal, where whole pixels of its own
+                // frame are no pixels of the canvas: its glyphs keep exact positions.
+                text = try renderer.shapeChecked(
+                    shown, chain: chain, pixels: pixels, unit: style.unit, badge: asked,
+                    exactPositions: asked.style.shape == .ribbon)
                 layout = try bandLayout(icon: icon, shape: shape, room: roomMask, style: style, text: text)
             } catch {
                 throw .other(error)
@@ -298,9 +307,10 @@ extension Renderer {
     ///   over `maxTextScalars` code points; fontconfig's problem when a fallback needed
     ///   it; `BadgeError.unavailable` (69) for a code point no font has, with
     ///   `strictGlyphs`.
-    func shapeChecked(_ text: String, chain: FontChain, pixels: Double, unit: Double, badge: RenderRequest.Badge)
-        throws(BadgeError) -> ShapedText
-    {
+    func shapeChecked(
+        _ text: String, chain: FontChain, pixels: Double, unit: Double, badge: RenderRequest.Badge,
+        exactPositions: Bool = false
+    ) throws(BadgeError) -> ShapedText {
         guard pixels > 0, pixels <= Renderer.maxTextPixels else {
             throw .overLimit(
                 path: "",
@@ -310,7 +320,8 @@ extension Renderer {
             throw .overLimit(
                 path: "", .textLength(codePoints: text.unicodeScalars.count, limit: Renderer.maxTextScalars))
         }
-        let shaped = TextShaper.shape(text, chain: chain, pixelSize: pixels, features: badge.fontFeatures)
+        let shaped = TextShaper.shape(
+            text, chain: chain, pixelSize: pixels, features: badge.fontFeatures, exactPositions: exactPositions)
         // fontconfig was needed for a fallback and cannot be used (FONTCONFIG_FILE).
         if let problem = chain.fontconfigProblem { throw problem }
         if badge.strictGlyphs, !shaped.missing.isEmpty {

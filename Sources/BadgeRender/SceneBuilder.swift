@@ -25,6 +25,9 @@ struct SceneBuilder {
     struct Known {
         let contentShape: ContentShape?
         let filteredIcon: ImageSurface?
+        /// The contrast each badge measured in the parent's scene (it has the pixels
+        /// the child may not): the child draws the same rings. Nil: measure here.
+        var contrasts: [BadgeContrast?]? = nil
 
         /// Nothing known: every render but the isolated vector render's.
         static let nothing = Known(contentShape: nil, filteredIcon: nil)
@@ -78,10 +81,23 @@ struct SceneBuilder {
         }
         let shape = platform.shape(
             width: icon.width, height: icon.height, content: platform.needsContent ? try opaquePixels() : nil)
+        // A tint colour is sRGB like the badges' colours: into the icon's space too.
+        let filters =
+            conversion.map { conversion in request.icon.filters.map { $0.mappingColor(conversion.convert) } }
+            ?? request.icon.filters
+        // The icon's pixels as drawn: filtered before the badges are measured against them.
+        let drawn = try pixelsDrawn(icon, owned: owned, filters: filters)
+        let measured = try measuredPixels(drawn, icon: icon)
+        var badgeIndex = 0
         // Only the first badge moves: expand makes room for its largest frame alone.
         func badge(_ asked: RenderRequest.Badge, room: Double = 1) throws(BadgeError) -> Scene.Badge {
-            try self.badge(
-                asked, icon: icon, shape: shape, room: room, conversion: conversion, opaquePixels: opaquePixels)
+            defer { badgeIndex += 1 }
+            let known = self.known.contrasts.map { $0.indices.contains(badgeIndex) ? $0[badgeIndex] : nil }
+            return try self.contrasted(asked, known: known, measured: measured) { (ring) throws(BadgeError) in
+                try self.badge(
+                    asked, icon: icon, shape: shape, room: room, conversion: conversion, opaquePixels: opaquePixels,
+                    ring: ring)
+            }
         }
         var badges = [try badge(request.badge, room: request.animation.room)]
         let more = request.badges.dropFirst()
@@ -105,17 +121,13 @@ struct SceneBuilder {
         }
         let layout = badges[0].layout
         let natural = Rect(x: 0, y: 0, width: Double(icon.width), height: Double(icon.height))
-        // A tint colour is sRGB like the badges' colours: into the icon's space too.
-        let filters =
-            conversion.map { conversion in request.icon.filters.map { $0.mappingColor(conversion.convert) } }
-            ?? request.icon.filters
         // A rounded mask's radius is in points, at the first badge's pixels per point.
         let side = min(shape.box.width, shape.box.height)
         let unit = request.badge.style.pixels(scale: request.output.scale, side: side).unit
         return Scene(
             canvasWidth: layout?.canvasWidth ?? icon.width, canvasHeight: layout?.canvasHeight ?? icon.height,
             icon: Scene.IconLayer(
-                decoded: icon, pixels: try pixelsDrawn(icon, owned: owned, filters: filters),
+                decoded: icon, pixels: drawn,
                 rect: layout?.iconRect ?? natural, mask: request.icon.mask, maskScale: unit, filters: filters),
             colorConversion: conversion, badges: badges, previous: previous, frame: request.animation.frame,
             platform: platform, notes: notes, contentShape: contentShape, request: request, site: images.site)
@@ -147,7 +159,7 @@ extension SceneBuilder {
     /// - Throws: the badge image's errors, font and layout errors.
     private func badge(
         _ asked: RenderRequest.Badge, icon: LoadedIcon, shape: ReferenceShape, room: Double,
-        conversion: ColorConversion?, opaquePixels: () throws(BadgeError) -> ContentShape
+        conversion: ColorConversion?, opaquePixels: () throws(BadgeError) -> ContentShape, ring: Ring?
     ) throws(BadgeError) -> Scene.Badge {
         // The image first: its errors come before the layout's.
         var imageSource: BadgeImageSource?
@@ -161,10 +173,13 @@ extension SceneBuilder {
         if asked.minimumDotPixels > 0, style.dotSize < asked.minimumDotPixels {
             style.dotSize = asked.minimumDotPixels
         }
+        // A ring is a border of its own colour, inside the badge's bounds.
+        if let ring { style.borderWidth = ring.width }
         let colors = conversion.map { $0.convert } ?? { $0 }
         let paint = Scene.Badge.Paint(
             background: colors(asked.style.background), textColor: colors(asked.style.textColor),
-            borderColor: colors(asked.style.borderColor), labelBackground: colors(asked.style.labelBackground),
+            borderColor: colors(ring?.color ?? asked.style.borderColor),
+            labelBackground: colors(asked.style.labelBackground),
             greyscale: request.output.greyscaleBadges, knocksOutText: request.output.knockoutText,
             clearsUnder: request.output.clearsUnderBadges)
         var notes: [RenderNote] = []
@@ -192,7 +207,7 @@ extension SceneBuilder {
                 band: laid.layout?.band == nil
                     ? nil
                     : Scene.Badge.BandCut(
-                        clip: shape.isCanvasRectangle ? nil : shape.mask,
+                        clip: Self.bandClip(shape),
                         followsIconAlpha: [.canvas, .content, .androidLegacy].contains(request.icon.platform)))
         }
         func layout(_ body: BadgeBody) throws(BadgeError) -> BadgeLayout {
@@ -238,6 +253,9 @@ extension SceneBuilder {
                     switch asked.smallText {
                     case .dot:
                         notes.append(.smallText(label: label, pixels: pixelSize, became: .dot))
+                        // A dot that stands in for text is sized to be seen.
+                        style.dotSize = BadgeVisibility.dotDiameter(
+                            styleDot: style.dotSize, boxSide: side, minimum: asked.minimumDotPixels)
                         return made(LaidOutBadge(layout: try layout(.dot), isDot: true))
                     case .hide:
                         notes.append(.smallText(label: label, pixels: pixelSize, became: .hidden))
@@ -251,6 +269,21 @@ extension SceneBuilder {
                 return made(LaidOutBadge(layout: try layout(.text(text.metrics)), label: label, text: text))
             }
         }
+    }
+}
+
+extension SceneBuilder {
+    /// What a ribbon or banner is cut to: the platform's mask (nil: the canvas). An
+    /// adaptive icon's layer is cut to the 72 dp square a launcher shows instead of
+    /// the 66 dp safe zone: each device's mask (circle, squircle, rounded square)
+    /// cuts it again where that mask ends, so the band runs to the edge of what is
+    /// seen under every mask and its ends never float inside it. Its text stays in the
+    /// safe zone (the room it is fitted to is the safe zone's).
+    static func bandClip(_ shape: ReferenceShape) -> ShapeMask? {
+        if shape.platform == .androidAdaptive {
+            return ShapeMask(.rectangle(shape.box), width: shape.mask.width, height: shape.mask.height)
+        }
+        return shape.isCanvasRectangle ? nil : shape.mask
     }
 }
 

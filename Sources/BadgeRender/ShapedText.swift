@@ -1,7 +1,8 @@
 import BadgeCore
 
 /// A glyph placed relative to the pen origin (left end of the baseline), in
-/// whole pixels, +y down.
+/// pixels, +y down: whole pixels, or HarfBuzz's 1/4096 px for text drawn along a
+/// rotated baseline (`ShapedText.exactPositions`).
 struct PositionedGlyph {
     var index: UInt32
     var x: Double
@@ -23,4 +24,7 @@ struct ShapedText {
     var missing: [Unicode.Scalar]
     /// Every face consulted, for the missing-glyph message.
     var fontsTried: [String]
+    /// Whether the glyphs keep their exact positions (a ribbon's text, drawn along a
+    /// rotated baseline as outlines) instead of whole pixels.
+    var exactPositions = false
 }

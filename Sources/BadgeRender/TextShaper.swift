@@ -35,8 +35,14 @@ public enum TextShaper {
     ///
     /// Glyph positions are rounded to whole pixels, as Cairo 1.16's image backend
     /// draws them, so the ink box measured here is the ink drawn in every format.
-    /// Vertical metrics (ascent, descent, cap height) are the primary face's.
-    static func shape(_ text: String, chain: FontChain, pixelSize: Double, features: [String]) -> ShapedText {
+    /// With `exactPositions` they keep HarfBuzz's 1/4096 px instead: text drawn along
+    /// a rotated baseline (a ribbon) has no pixel grid in its own frame, so it is
+    /// placed to the subpixel in both directions of the canvas and drawn as outlines
+    /// (`BadgePainter.paintText`). Vertical metrics (ascent, descent, cap height) are
+    /// the primary face's.
+    static func shape(
+        _ text: String, chain: FontChain, pixelSize: Double, features: [String], exactPositions: Bool = false
+    ) -> ShapedText {
         var scalars: [UInt32] = []
         var clusterFaces: [FontFace] = []  // per scalar
         var missing: [Unicode.Scalar] = []
@@ -76,7 +82,8 @@ public enum TextShaper {
         var penX: Int64 = 0
         for item in visualOrder(items) {
             let (glyphs, advance) = shapeItem(
-                item, scalars: scalars, pixelSize: pixelSize, features: hbFeatures, penX: penX)
+                item, scalars: scalars, pixelSize: pixelSize, features: hbFeatures, penX: penX,
+                exactPositions: exactPositions)
             penX += advance
             if let last = runs.last, last.face === item.face {
                 runs[runs.count - 1].glyphs += glyphs
@@ -95,7 +102,9 @@ public enum TextShaper {
             advance: Double(penX) / TextShaper.subpixels, inkBounds: inkBounds(of: runs, pixelSize: pixelSize),
             ascent: vertical.ascent,
             descent: vertical.descent, capHeight: vertical.capHeight)
-        return ShapedText(runs: runs, pixelSize: pixelSize, metrics: metrics, missing: missing, fontsTried: chain.tried)
+        return ShapedText(
+            runs: runs, pixelSize: pixelSize, metrics: metrics, missing: missing, fontsTried: chain.tried,
+            exactPositions: exactPositions)
     }
 
     /// HarfBuzz positions are whole units of the font's scale, each glyph's advance
@@ -105,7 +114,8 @@ public enum TextShaper {
     public static let subpixels = 4096.0
 
     private static func shapeItem(
-        _ item: Item, scalars: [UInt32], pixelSize: Double, features: [hb_feature_t], penX: Int64
+        _ item: Item, scalars: [UInt32], pixelSize: Double, features: [hb_feature_t], penX: Int64,
+        exactPositions: Bool
     ) -> ([PositionedGlyph], Int64) {
         let font = hb_font_create_sub_font(item.face.hbFont)!
         defer { hb_font_destroy(font) }
@@ -131,11 +141,12 @@ public enum TextShaper {
         var pen = penX
         for i in 0..<Int(count) {
             let position = positions[i]
+            let x = Double(pen + Int64(position.x_offset)) / TextShaper.subpixels
+            let y = Double(-position.y_offset) / TextShaper.subpixels
             glyphs.append(
                 PositionedGlyph(
-                    index: infos[i].codepoint,
-                    x: (Double(pen + Int64(position.x_offset)) / TextShaper.subpixels).rounded(),
-                    y: (Double(-position.y_offset) / TextShaper.subpixels).rounded()))
+                    index: infos[i].codepoint, x: exactPositions ? x : x.rounded(),
+                    y: exactPositions ? y : y.rounded()))
             pen += Int64(position.x_advance)
         }
         return (glyphs, pen - penX)

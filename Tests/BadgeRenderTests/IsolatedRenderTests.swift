@@ -45,6 +45,8 @@ import Testing
         request.smallText = .hide
         request.minimumTextPixels = 9.5
         request.minimumDotPixels = 2
+        request.ring = .auto
+        request.backdrop = "/layers/backdrop.png"
         request.style.nominalHeight = 16
         request.style.nominalFontSize = 11
         request.iconFilters = [
@@ -76,12 +78,14 @@ import Testing
                     format: .svg, frame: BadgeFrameState(scale: 1.25, opacity: 0.5, showsOldValue: true),
                     layers: .moving, creationDate: nil),
                 canvasWidth: 33, canvasHeight: 44, contentShape: ContentShape(rows: [[], [0..<3, 5..<9], [2..<4]]),
-                files: ["-": [1, 2, 3], "/a/b.svg": Array("<svg/>".utf8)], iconPixels: (2, 1, [1, 2, 3, 4, 5, 6, 7, 8])),
+                files: ["-": [1, 2, 3], "/a/b.svg": Array("<svg/>".utf8)],
+                iconPixels: (2, 1, [1, 2, 3, 4, 5, 6, 7, 8]),
+                contrasts: [BadgeContrast(deltaE: 0.112, ratio: 1.55, surroundLuminance: 0.14, pixels: 310), nil]),
             IsolatedRenderer.Order(
                 request: RenderRequest(iconPath: "i.png", content: .dot),
                 painting: VectorPainting(
                     format: .pdf, frame: .rest, layers: .still, creationDate: "2023-11-14T22:13:20Z"),
-                canvasWidth: 1, canvasHeight: 1, contentShape: nil, files: [:], iconPixels: nil),
+                canvasWidth: 1, canvasHeight: 1, contentShape: nil, files: [:], iconPixels: nil, contrasts: []),
         ]
         for order in orders {
             var writer = WireWriter()

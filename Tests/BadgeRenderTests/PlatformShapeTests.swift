@@ -140,8 +140,14 @@ import Testing
                 )
                 // The same size relative to the icon: 28 % of the reference side for a
                 // label or count (a dot: 8/18 of that), within 1 px, unless the minimum
-                // sizes took over (small text drawn as a dot, a dot of at least 4 px).
-                let expected = measured.kind == "dot" ? max(4, reference * 0.28 * 8 / 18) : reference * 0.28
+                // sizes took over (small text drawn as a dot of 22.8 % of the side, a dot
+                // of at least 4 px).
+                // Text too small to read becomes a dot sized to be seen (BadgeVisibility).
+                let dot =
+                    name == "dot"
+                    ? max(4, reference * 0.28 * 8 / 18)
+                    : max(4, reference * 0.28 * 8 / 18, BadgeVisibility.dotShare * reference)
+                let expected = measured.kind == "dot" ? dot : reference * 0.28
                 if measured.kind == "dot", name != "dot" {
                     #expect(
                         reference * 0.28 * 12 / 18 < 7, "\(name) became a dot at \(side) px though its text is legible")

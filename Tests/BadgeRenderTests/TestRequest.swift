@@ -25,6 +25,8 @@ struct TestRequest {
     var smallText = SmallTextRule.dot
     var minimumTextPixels = 7.0
     var minimumDotPixels = 4.0
+    var ring = RingRule.dots
+    var backdrop: String?
     var greyscaleBadges = false
     var knockoutText = false
     var dropsUnfittingText = false
@@ -57,7 +59,8 @@ struct TestRequest {
         RenderRequest.Badge(
             content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
             fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
-            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels)
+            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
+            ring: ring)
     }
 
     /// The request.
@@ -65,7 +68,7 @@ struct TestRequest {
         RenderRequest(
             icon: RenderRequest.Icon(
                 path: iconPath, size: iconSize, rasterScale: iconRasterScale, mask: iconMask, filters: iconFilters,
-                platform: platform),
+                platform: platform, backdrop: backdrop),
             badge: badge, moreBadges: moreBadges.map(\.badge),
             output: RenderRequest.Output(
                 scale: scale, greyscaleBadges: greyscaleBadges, knockoutText: knockoutText,

@@ -62,8 +62,13 @@ import Testing
         try write(manifest, to: folder + "/manifest.json")
         let run = try runIconbadge(["batch", folder + "/manifest.json", "--jobs", "2"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderrLines.count == 1)
-        #expect(run.stderr.hasPrefix("iconbadge: batch: \(singles.count) renders, \(singles.count) written, 0 failed"))
+        // The summary, after the one contrast note of the run (blue badges on blue icons).
+        #expect(run.stderrLines.count == 2, "\(run.stderr)")
+        #expect(run.stderrLines.first?.contains("is close in colour to the icon around it") == true)
+        #expect(
+            run.stderrLines.last?.hasPrefix(
+                "iconbadge: batch: \(singles.count) renders, \(singles.count) written, 0 failed")
+                == true)
         for (n, single) in singles.enumerated() {
             #expect(try runIconbadge(single).status == 0)
             let batch = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/job\(n).png"))

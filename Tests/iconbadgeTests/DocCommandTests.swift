@@ -15,8 +15,8 @@ import Testing
 /// - a block whose info string names a file (```` ```json beta.json ````) is that
 ///   file: it is written into the page's folder before its commands run, and when
 ///   the repository has that file the two must be the same.
-/// - a command writing `-o NAME.png` (or `--diff NAME.png`) where
-///   `docs/images/NAME.png` exists must make that picture.
+/// - a command writing `-o NAME.png` (or `--diff NAME.png`, `--preview NAME.png`)
+///   where `docs/images/NAME.png` exists must make that picture.
 /// Each page runs top to bottom in a folder of its own, made by
 /// `Fixtures/docs/sandbox.sh` (the files the pages' commands name).
 @Suite struct DocCommandTests {
@@ -175,7 +175,7 @@ import Testing
 
     @Test func theManualHasItsPages() {
         // README.md and the manual's index, then one page a topic.
-        #expect(Self.pages.count == 18, "\(Self.pages)")
+        #expect(Self.pages.count == 19, "\(Self.pages)")
     }
 
     @Test(arguments: pages)
@@ -200,7 +200,7 @@ import Testing
     /// A picture of docs/images named as the output is what the command made.
     func checkPictures(_ command: String, in folder: String, place: String) throws {
         let words = shellWords(command.replacingOccurrences(of: "\\\n", with: " "))
-        for (flag, value) in zip(words, words.dropFirst()) where flag == "-o" || flag == "--diff" {
+        for (flag, value) in zip(words, words.dropFirst()) where ["-o", "--diff", "--preview"].contains(flag) {
             guard !value.contains("/"), value.hasSuffix(".png") else { continue }
             let picture = Paths.root + "/docs/images/" + value
             guard FileManager.default.fileExists(atPath: picture) else { continue }

@@ -44,7 +44,7 @@ import Testing
         let table = try runIconbadge(["--generate-manpage"]).stdoutText
         let files = try FileManager.default.contentsOfDirectory(atPath: Paths.root + "/docs/manual")
             .filter { $0.hasSuffix(".md") && $0 != "README.md" }.sorted()
-        #expect(files.count == 16)
+        #expect(files.count == 17)
         let readme = try file("README.md")
         let index = try file("docs/manual/README.md")
         for name in files {

@@ -29,7 +29,7 @@ import Testing
     @Test func theRepositoryHasItsMarkdownFiles() {
         #expect(Self.files.contains("README.md"))
         #expect(Self.files.contains("HACKING.md"))
-        #expect(Self.files.filter { $0.hasPrefix("docs/manual/") }.count == 17)
+        #expect(Self.files.filter { $0.hasPrefix("docs/manual/") }.count == 18)
         #expect(Self.files.count >= 25, "\(Self.files)")
     }
 

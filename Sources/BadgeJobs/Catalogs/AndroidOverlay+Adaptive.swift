@@ -76,14 +76,16 @@ extension AndroidOverlay {
         /// `drawable-<density>/NAME.png`.
         func jobs(
             _ name: String, icons: [String], configure: (inout RenderSettings) -> Void,
-            layers: RenderRequest.Output.Layers = .all
+            layers: RenderRequest.Output.Layers = .all, backdrops: [String?] = []
         ) throws(BadgeError) {
-            for (density, iconPath) in zip(AndroidResources.layerDensities, icons) {
+            for (index, (density, iconPath)) in zip(AndroidResources.layerDensities, icons).enumerated() {
                 let side = Int((AndroidResources.layerSide * density.scale).rounded())
                 var render = settings
                 render.scale = density.scale
                 if !settings.platformGiven { render.platform = .androidAdaptive }
                 render.outputLayers = layers
+                // What the launcher shows under the badge: its contrast is measured there.
+                if index < backdrops.count, let backdrop = backdrops[index] { render.backdrop = backdrop }
                 configure(&render)
                 let request = try render.request(
                     icon: iconPath, iconSize: Size(width: Double(side), height: Double(side)))
@@ -150,7 +152,10 @@ extension AndroidOverlay {
                         try blankCanvas(for: density, out: out, staged: staged, overlay: &overlay)
                     }
                 }
-                try jobs(badge, icons: canvases, configure: { _ in }, layers: .badges)
+                let backdrops = stageBackdrops(
+                    icon, path: source, lookup: table.lookup, limits: settings.limits, out: out, staged: staged,
+                    overlay: &overlay)
+                try jobs(badge, icons: canvases, configure: { _ in }, layers: .badges, backdrops: backdrops)
                 overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
             }
         }

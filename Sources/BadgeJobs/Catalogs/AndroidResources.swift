@@ -176,6 +176,8 @@ package struct AndroidResources: Sendable {
             var info = stat()
             if lstat(trimmed + "/res", &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
                 hint = "; give its res/ folder: \(Quoted(trimmed + "/res"))"
+            } else if let found = Self.iconsFound(in: trimmed) {
+                hint = "; it has \(found)"
             }
             throw .missingInput(
                 path: trimmed,
@@ -183,6 +185,45 @@ package struct AndroidResources: Sendable {
                     "has no launcher icon named \(wanted.map { Quoted($0).description }.joined(separator: " or ")) in mipmap-<density>/ or an adaptive icon folder\(hint)"
             )
         }
+    }
+
+    /// The most names `iconsFound(in:)` lists.
+    static let maxNamesListed = 8
+
+    /// The icons `folder` does have, for the message when none of the names asked
+    /// for is there: each resource name of a PNG, WebP or XML file in its
+    /// `mipmap-*` and adaptive icon folders with the files that hold it, and the
+    /// option to name it: `"launcher" (mipmap-hdpi/launcher.png,
+    /// mipmap-anydpi-v26/launcher.xml): give --icon launcher`. Nil when there is none.
+    static func iconsFound(in folder: String) -> String? {
+        var found: [(name: String, files: [String])] = []
+        let folders = AssetCatalog.entries(of: folder).filter { $0.1 && !$0.2 }.map { $0.0 }
+            .filter { $0.hasPrefix("mipmap") || adaptiveFolders.contains($0) }.sorted()
+        for name in folders {
+            for (file, isFolder, isLink) in AssetCatalog.entries(of: folder + "/" + name).sorted(by: { $0.0 < $1.0 })
+            where !isFolder && !isLink {
+                guard let dot = file.firstIndex(of: "."),
+                    ["png", "webp", "xml"].contains(file[file.index(after: dot)...])
+                else { continue }
+                let resource = String(file[..<dot])
+                guard isResourceName(resource) else { continue }
+                // One file of each extension is enough to say where it is.
+                let ext = String(file[dot...])
+                if let index = found.firstIndex(where: { $0.name == resource }) {
+                    if !found[index].files.contains(where: { $0.hasSuffix(ext) }) {
+                        found[index].files.append(name + "/" + file)
+                    }
+                } else if found.count < maxNamesListed {
+                    found.append((resource, [name + "/" + file]))
+                }
+            }
+        }
+        guard !found.isEmpty else { return nil }
+        let listed = found.map {
+            "\(Quoted($0.name)) (\($0.files.map { Shown($0).description }.joined(separator: ", ")))"
+        }
+        let example = found.first { !$0.name.hasSuffix("_round") }?.name ?? found[0].name
+        return listed.joined(separator: ", ") + ": give --icon \(example)"
     }
 
     /// Whether `name` is an Android resource file name: `[a-z][a-z0-9_]*`.

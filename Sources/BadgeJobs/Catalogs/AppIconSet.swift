@@ -29,6 +29,9 @@ package struct AppIconSet: Sendable {
         /// `platform`): iPhone, iPad, CarPlay and iOS marketing are `ios`, Mac is
         /// `macos`, Watch is `watchos`; nil when Contents.json does not say.
         package var platform: IconPlatform?
+        /// Contents.json's `idiom` and `size` (points, `60x60`), as written, for labels.
+        package var idiom: String? = nil
+        package var size: String? = nil
     }
 
     /// The platform of an `idiom` (and `platform`, in single-size sets) of Contents.json.
@@ -131,10 +134,12 @@ package struct AppIconSet: Sendable {
             var platformName: String?
             if case .string(let text) = entry["idiom"] ?? .null { idiom = text }
             if case .string(let text) = entry["platform"] ?? .null { platformName = text }
+            var sizeText: String?
+            if case .string(let size) = entry["size"] ?? .null { sizeText = size }
             images.append(
                 Image(
                     filename: filename, appearance: appearance, declaredPixels: pixels, scale: slotScale,
-                    platform: platform(idiom: idiom, platform: platformName)))
+                    platform: platform(idiom: idiom, platform: platformName), idiom: idiom, size: sizeText))
         }
         return images
     }

@@ -228,7 +228,7 @@ package enum AssetCatalog {
     }
 
     /// `path` without trailing slashes, and without a set's `/Contents.json`.
-    static func trimmed(_ path: String) -> String {
+    package static func trimmed(_ path: String) -> String {
         var trimmed = path
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
         if trimmed.hasSuffix("/Contents.json") { trimmed.removeLast("/Contents.json".count) }

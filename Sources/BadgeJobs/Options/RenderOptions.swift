@@ -291,6 +291,14 @@ package enum RenderOptions {
             settings.minimumDotPixels = try ValueParsers.number(
                 text, option: "--min-dot-px", range: 0...1000, unit: "px")
         },
+        Spec(
+            name: "ring", kind: .value(placeholder: "RULE"), group: "Small sizes",
+            help:
+                "a white or black ring where the badge is close in colour to the icon around it: on dots that stand in for text, on every badge (auto), or never (none)",
+            defaultText: "dots", completion: .choices(RingRule.allCases.map(\.rawValue))
+        ) { settings, text throws(BadgeError) in
+            settings.ring = try ValueParsers.choice(text, option: "--ring", as: RingRule.self)
+        },
     ]
 
     package static let colours: [Spec] = [

@@ -54,6 +54,11 @@ package struct RenderSettings {
     package var smallText = SmallTextRule.dot
     package var minimumTextPixels = 7.0
     package var minimumDotPixels = 4.0
+    /// `--ring`: where a contrasting ring is drawn.
+    package var ring = RingRule.dots
+    /// What a launcher shows under this layer, for measuring the badges' contrast
+    /// (`RenderRequest.Icon.backdrop`; set by `android` for a badge layer).
+    package var backdrop: String?
     package var limits = ImageLimits()
     package var report = false
     package var inPlace = false
@@ -148,7 +153,7 @@ package struct RenderSettings {
         return RenderRequest(
             icon: RenderRequest.Icon(
                 path: icon, size: iconSize ?? self.iconSize, rasterScale: rasterScale, mask: iconMask,
-                filters: iconFilters, platform: platform),
+                filters: iconFilters, platform: platform, backdrop: backdrop),
             badge: first, moreBadges: more,
             output: RenderRequest.Output(
                 scale: scale, greyscaleBadges: greyscaleBadges, knockoutText: knockoutText,
@@ -206,7 +211,8 @@ package struct RenderSettings {
         return RenderRequest.Badge(
             content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
             fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
-            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels)
+            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
+            ring: ring)
     }
 
     /// Sizes every badge not given a `--height` at `percent` of its reference box (a

@@ -116,6 +116,7 @@ package enum GeometryReport {
             members.append(("placement", .object(placement)))
         }
         if let note = smallText(first) { members.append(("smallText", note)) }
+        if let contrast = contrast(first) { members.append(("contrast", contrast)) }
         members.append(("badge", badgeObject(first, layout)))
         members += badgesMember(scene)
         if !first.fontsUsed.isEmpty {
@@ -226,6 +227,20 @@ package enum GeometryReport {
                 ))
         }
         return members
+    }
+
+    /// The badge's fill against the icon around it (`BadgeVisibility`), when measured:
+    /// the median ΔE_OK, the WCAG contrast ratio, whether that is close, and the ring
+    /// drawn (`#RRGGBB`, or null).
+    static func contrast(_ badge: Scene.Badge) -> JSONValue? {
+        guard let measured = badge.contrast else { return nil }
+        var ring: JSONValue = .null
+        for case .lowContrast(_, _, let drawn?) in badge.notes { ring = .string(drawn.hexDescription) }
+        return .object([
+            ("deltaE", .number((measured.deltaE * 10000).rounded() / 10000)),
+            ("wcagRatio", .number((measured.ratio * 100).rounded() / 100)),
+            ("close", .bool(measured.isClose)), ("ring", ring),
+        ])
     }
 
     /// What became of text too small to read, when it did.

@@ -1,0 +1,158 @@
+import BadgeCore
+import BadgeRender
+import Foundation
+import TestSupport
+import Testing
+
+/// What `appiconset` and `android` say when something is off: size advice in the
+/// command's own option with the largest value that fits, the Gradle note naming the
+/// variant, the icon names a `res/` folder does have, one 16-bit note a run, and the
+/// summary's count of images that got a dot.
+@Suite struct CatalogMessageTests {
+    /// A copy of a fixture folder in a scratch folder.
+    static func copy(_ fixture: String, _ name: String) throws -> String {
+        let folder = Paths.scratch(name)
+        let copy = folder + "/" + (fixture.split(separator: "/").last.map(String.init) ?? fixture)
+        try FileManager.default.copyItem(atPath: Paths.fixture(fixture), toPath: copy)
+        return copy
+    }
+
+    /// `appiconset --text "BETA 1234"` on the iOS set fails whole, and the advice is
+    /// `--relative-size` with the largest value that fits: 0.22 works, 0.23 does not.
+    @Test func sizeAdviceNamesRelativeSizeAndTheLargestValueThatFits() throws {
+        let set = try Self.copy("xcode/App/Assets.xcassets/AppIcon.appiconset", "advice-ios")
+        let out = (set as NSString).deletingLastPathComponent + "/out"
+        let run = try runIconbadge(["appiconset", set, "--text", "BETA 1234", "--out", out])
+        #expect(run.status == 64, "\(run.stderr)")
+        let errors = run.stderrLines.filter { $0.hasPrefix("iconbadge: error: ") }
+        #expect(errors.count == 3)
+        for line in errors {
+            #expect(
+                line.hasSuffix(
+                    "cannot fit inside the ios shape of this 1024 × 1024 px icon; the largest that fits is 1017 × 230 px (set a smaller --relative-size: 0.22 is the largest that fits every image)"
+                ), "\(line)")
+            #expect(!line.contains("--height"), "\(line)")
+        }
+        let fits = try runIconbadge([
+            "appiconset", set, "--text", "BETA 1234", "--relative-size", "0.22", "--out", out,
+        ])
+        #expect(fits.status == 0, "\(fits.stderr)")
+        let tooLarge = try runIconbadge([
+            "appiconset", set, "--text", "BETA 1234", "--relative-size", "0.23", "--out", out + "2",
+        ])
+        #expect(tooLarge.status == 64)
+        // An explicit --height is the option to change, and a render's advice is unchanged.
+        let height = try runIconbadge(["appiconset", set, "--text", "BETA 1234", "--height", "35%", "--out", out + "3"])
+        #expect(height.stderr.contains("px (set a smaller --height)\n"), "\(height.stderr)")
+        let render = try runIconbadge([
+            Paths.fixture("icons/app-ios-180.png"), "--platform", "ios", "--text", "BETA 1234", "--height", "60",
+            "--font-size", "40",
+            "-o", out + ".png",
+        ])
+        #expect(render.stderr.contains("(set a smaller --height or --dot-size)"), "\(render.stderr)")
+    }
+
+    /// `android`'s advice is `--relative-size` too, with the value that fits every
+    /// image of the overlay (legacy icons and badge layers).
+    @Test func androidSizeAdviceIsRelativeSize() throws {
+        let app = try Self.copy("android/sample-app", "advice-android")
+        let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--text", "BETA 1234"])
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("(set a smaller --relative-size: 0.2 is the largest that fits every image)"),
+            "\(run.stderr)")
+        let fits = try runIconbadge([
+            "android", app + "/res", "--out", app + "/debug/res", "--text", "BETA 1234", "--relative-size", "0.2",
+        ])
+        #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
+    /// `--out app/src/beta` (not a res/ folder) gets a note naming the variant and
+    /// its res/ folder.
+    @Test func theGradleNoteNamesTheVariant() throws {
+        let app = try Self.copy("android/sample-app", "gradle-note")
+        let out = app + "/src/beta"
+        let run = try runIconbadge(["android", app + "/res", "--out", out, "--dot"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines.first
+                == "iconbadge: note: android: Gradle reads the \"beta\" source set's resources from its res/ folder, \"\(out)/res\"; \"\(out)\" is written as given"
+        )
+        let other = try runIconbadge(["android", app + "/res", "--out", app + "/overlay", "--dot"])
+        #expect(
+            other.stderrLines.first
+                == "iconbadge: note: android: Gradle reads a source set's resources from its res/ folder, \"\(app)/overlay/res\"; \"\(app)/overlay\" is written as given"
+        )
+        let quiet = try runIconbadge(["android", app + "/res", "--out", app + "/src/debug/res", "--dot"])
+        #expect(!quiet.stderr.contains("Gradle"), "\(quiet.stderr)")
+    }
+
+    /// A launcher name that is not there: the message lists the names that are, with
+    /// their files, and the option to give.
+    @Test func aMissingLauncherNameListsTheNamesFound() throws {
+        let app = try Self.copy("android/sample-app", "launcher-names")
+        let res = app + "/res"
+        // An app whose icons are named "launcher", as some are.
+        for folder in try FileManager.default.contentsOfDirectory(atPath: res) where folder.hasPrefix("mipmap") {
+            for file in try FileManager.default.contentsOfDirectory(atPath: res + "/" + folder)
+            where file.hasPrefix("ic_launcher") {
+                try FileManager.default.moveItem(
+                    atPath: res + "/" + folder + "/" + file,
+                    toPath: res + "/" + folder + "/" + file.replacingOccurrences(of: "ic_launcher", with: "launcher"))
+            }
+        }
+        try FileManager.default.removeItem(atPath: app + "/AndroidManifest.xml")
+        let run = try runIconbadge(["android", res, "--out", app + "/debug/res", "--dot"])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(
+            run.stderrLines
+                == [
+                    "iconbadge: error: \"\(res)\": has no launcher icon named \"ic_launcher\" or \"ic_launcher_round\" in mipmap-<density>/ or an adaptive icon folder; it has \"launcher\" (mipmap-anydpi-v26/launcher.xml, mipmap-hdpi/launcher.png), \"launcher_round\" (mipmap-anydpi-v26/launcher_round.xml, mipmap-hdpi/launcher_round.png): give --icon launcher"
+                ])
+        let named = try runIconbadge(["android", res, "--out", app + "/debug/res", "--dot", "--icon", "launcher"])
+        #expect(named.status == 0, "\(named.stderr)")
+    }
+
+    /// Icons of 16 bits per channel: one note for the run, not one per image.
+    @Test func theSixteenBitNoteComesOncePerRun() throws {
+        let folder = Paths.scratch("sixteen-bit")
+        let set = folder + "/AppIcon.appiconset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        var images: [String] = []
+        for (index, scale) in ["1x", "2x", "3x"].enumerated() {
+            // PngSuite's basn6a16: 32 × 32, RGBA, 16 bits per channel.
+            try FileManager.default.copyItem(
+                atPath: Corpus.path("pngsuite/basn6a16.png"), toPath: set + "/icon-\(index).png")
+            images.append(
+                "{ \"filename\" : \"icon-\(index).png\", \"idiom\" : \"iphone\", \"scale\" : \"\(scale)\", \"size\" : \"32x32\" }"
+            )
+        }
+        try "{ \"images\" : [ \(images.joined(separator: ", ")) ] }".write(
+            toFile: set + "/Contents.json", atomically: true, encoding: .utf8)
+        let run = try runIconbadge(["appiconset", set, "--dot", "--out", folder + "/out"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let notes = run.stderrLines.filter { $0.contains("16 bits per channel") }
+        #expect(
+            notes == [
+                "iconbadge: note: 3 icons have 16 bits per channel; their outputs have 8 (Cairo 1.16 composites 8 bits per channel)"
+            ], "\(run.stderr)")
+    }
+
+    /// The summary counts the images whose text became a dot: NetNewsWire's Mac set
+    /// draws BETA on its 128 and 64 px images and a dot on the three smaller ones.
+    @Test func theSummaryCountsTheSlotsThatGotADot() throws {
+        let set = try Self.copy("xcode/NetNewsWire/AppIcon.appiconset", "small-slots")
+        let out = (set as NSString).deletingLastPathComponent + "/out"
+        let run = try runIconbadge(["appiconset", set, "--value", "BETA", "--out", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines.last
+                == "iconbadge: appiconset: badged 5 images (3 as dots) into \"\(out)/AppIcon.appiconset\"")
+        let hidden = try runIconbadge([
+            "appiconset", set, "--value", "BETA", "--small-text", "hide", "--out", out + "2",
+        ])
+        #expect(
+            hidden.stderrLines.last
+                == "iconbadge: appiconset: badged 5 images (3 without a badge) into \"\(out)2/AppIcon.appiconset\"")
+    }
+}
