@@ -35,7 +35,9 @@ enum GitHubAnnotations {
         return "::error file=\(property(file)),title=\(property(title))::\(data(message))\n"
     }
 
-    /// A command's message: `%`, CR and LF escaped (the runner's own escaping).
+    /// A command's message: `%`, CR and LF escaped (the runner's own escaping), and
+    /// every other control character as `\u{1b}` (the runner has no escape for them, and
+    /// a file name from a pull request must not drive the log's terminal).
     static func data(_ text: String) -> String {
         var out = ""
         for character in text.unicodeScalars {
@@ -43,7 +45,12 @@ enum GitHubAnnotations {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            default: out.unicodeScalars.append(character)
+            default:
+                if TextEscaping.isControl(character) {
+                    out += "\\u{\(String(character.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(character)
+                }
             }
         }
         return out

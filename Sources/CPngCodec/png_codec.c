@@ -27,7 +27,17 @@ typedef struct {
     size_t offset;
     char *error;
     size_t error_size;
+    uint32_t height;        // the image's rows
+    size_t idat_after_rows; // IDAT data bytes read after its last row
 } ib_reader;
+
+// The most IDAT data read after the last row (bytes). After the last row libpng
+// (png_read_finish_IDAT) inflates whatever image data is left to find the zlib stream's
+// end, 1 KiB at a time: a 10 × 10 PNG whose stream goes on for 3 MB of zeros inflates 3
+// GB there (11 s), a 32 MiB one 33 GB. What a real encoder leaves after the last row is
+// the stream's end (an end-of-block code, an empty flush block, the Adler-32) within
+// libpng's 8 KiB read-ahead; more is refused, so that check inflates at most 64 MiB.
+#define IB_PNG_IDAT_AFTER_ROWS_MAX ((size_t)64 << 10)
 
 static void ib_set_error(char *error, size_t error_size, const char *message) {
     if (error == NULL || error_size == 0) return;
@@ -52,6 +62,14 @@ static void ib_png_read(png_structp png, png_bytep out, png_size_t length) {
     ib_reader *reader = (ib_reader *)png_get_io_ptr(png);
     if (length > reader->size - reader->offset) {
         png_error(png, "file is truncated");
+    }
+    // Past the last row: its row number is the height, or (interlaced) the pass 7.
+    int rows_done = png_get_current_pass_number(png) >= 7 || png_get_current_row_number(png) >= reader->height;
+    if (rows_done && png_get_io_chunk_type(png) == 0x49444154u /* IDAT */ &&
+        (png_get_io_state(png) & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_DATA) {
+        reader->idat_after_rows += length;
+        if (reader->idat_after_rows > IB_PNG_IDAT_AFTER_ROWS_MAX)
+            png_error(png, "more image data after the last row than any image leaves (over 64 KiB)");
     }
     memcpy(out, reader->data + reader->offset, length);
     reader->offset += length;
@@ -211,7 +229,7 @@ static int ib_png_read_color(png_structp png, png_infop info, ib_png_color *colo
 static int ib_png_decode(const uint8_t *data, size_t size, uint32_t width, uint32_t height, uint8_t *pixels,
                          size_t stride, size_t capacity, int form, ib_straight_pixels *lost, ib_png_color *color,
                          char *error, size_t error_size) {
-    ib_reader reader = {data, size, 0, error, error_size};
+    ib_reader reader = {data, size, 0, error, error_size, height, 0};
     png_bytep *volatile rows = NULL;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, ib_png_error,
                                              ib_png_warning);
@@ -623,7 +641,7 @@ int ib_png_rows_open(const uint8_t *data, size_t size, uint32_t width, uint32_t 
         ib_set_error(error, error_size, "out of memory for a PNG reader");
         return IB_PNG_NO_MEMORY;
     }
-    rows->reader = (ib_reader){data, size, 0, rows->message, sizeof(rows->message)};
+    rows->reader = (ib_reader){data, size, 0, rows->message, sizeof(rows->message), height, 0};
     rows->width = width;
     rows->height = height;
     rows->form = keep_transparent_color ? IB_DECODE_STRAIGHT_KEEP : IB_DECODE_STRAIGHT;

@@ -12,6 +12,15 @@ import Testing
         #expect(GitHubAnnotations.property("a:b,c%d\n") == "a%3Ab%2Cc%25d%0A")
     }
 
+    /// A golden's file name comes from a pull request: its escape sequences, bell and
+    /// bidi overrides reach the log escaped, in the file property as in the message.
+    @Test func controlCharactersOfAFileNameAreEscaped() {
+        #expect(
+            GitHubAnnotations.property("b/esc\u{1b}[31mRED\u{1b}]0;t\u{7}\u{202e}.png")
+                == "b/esc\\u{1b}[31mRED\\u{1b}]0;t\\u{7}\\u{202e}.png")
+        #expect(GitHubAnnotations.data("a\u{9b}2J") == "a\\u{9b}2J")
+    }
+
     @Test func theAnnotationNamesTheLargestRegion() throws {
         let red = PixelBuffer(width: 40, height: 30, fill: Color(red: 255, green: 0, blue: 0))
         var dots = red

@@ -204,6 +204,25 @@ import Testing
         #expect(own == inLast)
     }
 
+    /// A stream that inflates to more than the image: a little more decodes, as libpng
+    /// only warns ("Too much image data"); but libpng inflates all of it to check the
+    /// stream's end (a 3 MB file of zeros took 11 s), so over 64 KiB of image data read
+    /// after the last row is refused.
+    @Test func imageDataLongAfterTheLastRowIsRefused() throws {
+        let rows = Self.rows(width: 20, height: 10, channels: 4)
+        let data = Self.filtered(rows, channels: 4)
+        let little = try Self.decode(
+            Self.png(
+                width: 20, height: 10, channels: 4, idat: Self.zlibStored(data + [UInt8](repeating: 0, count: 1000))))
+        #expect(little.bytes == Self.expected(rows, channels: 4))
+        let much = Self.png(
+            width: 20, height: 10, channels: 4, idat: Self.zlibStored(data + [UInt8](repeating: 0, count: 200_000)))
+        #expect(
+            Self.failure(much)?.contains(
+                "corrupt PNG: more image data after the last row than any image leaves (over 64 KiB)") == true,
+            "\(Self.failure(much) ?? "decoded")")
+    }
+
     /// A window too small for the image (here 256 bytes): zlib would refuse a distance
     /// beyond it and libdeflate would not, so libpng decodes it; stored blocks have
     /// no distances, so it decodes.

@@ -292,6 +292,33 @@ import Testing
         #expect(run.status == 65 && run.stderr.contains("outside its folder"), "\(run.stderr)")
     }
 
+    /// A results file may come from a pull request's job: its messages reach the
+    /// terminal and the CI log escaped, one line each, never as escape sequences or a
+    /// forged `::error` line.
+    @Test func aHostileResultsMessageIsPrintedEscaped() throws {
+        let folder = try shardResults()
+        var forged = 0
+        for k in 1...3 {
+            let path = folder + "/s\(k)of3/results.json"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let hostile = text.replacingOccurrences(
+                of: #""status":"changed","fails":true,"message":""#,
+                with:
+                    #""status":"changed","fails":true,"message":"\u001b[2J\u001b]0;pwned\u0007\n::error file=x::forged\r"#
+            )
+            if hostile != text { forged += 1 }
+            try hostile.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(forged > 0, "a shard holds a changed image")
+        let run = try runIconbadge(
+            ["merge-reports", "s1of3/results.json", "s2of3/results.json", "s3of3/results.json"], in: folder)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(
+            !run.stdoutText.contains("\u{1b}") && !run.stdoutText.contains("\u{7}") && !run.stdoutText.contains("\r"))
+        #expect(!run.stdoutText.split(separator: "\n").contains { $0.hasPrefix("::error") }, "\(run.stdoutText)")
+        #expect(run.stdoutText.contains(#"\u{1b}[2J\u{1b}]0;pwned\u{7} ::error file=x::forged"#), "\(run.stdoutText)")
+    }
+
     @Test func missingArtifactsAreShownAndTheExitCodeIsTheRuns() throws {
         let folder = try shardResults()
         let whole = try runIconbadge(["compare", "a", "e"], in: folder)

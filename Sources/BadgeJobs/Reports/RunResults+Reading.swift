@@ -139,8 +139,11 @@ extension RunResults {
             guard let status = CheckEntry.Status(rawValue: try string(item, "status")) else {
                 throw bad("\"status\" is not passed, changed, new, deleted or error")
             }
+            // The message is printed as it stands (the run wrote its values escaped); a
+            // hostile file's control characters or line breaks are escaped here, once.
             var entry = CheckEntry(
-                path: try string(item, "path"), status: status, report: nil, message: try string(item, "message"))
+                path: try string(item, "path"), status: status, report: nil,
+                message: TextEscaping.oneLine(try string(item, "message")))
             entry.index = index
             entry.label = try string(item, "label")
             let name = try string(item, "name")
