@@ -8,11 +8,7 @@ BIN_RELEASE = .build/release/iconbadge
 # folder to "." in every path they write, and the release binary carries no DWARF: with -g,
 # swiftc 6.3 generated different machine code for one function depending on the folder
 # (HACKING.md, "Reproducible builds"). linker/no-module-hash.ld does the rest.
-# merge-cond-fails off: swiftc 6.3.1's SIL pass that merges runtime checks orders them by
-# where its objects happen to lie in memory, so two compiles of one commit could differ
-# (HACKING.md, Reproducible builds).
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -gnone \
-	-Xswiftc -Xllvm -Xswiftc -sil-disable-pass=merge-cond-fails \
 	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=.
 SAMPLE = Fixtures/icons/folder-48x48.png
 SAMPLE_LARGE = Fixtures/icons/user-trash-256x256.png
