@@ -76,7 +76,7 @@ fuzz-build: deps
 # to the sanitizer. Leak checking is off: every leak LeakSanitizer reports here is in
 # fontconfig, Pango, Cairo or the test harness (fuzz/README.md, "Sanitizers"). A 32 MB
 # quarantine instead of 256 keeps the corpus sweep's children under its 256 MiB budget.
-SANITIZER_ENV = SWIFT_BACKTRACE=enable=no \
+SANITIZER_ENV = SWIFT_BACKTRACE=enable=no ICONBADGE_SANITIZER=1 \
 	ASAN_OPTIONS=detect_leaks=0:quarantine_size_mb=32:$(ASAN_OPTIONS) TSAN_OPTIONS=halt_on_error=1:$(TSAN_OPTIONS)
 
 test-asan: deps

@@ -9,6 +9,14 @@ let freetypeHeaders = ["/usr/include/freetype2", "/opt/homebrew/include/freetype
 let freetypeC: [CSetting] = [.unsafeFlags(freetypeHeaders.map { "-I" + $0 })]
 let freetypeSwift: [SwiftSetting] = [.unsafeFlags(freetypeHeaders.flatMap { ["-Xcc", "-I" + $0] })]
 
+// libgcc's unwinder linked in (-static-libgcc), except in a sanitizer build (make
+// test-tsan, test-asan set ICONBADGE_SANITIZER): SwiftPM links the executable's objects
+// and linker flags into the test binary too, whose libdispatch unwinds through
+// libgcc_s.so.1, and two unwinders in one process abort ThreadSanitizer's run at its
+// first pthread_exit (_Unwind_SetGR from the static copy on libgcc_s's context).
+let staticLibgcc: [String] =
+    Context.environment["ICONBADGE_SANITIZER"] == nil ? ["-Xclang-linker", "-static-libgcc"] : []
+
 let package = Package(
     name: "iconbadge",
     products: [
@@ -102,8 +110,7 @@ let package = Package(
             name: "iconbadge", dependencies: ["BadgeCLI"],
             linkerSettings: [
                 .unsafeFlags(
-                    [
-                        "-L\(Context.packageDirectory)/.build/static-cxx", "-Xclang-linker", "-static-libgcc",
+                    ["-L\(Context.packageDirectory)/.build/static-cxx"] + staticLibgcc + [
                         "-use-ld=lld", "-Xlinker", "-T",
                         "-Xlinker", "\(Context.packageDirectory)/linker/no-module-hash.ld",
                     ], .when(platforms: [.linux])),
