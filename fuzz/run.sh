@@ -176,6 +176,7 @@ $(seeds Fixtures/fonts Fixtures/fonts/bitmap "$regressions")"
     # shellcheck disable=SC2086  # corpora, extra and FUZZ_ARGS are word lists
     SWIFT_BACKTRACE=enable=no \
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+        LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/fuzz/lsan-suppressions.txt:print_suppressions=0} \
         "$BIN/$target" "$dir/corpus" $corpora \
         -max_total_time="$FUZZ_SECONDS" -malloc_limit_mb=256 -rss_limit_mb=1024 -timeout=5 \
         ${dict:+-dict=$dict} -artifact_prefix="$dir/artifacts/" -print_final_stats=1 $extra $FUZZ_ARGS \
