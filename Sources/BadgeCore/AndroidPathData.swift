@@ -21,7 +21,9 @@ public enum AndroidPathData {
 
     /// Why path data cannot be read: what is wrong and the byte offset where.
     public struct Problem: Error, Equatable, Sendable {
+        /// The byte offset in the path data where reading stopped.
         public var offset: Int
+        /// What is wrong there, in words for the one error line.
         public var reason: String
     }
 

@@ -86,11 +86,13 @@ extension RenderProblem {
     /// A badge that fits nowhere inside its platform's shape (pixels): `BadgeLayout.compute`
     /// with clamp placement.
     public struct OutsideShape: Equatable, Sendable {
-        /// The badge's size.
+        /// The badge's width (pixels).
         public let badgeWidth: Int
+        /// The badge's height (pixels).
         public let badgeHeight: Int
         /// The shape and the icon it is fitted to.
         public let platform: IconPlatform
+        /// The icon's width and height (pixels).
         public let iconWidth: Int
         public let iconHeight: Int
         /// The largest badge of the same proportions that fits (whole pixels), nil when

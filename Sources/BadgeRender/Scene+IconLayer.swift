@@ -24,7 +24,9 @@ extension Scene {
 
         /// The icon's drawn size (pixels) and its format ("png", "svg", "jpeg").
         public var width: Int { decoded.width }
+        /// The icon's drawn height (pixels).
         public var height: Int { decoded.height }
+        /// The icon's format as reports name it: "png", "svg", "jpeg".
         public var format: String { decoded.format }
 
         /// The SVG document drawn as vectors into SVG and PDF outputs; nil for a raster

@@ -11,8 +11,9 @@ public struct Raster {
     let restore: StraightRestore?
     let color: ColorChunks?
 
-    /// The canvas's size (pixels).
+    /// The canvas's width (pixels).
     public var width: Int { surface.width }
+    /// The canvas's height (pixels).
     public var height: Int { surface.height }
 
     /// The pixels as straight-alpha RGBA, as `pngData` writes them.

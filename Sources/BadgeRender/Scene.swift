@@ -16,6 +16,7 @@ import BadgeCore
 public struct Scene {
     /// The output canvas (pixels): the icon's size, or grown by expand placement.
     public let canvasWidth: Int
+    /// The output canvas's height (pixels).
     public let canvasHeight: Int
     /// The icon: its pixels or vector document, where it is drawn, its mask and the
     /// filters its pixels went through.

@@ -33,26 +33,8 @@ let svgLimits: ImageLimits = {
     return limits
 }()
 
-/// RFC 4648 base64, for wrapping an input in a data: URL.
-func base64(_ bytes: [UInt8]) -> String {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity((bytes.count + 2) / 3 * 4)
-    var index = 0
-    while index < bytes.count {
-        let count = min(3, bytes.count - index)
-        var bits = 0
-        for offset in 0..<3 { bits = bits << 8 | (offset < count ? Int(bytes[index + offset]) : 0) }
-        for offset in 0..<4 {
-            out.append(offset <= count ? alphabet[bits >> (18 - 6 * offset) & 0x3F] : UInt8(ascii: "="))
-        }
-        index += 3
-    }
-    return String(decoding: out, as: UTF8.self)
-}
-
 func checkEmbeddedImageScan(_ bytes: [UInt8]) {
-    let encoded = base64(bytes)
+    let encoded = Base64.encode(bytes)
     let documents =
         [bytes]
         + ["image/svg+xml", ""].map { type in
