@@ -117,9 +117,17 @@ enum ScenePainter {
     /// merge with the drawing it touches.
     static let clearedGap = 1.0
 
-    /// Clears what is drawn under a badge's footprint and `clearedGap` around it
-    /// (Cairo's CLEAR), so that only the badge is seen there: its cut-out text is
-    /// empty, not the icon, and a thin gap parts it from the drawing.
+    /// Pixels cleared beyond `clearedGap`, whatever the density: a pixel the badge's
+    /// antialiased edge touches lies within √2/2 px of its outline, and Cairo
+    /// flattens curves to within 0.1 px, so at 1 pt = 1 px (mdpi) the cleared area's own
+    /// antialiased edge reached such pixels and left the drawing at alpha 6–12 under
+    /// the badge's faintest edge pixels. One pixel more keeps them wholly cleared.
+    static let clearedMarginPixels = 1.0
+
+    /// Clears what is drawn under a badge's footprint and `clearedGap` (plus
+    /// `clearedMarginPixels`) around it (Cairo's CLEAR), so that only the badge is seen
+    /// there: its cut-out text is empty, not the icon, and a thin gap parts it from the
+    /// drawing.
     private static func clear(under badge: Scene.Badge, into cr: OpaquePointer) {
         guard let footprint = badge.footprint, let layout = badge.layout else { return }
         cairo_save(cr)
@@ -129,7 +137,7 @@ enum ScenePainter {
         }
         BadgePainter.outline(cr, footprint)
         cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-        cairo_set_line_width(cr, 2 * clearedGap * layout.scale)
+        cairo_set_line_width(cr, 2 * (clearedGap * layout.scale + clearedMarginPixels))
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
         cairo_fill_preserve(cr)
         cairo_stroke(cr)

@@ -15,7 +15,7 @@ import BadgeSystem
 ///   (`values/iconbadge_NAME_colors.xml`).
 /// - `<monochrome>` (Android 13 themed icons, shown by its alpha alone): drawn per
 ///   density (`iconbadge_NAME_monochrome.png`) with a white badge over it whose text
-///   is cut out, the drawing cleared under the whole badge and a 1 pt gap around it,
+///   is cut out, the drawing cleared under the whole badge and a 1 pt gap (plus a pixel) around it,
 ///   so the letters are empty.
 ///
 /// Layers are converted by `AndroidDrawableSVG` and rendered at each density's pixel
