@@ -172,6 +172,21 @@ enum AndroidCommand {
     static func badge(_ resources: AndroidResources, out: String, settings: Settings, io: CommandIO)
         throws(BadgeError) -> ExitCode
     {
+        try CatalogRun.shrinkingToFit(
+            command: "android", relativeSize: settings.catalog.relativeSize, settings: settings.render,
+            given: settings.catalog.relativeSizeGiven, io: io
+        ) { (relativeSize, shrinkable, io) throws(BadgeError) in
+            try badge(
+                resources, out: out, settings: settings, relativeSize: relativeSize, shrinkable: shrinkable, io: io)
+        }
+    }
+
+    /// One run of `badge` at `relativeSize`; `.shrink` instead of the failures'
+    /// report when `shrinkable` and the badge is too large for some images alone.
+    private static func badge(
+        _ resources: AndroidResources, out: String, settings: Settings, relativeSize: Double, shrinkable: Bool,
+        io: CommandIO
+    ) throws(BadgeError) -> CatalogRun.Attempt {
         var trimmedOut = out
         while trimmedOut.count > 1, trimmedOut.hasSuffix("/") { trimmedOut.removeLast() }
         if let outReal = resolvedPath(trimmedOut), let resReal = FileIdentity.realPath(resources.folder),
@@ -191,7 +206,7 @@ enum AndroidCommand {
         var committed = false
         defer { if !committed { staged.discard() } }
         let overlay = try AndroidOverlay.plan(
-            resources, settings: settings.render, relativeSize: settings.catalog.relativeSize, out: trimmedOut,
+            resources, settings: settings.render, relativeSize: relativeSize, out: trimmedOut,
             staged: staged)
         for note in overlay.notes { io.note("android: \(note)") }
         let xmlInputs = resources.adaptive.map { resources.folder + "/" + $0.components.joined(separator: "/") }
@@ -238,13 +253,18 @@ enum AndroidCommand {
         }
         var outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
         for index in overlay.quiet { outcomes[index] = outcomes[index].withoutDiagnostics }
+        if shrinkable,
+            let (smaller, tooLarge) = CatalogRun.shrunkSize(outcomes, jobs: overlay.jobs, relativeSize: relativeSize)
+        {
+            return .shrink(to: smaller, tooLarge: tooLarge, of: overlay.jobs.count)
+        }
         let advice = CatalogRun.sizeAdvice(
-            outcomes, jobs: overlay.jobs, settings: settings.render, relativeSize: settings.catalog.relativeSize)
+            outcomes, jobs: overlay.jobs, settings: settings.render, relativeSize: relativeSize)
         let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr(
                 "iconbadge: android: nothing written: \(tally.failed) of \(overlay.jobs.count) images failed\n")
-            return tally.exitCode
+            return .finished(tally.exitCode)
         }
         for file in overlay.files {
             try staged.write(
@@ -291,11 +311,12 @@ enum AndroidCommand {
         io.writeErr(
             "iconbadge: android: badged \(parts.joined(separator: " and "))\(CatalogRun.smallSlots(outcomes)) into \(Quoted(trimmedOut))\n"
         )
-        guard let preview = settings.preview else { return .success }
-        return CatalogRun.writePreview(to: preview, command: "android", io: io) { () throws(BadgeError) in
-            AndroidPreview.sheet(
-                title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))", folders: [trimmedOut, resources.folder],
-                names: resources.names)
-        }
+        guard let preview = settings.preview else { return .finished(.success) }
+        return .finished(
+            CatalogRun.writePreview(to: preview, command: "android", io: io) { () throws(BadgeError) in
+                AndroidPreview.sheet(
+                    title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))",
+                    folders: [trimmedOut, resources.folder], names: resources.names)
+            })
     }
 }

@@ -174,6 +174,19 @@ enum AppIconSetCommand {
     /// - Throws: the plan's errors (64, 65, 66, 73); render failures are reported per
     ///   image and give the exit code of the first.
     static func badge(_ allSets: [AppIconSet], settings: Settings, io: CommandIO) throws(BadgeError) -> ExitCode {
+        try CatalogRun.shrinkingToFit(
+            command: "appiconset", relativeSize: settings.catalog.relativeSize, settings: settings.render,
+            given: settings.catalog.relativeSizeGiven, io: io
+        ) { (relativeSize, shrinkable, io) throws(BadgeError) in
+            try badge(allSets, settings: settings, relativeSize: relativeSize, shrinkable: shrinkable, io: io)
+        }
+    }
+
+    /// One run of `badge` at `relativeSize`; `.shrink` instead of the failures'
+    /// report when `shrinkable` and the badge is too large for some images alone.
+    private static func badge(
+        _ allSets: [AppIconSet], settings: Settings, relativeSize: Double, shrinkable: Bool, io: CommandIO
+    ) throws(BadgeError) -> CatalogRun.Attempt {
         var sets: [AppIconSet] = []
         for set in allSets {
             if set.images.isEmpty {
@@ -185,7 +198,7 @@ enum AppIconSetCommand {
         guard !sets.isEmpty,
             try HiddenBadge.isShown(
                 settings.render, failIfHidden: settings.catalog.failIfHidden, command: "appiconset", io: io)
-        else { return .success }
+        else { return .finished(.success) }
         let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
         if case .copy(let out) = destination, sets.count > 1 {
             guard sets[0].setComponents(into: out) != [] else {
@@ -215,7 +228,7 @@ enum AppIconSetCommand {
                 }
             }
             var jobs = try set.jobs(
-                settings: settings.render, relativeSize: settings.catalog.relativeSize, destination: destination,
+                settings: settings.render, relativeSize: relativeSize, destination: destination,
                 creationDate: creationDate)
             if sets.count > 1 { for index in jobs.indices { jobs[index].label = set.name + "/" + jobs[index].label } }
             planned.append(jobs)
@@ -260,12 +273,16 @@ enum AppIconSetCommand {
             jobs += AppIconSet.staging(planned[index], into: folder)
         }
         let outcomes = JobRunner.run(jobs, workers: settings.catalog.jobs)
+        if shrinkable, let (smaller, tooLarge) = CatalogRun.shrunkSize(outcomes, jobs: jobs, relativeSize: relativeSize)
+        {
+            return .shrink(to: smaller, tooLarge: tooLarge, of: jobs.count)
+        }
         let advice = CatalogRun.sizeAdvice(
-            outcomes, jobs: jobs, settings: settings.render, relativeSize: settings.catalog.relativeSize)
+            outcomes, jobs: jobs, settings: settings.render, relativeSize: relativeSize)
         let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: jobs, checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
-            return tally.exitCode
+            return .finished(tally.exitCode)
         }
         var commits: [(StagedFolder, StagedFolder.Commit)] = []
         for (index, set) in sets.enumerated() {
@@ -291,13 +308,14 @@ enum AppIconSetCommand {
         let shown = sets.count == 1 ? Quoted(target).description : target
         io.writeErr(
             "iconbadge: appiconset: badged \(jobs.count) \(noun)\(CatalogRun.smallSlots(outcomes)) into \(shown)\n")
-        guard let preview = settings.preview else { return .success }
+        guard let preview = settings.preview else { return .finished(.success) }
         let written = destination.isInPlace ? sets.map(\.folder) : finals.map(\.description)
-        return CatalogRun.writePreview(to: preview, command: "appiconset", io: io) { () throws(BadgeError) in
+        let previewed = CatalogRun.writePreview(to: preview, command: "appiconset", io: io) { () throws(BadgeError) in
             var badged: [AppIconSet] = []
             for folder in written { badged.append(try AppIconSet(folder: folder)) }
             let title = written.count == 1 ? Shown(written[0]).description : "\(written.count) sets"
             return try AppIconSetPreview.sheet(title: title, sets: badged)
         }
+        return .finished(previewed)
     }
 }

@@ -23,7 +23,8 @@ enum CatalogOptions {
         [
             OptionSpec(
                 name: "relative-size", kind: .value(placeholder: "F"), group: group,
-                help: "badge height as a fraction of each image's reference box: the same as --height F×100%",
+                help:
+                    "badge height as a fraction of each image's reference box: the same as --height F×100%; by default a label too wide for some images shrinks every badge to fit (not below 0.15)",
                 defaultText: "0.3"
             ) { settings, text throws(BadgeError) in
                 settings.relativeSize = try ValueParsers.positive(text, option: "--relative-size", max: 1, unit: "")

@@ -1,10 +1,84 @@
 import BadgeCore
 import BadgeJobs
 import BadgeRender
+import Synchronization
 
 /// What `appiconset` and `android` say about a run as a whole: the size advice of a
-/// badge too large for its images, and how many images got a dot or no badge.
+/// badge too large for its images, and how many images got a dot or no badge; and the
+/// run once more at a smaller size when the default size does not fit.
 enum CatalogRun {
+    /// How one run of a catalog command ended: with its exit code, or, at the default
+    /// size, with the badge too large for some images and the relative size (a
+    /// fraction) at which every image fits.
+    enum Attempt {
+        case finished(ExitCode)
+        case shrink(to: Double, tooLarge: Int, of: Int)
+    }
+
+    /// Runs a catalog command's `attempt` at `relativeSize`. When the size is the
+    /// default one (no `--relative-size`, no `--height`, not a dot) and the badge is
+    /// too large for some images, it runs once more at the largest relative size that
+    /// fits every image, with one note saying so: a long label (`DEBUG`, `STAGING`,
+    /// `BETA 1234`) then works without knowing the figure. The first run's messages
+    /// are held back and dropped then; it wrote nothing (a set is all or nothing).
+    ///
+    /// - Parameter attempt: one run at a relative size; `shrinkable` tells it whether
+    ///   it may end with `.shrink` instead of reporting its failures.
+    /// - Throws: what `attempt` throws.
+    static func shrinkingToFit(
+        command: String, relativeSize: Double, settings: RenderSettings, given: Bool, io: CommandIO,
+        _ attempt: (_ relativeSize: Double, _ shrinkable: Bool, _ io: CommandIO) throws(BadgeError) -> Attempt
+    ) throws(BadgeError) -> ExitCode {
+        guard !given, !settings.heightGiven, !settings.dot else {
+            return try finished(attempt(relativeSize, false, io))
+        }
+        let held = HeldOutput()
+        var quiet = io
+        quiet.writeOut = { text in held.append(1, text) }
+        quiet.writeErr = { text in held.append(2, text) }
+        quiet.stderrIsTerminal = false
+        switch try attempt(relativeSize, true, quiet) {
+        case .finished(let code):
+            held.replay(into: io)
+            return code
+        case .shrink(let smaller, let tooLarge, let total):
+            io.note(
+                "\(command): the badge is too large for \(tooLarge) of \(total) images at the default --relative-size \(RenderProblem.pixels(relativeSize)); every image drawn at \(RenderProblem.pixels(smaller)) (--relative-size sets it)"
+            )
+            return try finished(attempt(smaller, false, io))
+        }
+    }
+
+    /// The exit code of a run that was not allowed to shrink.
+    private static func finished(_ attempt: Attempt) -> ExitCode {
+        if case .finished(let code) = attempt { return code }
+        return .software
+    }
+
+    /// The smallest relative size a run shrinks to by itself: half the default 0.3.
+    /// A label that needs less is no longer the marker the default was chosen for, and
+    /// a badge that small is rather a mistake; the error then names the figure.
+    static let smallestShrunkSize = 0.15
+
+    /// The relative size a run at the default size shrinks to: when every image that
+    /// failed did so only for a badge too large for its shape or canvas, the largest
+    /// relative size below `relativeSize` at which all of them fit
+    /// (`RelativeSizeProbe`), and the number of images that failed; nil when nothing
+    /// failed, something failed otherwise, or only a size under `smallestShrunkSize`
+    /// fits.
+    static func shrunkSize(_ outcomes: [JobOutcome], jobs: [RenderJob], relativeSize: Double) -> (Double, Int)? {
+        var failed: [RenderRequest] = []
+        for (outcome, job) in zip(outcomes, jobs) {
+            guard case .failure(let error) = outcome.result else { continue }
+            guard RelativeSizeProbe.isTooLarge(error) else { return nil }
+            failed.append(job.request)
+        }
+        guard !failed.isEmpty, let smaller = RelativeSizeProbe.largestFitting(failed, below: relativeSize),
+            smaller >= smallestShrunkSize
+        else { return nil }
+        return (smaller, failed.count)
+    }
+
     /// The option that sizes the badge in a catalog command, for the advice of a badge
     /// too large for its shape: `--dot-size` for a dot, `--height` when that was given,
     /// else `--relative-size` with the largest value at which every image that failed
@@ -62,6 +136,20 @@ enum CatalogRun {
         } catch {
             io.error("\(command): the badged icons were written, their preview was not: \(ErrorWording.message(error))")
             return error.exitCode
+        }
+    }
+}
+
+/// Standard output and error held back in order (file descriptor, text), to be
+/// written later or dropped: the first run of a catalog command that may run again.
+private final class HeldOutput: Sendable {
+    private let texts = Mutex<[(Int32, String)]>([])
+
+    func append(_ descriptor: Int32, _ text: String) { texts.withLock { $0.append((descriptor, text)) } }
+
+    func replay(into io: CommandIO) {
+        for (descriptor, text) in texts.withLock({ $0 }) {
+            if descriptor == 1 { io.writeOut(text) } else { io.writeErr(text) }
         }
     }
 }

@@ -17,12 +17,13 @@ import Testing
         return copy
     }
 
-    /// `appiconset --text "BETA 1234"` on the iOS set fails whole, and the advice is
-    /// `--relative-size` with the largest value that fits: 0.22 works, 0.23 does not.
+    /// `appiconset --text "BETA 1234" --relative-size 0.3` on the iOS set fails whole,
+    /// and the advice is `--relative-size` with the largest value that fits: 0.22
+    /// works, 0.23 does not.
     @Test func sizeAdviceNamesRelativeSizeAndTheLargestValueThatFits() throws {
         let set = try Self.copy("xcode/App/Assets.xcassets/AppIcon.appiconset", "advice-ios")
         let out = (set as NSString).deletingLastPathComponent + "/out"
-        let run = try runIconbadge(["appiconset", set, "--text", "BETA 1234", "--out", out])
+        let run = try runIconbadge(["appiconset", set, "--text", "BETA 1234", "--relative-size", "0.3", "--out", out])
         #expect(run.status == 64, "\(run.stderr)")
         let errors = run.stderrLines.filter { $0.hasPrefix("iconbadge: error: ") }
         #expect(errors.count == 3)
@@ -56,7 +57,9 @@ import Testing
     /// image of the overlay (legacy icons and badge layers).
     @Test func androidSizeAdviceIsRelativeSize() throws {
         let app = try Self.copy("android/sample-app", "advice-android")
-        let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--text", "BETA 1234"])
+        let run = try runIconbadge([
+            "android", app + "/res", "--out", app + "/debug/res", "--text", "BETA 1234", "--relative-size", "0.3",
+        ])
         #expect(run.status == 64, "\(run.stderr)")
         #expect(
             run.stderr.contains("(set a smaller --relative-size: 0.2 is the largest that fits every image)"),
@@ -65,6 +68,58 @@ import Testing
             "android", app + "/res", "--out", app + "/debug/res", "--text", "BETA 1234", "--relative-size", "0.2",
         ])
         #expect(fits.status == 0, "\(fits.stderr)")
+    }
+
+    /// At the default size, a label too wide for some images shrinks the badge of every
+    /// image to the largest relative size that fits them all, with one note: the
+    /// images are those of an explicit `--relative-size` at that figure, byte for
+    /// byte, and the first run's messages are not repeated. Not below 0.15, and never
+    /// when the size was given (`--relative-size`, `--height`).
+    @Test func aLabelTooWideAtTheDefaultSizeShrinksToFit() throws {
+        let set = try Self.copy("xcode/App/Assets.xcassets/AppIcon.appiconset", "shrink-ios")
+        let out = (set as NSString).deletingLastPathComponent
+        let run = try runIconbadge(["appiconset", set, "--text", "BETA 1234", "--out", out + "/shrunk"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines == [
+                "iconbadge: note: appiconset: the badge is too large for 3 of 3 images at the default --relative-size 0.3; every image drawn at 0.22 (--relative-size sets it)",
+                "iconbadge: appiconset: badged 3 images into \"\(out)/shrunk/AppIcon.appiconset\"",
+            ], "\(run.stderr)")
+        let given = try runIconbadge([
+            "appiconset", set, "--text", "BETA 1234", "--relative-size", "0.22", "--out", out + "/given",
+        ])
+        #expect(given.status == 0, "\(given.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out + "/given/AppIcon.appiconset").sorted()
+        #expect(names.count == 4)
+        for name in names {
+            let shrunk = try Data(contentsOf: URL(fileURLWithPath: out + "/shrunk/AppIcon.appiconset/" + name))
+            let explicit = try Data(contentsOf: URL(fileURLWithPath: out + "/given/AppIcon.appiconset/" + name))
+            #expect(shrunk == explicit, "\(name)")
+        }
+        // A given height is kept, and fails with its advice.
+        let height = try runIconbadge([
+            "appiconset", set, "--text", "BETA 1234", "--height", "30%", "--out", out + "/h",
+        ])
+        #expect(height.status == 64)
+        #expect(!FileManager.default.fileExists(atPath: out + "/h"))
+
+        // Android: DEBUG at 0.29; the Gradle note of the first run is not repeated.
+        let app = try Self.copy("android/sample-app", "shrink-android")
+        let debug = try runIconbadge(["android", app + "/res", "--out", app + "/src/debug", "--text", "DEBUG"])
+        #expect(debug.status == 0, "\(debug.stderr)")
+        #expect(debug.stderrLines.filter { $0.contains("Gradle reads") }.count == 1, "\(debug.stderr)")
+        #expect(
+            debug.stderrLines.contains(
+                "iconbadge: note: android: the badge is too large for 23 of 30 images at the default --relative-size 0.3; every image drawn at 0.29 (--relative-size sets it)"
+            ), "\(debug.stderr)")
+        // A label that would need less than 0.15 fails as before: 64, the figure, nothing written.
+        let long = try runIconbadge([
+            "android", app + "/res", "--out", app + "/long/res", "--text", "A VERY LONG LABEL TEXT",
+        ])
+        #expect(long.status == 64)
+        #expect(long.stderr.contains("(set a smaller --relative-size: 0.08 is the largest that fits every image)"))
+        #expect(!long.stderr.contains("every image drawn at"))
+        #expect(!FileManager.default.fileExists(atPath: app + "/long"))
     }
 
     /// `--out app/src/beta` (not a res/ folder) gets a note naming the variant and
