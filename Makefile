@@ -3,13 +3,11 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN_DEBUG = .build/debug/iconbadge
 BIN_RELEASE = .build/release/iconbadge
-# Release builds are reproducible: two checkouts of one commit in two folders give the same
-# bytes (make test-dist builds a second one to compare). The compilers map the checkout's
-# folder to "." in every path they write, and the release binary carries no DWARF: with -g,
-# swiftc 6.3 generated different machine code for one function depending on the folder
-# (HACKING.md, "Reproducible builds"). linker/no-module-hash.ld does the rest.
-RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath -Xswiftc -gnone \
-	-Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=. -Xcc -ffile-prefix-map=$(CURDIR)=.
+# Release builds are reproducible: two clean checkouts of one commit in two folders give
+# the same bytes (make test-dist builds a second one to compare). scripts/release-build.sh
+# says how: the build runs at one fixed path, with address-space randomisation off and a
+# fixed environment, and the compilers map that path to "." (HACKING.md, Reproducible
+# builds). The release binary carries no DWARF; linker/no-module-hash.ld does the rest.
 SAMPLE = Fixtures/icons/folder-48x48.png
 SAMPLE_LARGE = Fixtures/icons/user-trash-256x256.png
 # LINKAGE=shared links Cairo, fontconfig, FriBidi and HarfBuzz as shared libraries, and stays so
@@ -28,7 +26,7 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	SWIFT="$(SWIFT)" scripts/release-build.sh
 
 # The main job on the bundled sample: a "3" and a "99+" badge, at 1x and 3x.
 run: build
@@ -111,9 +109,8 @@ golden: deps
 docs: build
 	scripts/docs.sh
 
-bench: deps
+bench: release
 	@scripts/install-deps.sh --bench
-	$(SWIFT) build $(RELEASE_FLAGS)
 	python3 bench/bench.py
 
 # The release binary (static Swift stdlib), its man page and bash/zsh/fish completions,
