@@ -9,7 +9,9 @@
 #     (over an empty tmpfs at /mnt, seen by this build alone);
 #   - with randomisation off for the compiler (setarch -R);
 #   - in a fixed environment (env -i), since the environment is copied into the
-#     compilers' memory too.
+#     compilers' memory too;
+#   - with two jobs whatever the machine (SwiftPM passes the job count to swiftc as its
+#     code-generation threads, each with its own heap arena).
 # Where a mount namespace cannot be made (no unshare, no user namespaces) it builds in
 # place, says so in one line, and the binary may differ from another checkout's.
 #
@@ -65,7 +67,7 @@ set -- "PATH=$(dirname "$swift_path"):/usr/local/sbin:/usr/local/bin:/usr/sbin:/
     "HOME=${HOME:-/root}" LC_ALL=C.UTF-8 TZ=UTC
 [ -n "${SOURCE_DATE_EPOCH:-}" ] && set -- "$@" "SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH"
 # shellcheck disable=SC2086 # $norandom is "setarch -R" or nothing
-set -- env -i "$@" $norandom "$swift_path" build -c release --static-swift-stdlib --disable-local-rpath \
+set -- env -i "$@" $norandom "$swift_path" build -c release --jobs 2 --static-swift-stdlib --disable-local-rpath \
     -Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc "$root=." -Xcc "-ffile-prefix-map=$root=."
 
 [ "$root" = "$checkout" ] && { cd "$checkout" && exec "$@"; }
