@@ -16,6 +16,19 @@ extension AppIconSetCommand {
     static func badgeBundle(_ bundle: IconComposerBundle, settings: Settings, io: CommandIO) throws(BadgeError)
         -> ExitCode
     {
+        try CatalogRun.shrinkingToFit(
+            command: "appiconset", relativeSize: settings.catalog.relativeSize, settings: settings.render,
+            given: settings.catalog.relativeSizeGiven, io: io
+        ) { (relativeSize, shrinkable, io) throws(BadgeError) in
+            try badgeBundle(bundle, settings: settings, relativeSize: relativeSize, shrinkable: shrinkable, io: io)
+        }
+    }
+
+    /// One run of `badgeBundle` at `relativeSize`; `.shrink` instead of the failure's
+    /// report when `shrinkable` and the badge is too large for the layer alone.
+    private static func badgeBundle(
+        _ bundle: IconComposerBundle, settings: Settings, relativeSize: Double, shrinkable: Bool, io: CommandIO
+    ) throws(BadgeError) -> CatalogRun.Attempt {
         // The bundle's own layers are kept as they are and the badge added as a layer:
         // no icon pixels are drawn here for a filter to change.
         if !settings.render.iconFilters.isEmpty {
@@ -26,7 +39,7 @@ extension AppIconSetCommand {
         guard
             try HiddenBadge.isShown(
                 settings.render, failIfHidden: settings.catalog.failIfHidden, command: "appiconset", io: io)
-        else { return .success }
+        else { return .finished(.success) }
         let final: OutputLocation
         if let out = settings.out {
             var trimmed = out
@@ -56,7 +69,7 @@ extension AppIconSetCommand {
                 creatingFolders: true)
         }
         var render = settings.render
-        render.defaultHeight(percent: settings.catalog.relativeSize * 100)
+        render.defaultHeight(percent: relativeSize * 100)
         if !render.platformGiven { render.platform = bundle.platform }
         render.scale = 1
         let side = IconComposerBundle.canvasSide
@@ -77,10 +90,16 @@ extension AppIconSetCommand {
             inputs: render.inputFiles(icon: bundle.folder + "/icon.json"))
         job.requiredSize = (side, side)
         let outcomes = JobRunner.run([job], workers: 1)
-        let tally = Reporter(io: io).report(outcomes, jobs: [job], checkLines: .notable)
+        if shrinkable,
+            let (smaller, tooLarge) = CatalogRun.shrunkSize(outcomes, jobs: [job], relativeSize: relativeSize)
+        {
+            return .shrink(to: smaller, tooLarge: tooLarge, of: 1)
+        }
+        let advice = CatalogRun.sizeAdvice(outcomes, jobs: [job], settings: settings.render, relativeSize: relativeSize)
+        let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: [job], checkLines: .notable)
         guard tally.failed == 0 else {
             io.writeErr("iconbadge: appiconset: nothing written: the badge layer failed\n")
-            return tally.exitCode
+            return .finished(tally.exitCode)
         }
         staged.remove([".canvas.png"])
         // Written as Xcode writes it, so the diff is the badge group alone.
@@ -104,9 +123,11 @@ extension AppIconSetCommand {
         io.writeErr(
             "iconbadge: appiconset: \(verb) (Assets/\(IconComposerBundle.badgeImage), in front of every group) in \(Quoted(target))\n"
         )
-        guard let preview = settings.preview else { return .success }
-        return CatalogRun.writePreview(to: preview, command: "appiconset", io: io) { () throws(BadgeError) in
-            try IconBundlePreview.sheet(title: Shown(target).description, bundle: try IconComposerBundle(path: target))
-        }
+        guard let preview = settings.preview else { return .finished(.success) }
+        return .finished(
+            CatalogRun.writePreview(to: preview, command: "appiconset", io: io) { () throws(BadgeError) in
+                try IconBundlePreview.sheet(
+                    title: Shown(target).description, bundle: try IconComposerBundle(path: target))
+            })
     }
 }

@@ -16,7 +16,8 @@ enum CatalogRun {
     }
 
     /// Runs a catalog command's `attempt` at `relativeSize`. When the size is the
-    /// default one (no `--relative-size`, no `--height`, not a dot) and the badge is
+    /// default one (no `--relative-size` and no `--height` for any badge, nor their
+    /// `ICONBADGE_` variables; not a dot) and the badge is
     /// too large for some images, it runs once more at the largest relative size that
     /// fits every image, with one note saying so: a long label (`DEBUG`, `STAGING`,
     /// `BETA 1234`) then works without knowing the figure. The first run's messages
@@ -29,7 +30,7 @@ enum CatalogRun {
         command: String, relativeSize: Double, settings: RenderSettings, given: Bool, io: CommandIO,
         _ attempt: (_ relativeSize: Double, _ shrinkable: Bool, _ io: CommandIO) throws(BadgeError) -> Attempt
     ) throws(BadgeError) -> ExitCode {
-        guard !given, !settings.heightGiven, !settings.dot else {
+        guard !given, !givesHeight(settings), !settings.dot else {
             return try finished(attempt(relativeSize, false, io))
         }
         let held = HeldOutput()
@@ -37,16 +38,32 @@ enum CatalogRun {
         quiet.writeOut = { text in held.append(1, text) }
         quiet.writeErr = { text in held.append(2, text) }
         quiet.stderrIsTerminal = false
-        switch try attempt(relativeSize, true, quiet) {
+        let first: Attempt
+        do throws(BadgeError) {
+            first = try attempt(relativeSize, true, quiet)
+        } catch {
+            // Refused before anything was drawn (73, 64, …): its notes still stand.
+            held.replay(into: io)
+            throw error
+        }
+        switch first {
         case .finished(let code):
             held.replay(into: io)
             return code
         case .shrink(let smaller, let tooLarge, let total):
+            let which = total == 1 ? "" : " for \(tooLarge) of the \(total) images it draws"
+            let drawn = total == 1 ? "drawn" : "every image drawn"
             io.note(
-                "\(command): the badge is too large for \(tooLarge) of \(total) images at the default --relative-size \(RenderProblem.pixels(relativeSize)); every image drawn at \(RenderProblem.pixels(smaller)) (--relative-size sets it)"
+                "\(command): the badge is too large\(which) at the default --relative-size \(RenderProblem.pixels(relativeSize)); \(drawn) at \(RenderProblem.pixels(smaller)) (--relative-size sets it)"
             )
             return try finished(attempt(smaller, false, io))
         }
+    }
+
+    /// Whether any badge of `settings` was given a height (`--height`, or
+    /// `ICONBADGE_HEIGHT`): the relative size does not size it.
+    private static func givesHeight(_ settings: RenderSettings) -> Bool {
+        settings.heightGiven || settings.moreBadges.contains(where: \.heightGiven)
     }
 
     /// The exit code of a run that was not allowed to shrink.
@@ -87,7 +104,9 @@ enum CatalogRun {
         _ outcomes: [JobOutcome], jobs: [RenderJob], settings: RenderSettings, relativeSize: Double
     ) -> ErrorWording.SizeAdvice {
         if settings.dot { return .dotSize }
-        if settings.heightGiven, !settings.relativeSizeGiven { return .height }
+        // A height given to any badge (`--and … --height 30%`) is what to change: the
+        // relative size does not size that badge.
+        if givesHeight(settings), !settings.relativeSizeGiven { return .height }
         var failed: [RenderRequest] = []
         for (outcome, job) in zip(outcomes, jobs) {
             if case .failure(let error) = outcome.result, RelativeSizeProbe.isTooLarge(error) {

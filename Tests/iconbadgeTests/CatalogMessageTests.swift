@@ -82,7 +82,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
             run.stderrLines == [
-                "iconbadge: note: appiconset: the badge is too large for 3 of 3 images at the default --relative-size 0.3; every image drawn at 0.22 (--relative-size sets it)",
+                "iconbadge: note: appiconset: the badge is too large for 3 of the 3 images it draws at the default --relative-size 0.3; every image drawn at 0.22 (--relative-size sets it)",
                 "iconbadge: appiconset: badged 3 images into \"\(out)/shrunk/AppIcon.appiconset\"",
             ], "\(run.stderr)")
         let given = try runIconbadge([
@@ -110,7 +110,7 @@ import Testing
         #expect(debug.stderrLines.filter { $0.contains("Gradle reads") }.count == 1, "\(debug.stderr)")
         #expect(
             debug.stderrLines.contains(
-                "iconbadge: note: android: the badge is too large for 23 of 30 images at the default --relative-size 0.3; every image drawn at 0.29 (--relative-size sets it)"
+                "iconbadge: note: android: the badge is too large for 23 of the 30 images it draws at the default --relative-size 0.3; every image drawn at 0.29 (--relative-size sets it)"
             ), "\(debug.stderr)")
         // A label that would need less than 0.15 fails as before: 64, the figure, nothing written.
         let long = try runIconbadge([
@@ -120,6 +120,43 @@ import Testing
         #expect(long.stderr.contains("(set a smaller --relative-size: 0.08 is the largest that fits every image)"))
         #expect(!long.stderr.contains("every image drawn at"))
         #expect(!FileManager.default.fileExists(atPath: app + "/long"))
+    }
+
+    /// What may stop a shrinking run: a height given to a second badge keeps the
+    /// size (its advice is `--height`, which sizes that badge), an Icon Composer
+    /// bundle shrinks too, and the notes of a first run refused before it drew (73)
+    /// are printed, not dropped with its held-back output.
+    @Test func shrinkingKeepsGivenHeightsBundlesAndNotes() throws {
+        let app = try Self.copy("android/wikipedia", "shrink-and")
+        let and = try runIconbadge([
+            "android", app + "/res", "--out", app + "/debug/res", "--text", "BETA", "--and", "--text", "STAGING",
+            "--anchor", "bottom", "--height", "30%",
+        ])
+        #expect(and.status == 64)
+        #expect(!and.stderr.contains("every image drawn at"), "\(and.stderr)")
+        #expect(and.stderr.contains("badge 2: the badge"), "\(and.stderr)")
+        #expect(and.stderr.contains("px (set a smaller --height)\n"), "\(and.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: app + "/debug"))
+
+        let bundle = try Self.copy("xcode/App/AppIcon.icon", "shrink-bundle")
+        let out = (bundle as NSString).deletingLastPathComponent + "/out/AppIcon.icon"
+        let run = try runIconbadge(["appiconset", bundle, "--text", "BETA 1234", "--out", out])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines.first
+                == "iconbadge: note: appiconset: the badge is too large at the default --relative-size 0.3; drawn at 0.22 (--relative-size sets it)",
+            "\(run.stderr)")
+
+        let set = try Self.copy("xcode/App/Assets.xcassets/AppIcon.appiconset", "shrink-refused")
+        let folder = (set as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(
+            atPath: folder + "/o/AppIcon.appiconset", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/o/.iconbadge-tmp", withIntermediateDirectories: true)
+        try Data("{\"images\":[]}".utf8).write(to: URL(fileURLWithPath: folder + "/o/AppIcon.appiconset/Contents.json"))
+        let refused = try runIconbadge(["appiconset", set, "--text", "BETA", "--out", folder + "/o/AppIcon.appiconset"])
+        #expect(refused.status == 73)
+        #expect(refused.stderrLines.count == 2, "\(refused.stderr)")
+        #expect(refused.stderrLines.first?.contains("was left by an interrupted run") == true, "\(refused.stderr)")
     }
 
     /// `--out app/src/beta` (not a res/ folder) gets a note naming the variant and
