@@ -10,8 +10,10 @@
 #   - with randomisation off for the compiler (setarch -R);
 #   - in a fixed environment (env -i), since the environment is copied into the
 #     compilers' memory too;
-#   - with two jobs whatever the machine (SwiftPM passes the job count to swiftc as its
-#     code-generation threads, each with its own heap arena).
+#   - one job at a time (--jobs 1): in a parallel build, which compile builds a clang
+#     module into the shared module cache and which one waits and loads it is a race, and
+#     the variant follows it (two clean clones built at two jobs differed). Only the
+#     iconbadge product is built: the fuzz targets have builds of their own.
 # Where a mount namespace cannot be made (no unshare, no user namespaces) it builds in
 # place, says so in one line, and the binary may differ from another checkout's.
 #
@@ -63,11 +65,16 @@ fi
 # The command: the build's whole environment (a PATH that finds the same tools, and
 # what the build reads), then swift build with the flags; the compilers map the
 # checkout's path to "." in everything they write.
+# TMPDIR inside .build: SwiftPM locks "/tmp/" + the build folder's path, which is the
+# same fixed path for every checkout, so two checkouts' release builds would wait on one
+# lock.
+mkdir -p "$checkout/.build/release-tmp"
 set -- "PATH=$(dirname "$swift_path"):/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-    "HOME=${HOME:-/root}" LC_ALL=C.UTF-8 TZ=UTC
+    "HOME=${HOME:-/root}" LC_ALL=C.UTF-8 TZ=UTC "TMPDIR=$root/.build/release-tmp"
 [ -n "${SOURCE_DATE_EPOCH:-}" ] && set -- "$@" "SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH"
 # shellcheck disable=SC2086 # $norandom is "setarch -R" or nothing
-set -- env -i "$@" $norandom "$swift_path" build -c release --jobs 2 --static-swift-stdlib --disable-local-rpath \
+set -- env -i "$@" $norandom "$swift_path" build -c release --product iconbadge --jobs 1 \
+    --static-swift-stdlib --disable-local-rpath \
     -Xswiftc -gnone -Xswiftc -file-prefix-map -Xswiftc "$root=." -Xcc "-ffile-prefix-map=$root=."
 
 [ "$root" = "$checkout" ] && { cd "$checkout" && exec "$@"; }
