@@ -173,8 +173,7 @@ enum AndroidCommand {
         throws(BadgeError) -> ExitCode
     {
         try CatalogRun.shrinkingToFit(
-            command: "android", relativeSize: settings.catalog.relativeSize, settings: settings.render,
-            given: settings.catalog.relativeSizeGiven, io: io
+            command: "android", catalog: settings.catalog, settings: settings.render, io: io
         ) { (relativeSize, shrinkable, io) throws(BadgeError) in
             try badge(
                 resources, out: out, settings: settings, relativeSize: relativeSize, shrinkable: shrinkable, io: io)

@@ -17,8 +17,7 @@ extension AppIconSetCommand {
         -> ExitCode
     {
         try CatalogRun.shrinkingToFit(
-            command: "appiconset", relativeSize: settings.catalog.relativeSize, settings: settings.render,
-            given: settings.catalog.relativeSizeGiven, io: io
+            command: "appiconset", catalog: settings.catalog, settings: settings.render, io: io
         ) { (relativeSize, shrinkable, io) throws(BadgeError) in
             try badgeBundle(bundle, settings: settings, relativeSize: relativeSize, shrinkable: shrinkable, io: io)
         }

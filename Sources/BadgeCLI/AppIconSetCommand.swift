@@ -175,8 +175,7 @@ enum AppIconSetCommand {
     ///   image and give the exit code of the first.
     static func badge(_ allSets: [AppIconSet], settings: Settings, io: CommandIO) throws(BadgeError) -> ExitCode {
         try CatalogRun.shrinkingToFit(
-            command: "appiconset", relativeSize: settings.catalog.relativeSize, settings: settings.render,
-            given: settings.catalog.relativeSizeGiven, io: io
+            command: "appiconset", catalog: settings.catalog, settings: settings.render, io: io
         ) { (relativeSize, shrinkable, io) throws(BadgeError) in
             try badge(allSets, settings: settings, relativeSize: relativeSize, shrinkable: shrinkable, io: io)
         }

@@ -15,7 +15,7 @@ enum CatalogRun {
         case shrink(to: Double, tooLarge: Int, of: Int)
     }
 
-    /// Runs a catalog command's `attempt` at `relativeSize`. When the size is the
+    /// Runs a catalog command's `attempt` at `catalog.relativeSize`. When the size is the
     /// default one (no `--relative-size` and no `--height` for any badge, nor their
     /// `ICONBADGE_` variables; not a dot) and the badge is
     /// too large for some images, it runs once more at the largest relative size that
@@ -27,10 +27,11 @@ enum CatalogRun {
     ///   it may end with `.shrink` instead of reporting its failures.
     /// - Throws: what `attempt` throws.
     static func shrinkingToFit(
-        command: String, relativeSize: Double, settings: RenderSettings, given: Bool, io: CommandIO,
+        command: String, catalog: CatalogSettings, settings: RenderSettings, io: CommandIO,
         _ attempt: (_ relativeSize: Double, _ shrinkable: Bool, _ io: CommandIO) throws(BadgeError) -> Attempt
     ) throws(BadgeError) -> ExitCode {
-        guard !given, !givesHeight(settings), !settings.dot else {
+        let relativeSize = catalog.relativeSize
+        guard !catalog.relativeSizeGiven, !givesHeight(settings), !settings.dot else {
             return try finished(attempt(relativeSize, false, io))
         }
         let held = HeldOutput()

@@ -80,10 +80,14 @@ public struct AndroidDrawableProblem: Error, Equatable, Sendable, CustomStringCo
 /// `<item type="…">`): its text as written between the tags (references decoded,
 /// white space trimmed), and where it is.
 public struct AndroidResourceValue: Equatable, Sendable {
+    /// The value as written between the tags, references decoded, white space trimmed.
     public var text: String
+    /// The `values*/` file it was read from.
     public var path: String
+    /// Its line in that file (1-based).
     public var line: Int
 
+    /// A value from its text and where it was read.
     public init(text: String, path: String, line: Int) {
         self.text = text
         self.path = path

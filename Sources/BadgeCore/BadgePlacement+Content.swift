@@ -7,6 +7,7 @@ extension BadgePlacement {
         /// Covered at the position chosen.
         public var placed: Int
 
+        /// A coverage from its two counts (opaque icon pixels).
         public init(clamped: Int, placed: Int) {
             self.clamped = clamped
             self.placed = placed

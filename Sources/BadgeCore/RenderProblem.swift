@@ -92,8 +92,9 @@ extension RenderProblem {
         public let badgeHeight: Int
         /// The shape and the icon it is fitted to.
         public let platform: IconPlatform
-        /// The icon's width and height (pixels).
+        /// The icon's width (pixels).
         public let iconWidth: Int
+        /// The icon's height (pixels).
         public let iconHeight: Int
         /// The largest badge of the same proportions that fits (whole pixels), nil when
         /// the shape holds no whole pixel.
@@ -135,11 +136,13 @@ extension RenderProblem {
         public let floor: Double
         /// Whether `floor` is the minimum text size (else the text's own, under it).
         public let floorIsMinimum: Bool
-        /// The length the text needs with its padding, and its height.
+        /// The length the text needs with its padding (pixels along the band).
         public let needed: Double
+        /// The text's height (pixels, across the band).
         public let textHeight: Double
-        /// The length the band holds for text, and its width across inside the border.
+        /// The length the band holds for text (pixels along the band).
         public let room: Double
+        /// The band's width across, inside its border (pixels).
         public let across: Double
 
         /// A fit from its parts.
@@ -183,13 +186,15 @@ extension RenderProblem {
     public struct Shield: Equatable, Sendable {
         /// The shield's whole text, `LABEL|MESSAGE`.
         public let text: String
-        /// The shape and its width.
+        /// The shape the shield is fitted to.
         public let platform: IconPlatform
+        /// The shape's width (pixels).
         public let shapeWidth: Double
-        /// The smallest em size tried, and the size the text may shrink to (see
-        /// `BandText`).
+        /// The smallest em size tried (pixels).
         public let pixels: Double
+        /// The size the text may shrink to (pixels; see `BandText`).
         public let floor: Double
+        /// Whether `floor` is the minimum text size (else the text's own, under it).
         public let floorIsMinimum: Bool
         /// The shield's width at `pixels`.
         public let width: Double
