@@ -21,7 +21,9 @@ enum CatalogRun {
     /// too large for some images, it runs once more at the largest relative size that
     /// fits every image, with one note saying so: a long label (`DEBUG`, `STAGING`,
     /// `BETA 1234`) then works without knowing the figure. The first run's messages
-    /// are held back and dropped then; it wrote nothing (a set is all or nothing).
+    /// are held back: printed when it stands or is refused, dropped when it runs
+    /// again (it wrote nothing: a set is all or nothing). The images of that first run
+    /// are drawn twice then; only a run that would have failed pays for it.
     ///
     /// - Parameter attempt: one run at a relative size; `shrinkable` tells it whether
     ///   it may end with `.shrink` instead of reporting its failures.
