@@ -35,6 +35,16 @@ extension AppIconSetCommand {
                 "--icon-filter: \(Quoted(bundle.folder)) is an Icon Composer bundle, whose layers iconbadge keeps as they are (the badge is a layer of its own), so no filter can apply; filter the layers' images, or badge an .appiconset"
             )
         }
+        // Badging a bundle again replaces its badge layer (the other layers are never
+        // drawn on); a layer image that iconbadge badged in a set would still show
+        // that badge under the new one.
+        for asset in bundle.assets where BadgedMark.isMarked(path: bundle.folder + "/Assets/" + asset) {
+            throw .badInput(
+                path: bundle.folder + "/Assets/" + asset,
+                reason:
+                    "already has a badge iconbadge drew (it was badged in an app icon set), and the bundle's badge layer would add a second: put the layer's original image back"
+            )
+        }
         guard
             try HiddenBadge.isShown(
                 settings.render, failIfHidden: settings.catalog.failIfHidden, command: "appiconset", io: io)
@@ -87,6 +97,7 @@ extension AppIconSetCommand {
             check: nil,
             encoding: Encoding(format: .png, compression: render.pngCompression, creationDate: nil),
             inputs: render.inputFiles(icon: bundle.folder + "/icon.json"))
+        job.encoding.marksBadged = true
         job.requiredSize = (side, side)
         let outcomes = JobRunner.run([job], workers: 1)
         if shrinkable,

@@ -181,6 +181,46 @@ enum AppIconSetCommand {
         }
     }
 
+    /// The note for a single-size image (one 1024 px image the device draws every
+    /// size from, `AppIconSetPreview.derivedSizes`) whose text falls under `minimum`
+    /// (`--min-text-px`, pixels) at the smallest size the device draws it: the text's
+    /// em size scales with the image, as Xcode's resampling shrinks it. One note a run,
+    /// for the image with the smallest text; it names that size and the smallest at
+    /// which the text reads. The images with their own sizes get their own notes
+    /// (`RenderNote.smallText`) when they are drawn. `jobs` and `outcomes` are in the
+    /// order of the sets' images.
+    static func derivedSizeNote(_ sets: [AppIconSet], jobs: [RenderJob], outcomes: [JobOutcome], minimum: Double)
+        -> String?
+    {
+        var worst: (image: String, label: String, ratio: Double, sizes: [(label: String, side: Int)])?
+        var index = 0
+        for set in sets {
+            let slots = set.slotCount
+            for image in set.images {
+                defer { index += 1 }
+                guard index < outcomes.count, index < jobs.count, case .success(let done) = outcomes[index].result,
+                    let text = done.smallestText, let width = jobs[index].requiredSize?.width,
+                    let sizes = AppIconSetPreview.derivedSizes(image, width: width, slots: slots)
+                else { continue }
+                let ratio = text.pixels / Double(width)
+                if ratio < worst?.ratio ?? .infinity {
+                    worst = (set.folder + "/" + image.filename, text.label, ratio, sizes)
+                }
+            }
+        }
+        guard let worst else { return nil }
+        let sizes = worst.sizes.sorted { $0.side < $1.side }
+        guard let smallest = sizes.first, worst.ratio * Double(smallest.side) < minimum else { return nil }
+        // Rounded down, as the other small-text note: 6.96 px is not "7.0 px, under 7".
+        let pixels = (worst.ratio * Double(smallest.side) * 10).rounded(.down) / 10
+        let reads = sizes.first { worst.ratio * Double($0.side) >= minimum }
+        let from =
+            reads.map { "it reads from \($0.side) px (\($0.label)) up" }
+            ?? "it is under it at every size the device draws"
+        return
+            "\(Quoted(worst.image)) is one image the device draws every size from: as the device draws it at \(smallest.side) px (\(smallest.label)), the text \(Quoted(worst.label)) is \(pixels) px, under --min-text-px \(RenderProblem.pixels(minimum)) (\(from); --preview shows every size)"
+    }
+
     /// One run of `badge` at `relativeSize`; `.shrink` instead of the failures'
     /// report when `shrinkable` and the badge is too large for some images alone.
     private static func badge(
@@ -302,6 +342,9 @@ enum AppIconSetCommand {
             target = destination.isInPlace ? sets[0].folder : finals[0].description
         } else {
             target = "\(sets.count) sets" + (settings.out.map { " in \(Quoted($0))" } ?? "")
+        }
+        if let note = derivedSizeNote(sets, jobs: jobs, outcomes: outcomes, minimum: settings.render.minimumTextPixels) {
+            io.note("appiconset: " + note)
         }
         let noun = jobs.count == 1 ? "image" : "images"
         let shown = sets.count == 1 ? Quoted(target).description : target

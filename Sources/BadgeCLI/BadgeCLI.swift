@@ -72,7 +72,16 @@ public enum BadgeCLI {
         case "android": return AndroidCommand.run(rest.dropFirst(), io: io)
         case "fonts": return FontsCommand.run(rest.dropFirst(), io: io)
         case "preview": return PreviewCommand.run(rest.dropFirst(), io: io)
-        default: return RenderCommand.run(rest, io: io)
+        default:
+            // `appiconst SET --out b`: a near command name that is no file is a typo,
+            // said before its options are read as render's.
+            if let guess = misspeltCommand(first) {
+                io.error(
+                    "unknown command \(Quoted(first)) (did you mean \(guess)?); to badge a file of that name, write ./\(first)"
+                )
+                return .usage
+            }
+            return RenderCommand.run(rest, io: io)
         }
     }
 

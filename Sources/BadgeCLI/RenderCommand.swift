@@ -115,14 +115,15 @@ enum RenderCommand {
         do throws(JobPlanChecks.Conflict) {
             try JobPlanChecks.checkIdentities(jobs)
         } catch {
-            throw conflictError(error, inPlace: settings.inPlace)
+            throw conflictError(error, inPlace: settings.inPlace, icon: icon)
         }
         try JobPlanChecks.checkFileSystem(jobs)
         return jobs
     }
 
-    /// A plan conflict of the command line, as the usage error (64) it is.
-    static func conflictError(_ conflict: JobPlanChecks.Conflict, inPlace: Bool) -> BadgeError {
+    /// A plan conflict of the command line, as the usage error (64) it is. An `-o`
+    /// naming `icon` itself names `--in-place`, the way to replace it.
+    static func conflictError(_ conflict: JobPlanChecks.Conflict, inPlace: Bool, icon: String? = nil) -> BadgeError {
         switch conflict {
         case .overwritesInput(let label, let role, let path):
             let option: String
@@ -132,6 +133,10 @@ enum RenderCommand {
             default: option = inPlace ? "--in-place" : "-o"
             }
             let scale = label.isEmpty ? "" : " (\(label))"
+            // One output (not one scale of several) that is the icon: --in-place is that.
+            if option == "-o", label.isEmpty, let icon, icon != "-", FileIdentity.same(path, icon) {
+                return .usage("-o \(Quoted(path)) is the icon itself: --in-place replaces it, or write elsewhere")
+            }
             return .usage(
                 "\(option) \(Quoted(path))\(scale) is an input file; write elsewhere (iconbadge never overwrites its input)"
             )

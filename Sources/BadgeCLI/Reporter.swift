@@ -150,7 +150,10 @@ struct Reporter {
                 guard let check = done.check, let target = job.check else { continue }
                 tally.count(check.status)
                 guard checkLines == .all || check.status == .different || target.update != .none else { continue }
-                let line = Reporter.checkLine(check, golden: target.golden.description) + "\n"
+                // A batch's line names its job, as its HTML report and merged lines do.
+                let line =
+                    Reporter.checkLine(
+                        check, golden: target.golden.description, job: checkLines == .notable ? job.label : "") + "\n"
                 if checkLinesToStderr { io.writeErr(line) } else { io.writeOut(line) }
             }
         }
@@ -281,9 +284,10 @@ struct Reporter {
     }
 
     /// `STATUS GOLDEN: RESULT` in the checks' one vocabulary (`passed`, `changed`,
-    /// `new`; CheckEntry.Status), and `  wrote PATH` lines for the artifacts.
-    static func checkLine(_ outcome: GoldenCheck.Outcome, golden: String) -> String {
-        let shown = Shown(golden)
+    /// `new`; CheckEntry.Status), `STATUS GOLDEN (JOB): RESULT` with a manifest's
+    /// `job` label (`jobs[3]@2x`), and `  wrote PATH` lines for the artifacts.
+    static func checkLine(_ outcome: GoldenCheck.Outcome, golden: String, job: String = "") -> String {
+        let shown = Shown(golden).description + (job.isEmpty ? "" : " (\(Shown(job)))")
         let detail = outcome.report?.detail
         switch outcome.status {
         case .matched: return "passed \(shown): \(detail ?? "the same pixels")"

@@ -95,6 +95,9 @@ package struct Encoding: Sendable, Equatable {
     package var compression: PNGCompression
     /// PDF `CreationDate` (ISO 8601, from `SOURCE_DATE_EPOCH`), or nil for none.
     package var creationDate: String?
+    /// Whether a PNG gets iconbadge's mark (`BadgedMark`): the images of app icon
+    /// sets, which a later run must not badge again.
+    package var marksBadged = false
 
     /// An encoding from its parts.
     package init(format: OutputFormat, compression: PNGCompression, creationDate: String?) {

@@ -183,6 +183,18 @@ package struct AppIconSet: Sendable {
         }
     }
 
+    /// How many slots the set fills: its images by idiom, size, scale and platform
+    /// (a slot's dark and tinted images are one slot with its default one).
+    package var slotCount: Int {
+        var slots: [String] = []
+        for image in images {
+            let key = [image.idiom ?? "", image.size ?? "", "\(image.scale)", image.platform?.rawValue ?? ""]
+                .joined(separator: "|")
+            if !slots.contains(key) { slots.append(key) }
+        }
+        return slots.count
+    }
+
     /// Where `filename` is written for `destination`.
     package func location(of filename: String, destination: Destination) -> OutputLocation {
         switch destination {
@@ -200,7 +212,9 @@ package struct AppIconSet: Sendable {
     /// sends each output to a staging folder: `staging(_:into:)`).
     ///
     /// - Throws: 65 for an image that is a symbolic link (73 with `inPlace`, where it
-    ///   is an output), for two entries that are one file, and any image read error.
+    ///   is an output), for two entries that are one file, for an image iconbadge
+    ///   already badged (`BadgedMark`: badging it again would stack a second badge),
+    ///   and any image read error.
     package func jobs(
         settings: RenderSettings, relativeSize: Double, destination: Destination, creationDate: String?
     ) throws(BadgeError) -> [RenderJob] {
@@ -225,6 +239,14 @@ package struct AppIconSet: Sendable {
                 )
             }
             identities.append(identity)
+            // Its own output: a second badge would be drawn over the first.
+            if BadgedMark.isMarked(path: source) {
+                throw .badInput(
+                    path: source,
+                    reason:
+                        "already has a badge iconbadge drew (an earlier run wrote this image), and a second would be drawn over it: restore the set's original images (git checkout -- \(Quoted(folder))) and badge those, with --out DIR to keep them"
+                )
+            }
             let pixels = try ImageFile.pixels(at: source, limits: settings.limits)
             let side = min(pixels.width, pixels.height)
             var render = settings
@@ -236,11 +258,12 @@ package struct AppIconSet: Sendable {
             // (image badges and colour glyphs too) is drawn in greys.
             render.greyscaleBadges = image.appearance == "tinted"
             let request = try render.request(icon: source)
+            var encoding = Encoding(format: format, compression: render.pngCompression, creationDate: creationDate)
+            encoding.marksBadged = true
             var job = RenderJob(
                 label: image.filename, request: request,
                 output: .file(output, creatingFolders: !destination.isInPlace), check: nil,
-                encoding: Encoding(format: format, compression: render.pngCompression, creationDate: creationDate),
-                inputs: render.inputFiles(icon: source))
+                encoding: encoding, inputs: render.inputFiles(icon: source))
             if case .inPlace = destination { job.inputs.removeFirst() }  // the image is its own output
             // The slot's size is the image's: a render of another size breaks the set.
             if format != .pdf { job.requiredSize = (pixels.width, pixels.height) }

@@ -95,13 +95,17 @@ package struct CheckEntry: Sendable, Equatable {
     }
 
     /// The entry's line in the checks' one vocabulary: `changed sub/two.png: 62 of 2304
-    /// pixels differ …` (a batch's entry by its golden as given), the path escaped,
-    /// then a `  wrote PATH` line for each artifact.
+    /// pixels differ …` (a batch's entry by its golden as given, then its job:
+    /// `changed goldens/a.png (jobs[3]@2x): …`, as the HTML report shows it), the path
+    /// escaped, then a `  wrote PATH` line for each artifact.
     package var line: String {
-        var text = "\(status.rawValue) \(Shown(name ?? path)): \(message)"
+        var text = "\(status.rawValue) \(Shown(name ?? path))\(job): \(message)"
         for artifact in artifacts { text += "\n  wrote \(Shown(artifact))" }
         return text
     }
+
+    /// ` (jobs[3]@2x)`: the job that made the entry, escaped; "" for an image of a folder.
+    var job: String { label.isEmpty ? "" : " (\(Shown(label)))" }
 
     /// Whether this entry fails the check: `changed` unless its golden was rewritten,
     /// `new` or `deleted` when `failOn` names them (a created golden passes), `error`

@@ -38,6 +38,18 @@ package enum AppIconSetPreview {
         .watchos: [("49 mm", 108), ("45 mm", 100), ("41 mm", 88), ("notification", 48)],
     ]
 
+    /// The sizes the device draws `image` at when it is a single-size image (at least
+    /// 1024 px wide, `universal`, or `ios-marketing` alone in its set of `slots`
+    /// slots), smallest last; nil when it is one size of several.
+    package static func derivedSizes(_ image: AppIconSet.Image, width: Int, slots: Int) -> [(
+        label: String, side: Int
+    )]? {
+        guard width >= 1024, image.idiom == "universal" || image.idiom == "ios-marketing" && slots == 1,
+            let platform = image.platform
+        else { return nil }
+        return derived[platform]
+    }
+
     /// The sheet of `sets`, titled `title`.
     ///
     /// - Throws: an image's read errors (65, 66).
@@ -87,9 +99,7 @@ package enum AppIconSetPreview {
                             tinted: tinted.map { folder + "/" + $0.filename })),
                     to: light.platform)
                 // A single-size image: the device draws every size from it.
-                if pixels.width >= 1024,
-                    light.idiom == "universal" || light.idiom == "ios-marketing" && slots.count == 1,
-                    let platform = light.platform, let sizes = derived[platform]
+                if let platform = light.platform, let sizes = derivedSizes(light, width: pixels.width, slots: slots.count)
                 {
                     derivedShown = true
                     for (label, derivedSide) in sizes {

@@ -26,13 +26,16 @@ package enum JUnitReport {
     /// written golden is a pass with its reason as output; artifacts are listed.
     package static func xml(_ entries: [CheckEntry], failOn: [CheckEntry.Status], suite: String) -> String {
         let cases = entries.map { entry in
+            // The name stays the golden (a test's history follows it); the messages
+            // name the manifest job that drew it.
+            let message = entry.label.isEmpty ? entry.message : entry.label + ": " + entry.message
             let note =
                 entry.goldenWritten.map { "golden written (\($0)): \(entry.message)" }
                 ?? (entry.fails(failOn: failOn) || entry.status == .passed ? nil : entry.message)
             var item = Case(
                 name: entry.name ?? entry.path,
-                failure: entry.status != .error && entry.fails(failOn: failOn) ? entry.message : nil,
-                error: entry.status == .error ? entry.message : nil,
+                failure: entry.status != .error && entry.fails(failOn: failOn) ? message : nil,
+                error: entry.status == .error ? message : nil,
                 output: (entry.artifacts.map { "wrote \($0)" } + [note].compactMap(\.self)).joined(separator: "\n"))
             if entry.status == .new || entry.status == .deleted { item.failureType = entry.status.rawValue }
             return item

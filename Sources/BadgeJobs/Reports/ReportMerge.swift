@@ -58,7 +58,8 @@ package enum ReportMerge {
             func differ(_ what: String) -> BadgeError {
                 .badInput(
                     path: other.path,
-                    reason: "and \(Quoted(first.path)) come from different runs (\(what)); merge the shards of one run")
+                    reason:
+                        "comes from another run than \(Quoted(first.path)) (\(what)); merge the shards of one run")
             }
             if results.command != first.results.command {
                 throw differ("\(first.results.command.rawValue) and \(results.command.rawValue)")
@@ -67,7 +68,7 @@ package enum ReportMerge {
                 throw .badInput(
                     path: other.path,
                     reason:
-                        "is shard \(results.shard?.description ?? "1/1") and \(Quoted(first.path)) is shard \(first.results.shard?.description ?? "1/1"): a run split into \(count) parts cannot merge with one split into \(results.shard?.count ?? 1); merge the shards of one run"
+                        "holds shard \(results.shard?.description ?? "1/1"), and \(Quoted(first.path)) shard \(first.results.shard?.description ?? "1/1"): a run split into \(count) parts cannot merge with one split into \(results.shard?.count ?? 1); merge the shards of one run"
                 )
             }
             if results.run != first.results.run {
@@ -83,7 +84,7 @@ package enum ReportMerge {
             if let earlier = byShard[index] {
                 throw .badInput(
                     path: input.path,
-                    reason: "and \(Quoted(earlier)) both hold shard \(index)/\(count)'s results; give each shard once")
+                    reason: "holds shard \(index)/\(count)'s results, as does \(Quoted(earlier)); give each shard once")
             }
             byShard[index] = input.path
         }
@@ -93,7 +94,7 @@ package enum ReportMerge {
             throw .missingInput(
                 path: first.path,
                 reason:
-                    "is one of \(count) shards, and the results of shard\(missing.count == 1 ? "" : "s") \(names)\(missing.count > 5 ? ", …" : "") are missing; give every shard's results file"
+                    "holds shard \(first.results.shard?.description ?? "1/1"), and the results of shard\(missing.count == 1 ? "" : "s") \(names)\(missing.count > 5 ? ", …" : "") are missing; give every shard's results file"
             )
         }
         var owner: [Int: (path: String, item: String)] = [:]
@@ -105,12 +106,15 @@ package enum ReportMerge {
                     throw .badInput(
                         path: input.path,
                         reason:
-                            "and \(Quoted(earlier.path)) both hold results for item \(entry.index + 1) (\(Quoted(entry.path))); give each shard once"
+                            "holds results for item \(entry.index + 1) (\(Quoted(entry.path))), as does \(Quoted(earlier.path)); give each shard once"
                     )
                 }
                 owner[entry.index] = (input.path, entry.path)
+                // A shard's artifacts are its run's files, written there (and after an
+                // artifact download, found elsewhere): the merge did not write them, so
+                // its lines and JUnit output do not say "wrote" them.
                 var copy = entry
-                copy.artifacts = entry.artifacts.map { shownArtifact($0, folder: input.results.artifactsFolder) }
+                copy.artifacts = []
                 entries.append((copy, folder))
             }
         }
@@ -118,19 +122,13 @@ package enum ReportMerge {
             throw .badInput(
                 path: first.path,
                 reason:
-                    "and the other shards hold \(entries.count) of the run's \(first.results.total) items; merge the results of one run, as written"
+                    "says the run has \(first.results.total) items, and the shards hold \(entries.count); merge the results of one run, as written"
             )
         }
         entries.sort { $0.entry.index < $1.entry.index }
         return Merged(
             command: first.results.command, title: first.results.title, failOn: first.results.failOn, shards: count,
             entries: entries.map(\.entry), folders: entries.map(\.folder))
-    }
-
-    /// An artifact as its run printed it: `ARTIFACTS/REL` (REL as stored).
-    static func shownArtifact(_ relative: String, folder: String?) -> String {
-        guard let folder, folder != "." else { return relative }
-        return (folder.hasSuffix("/") ? folder : folder + "/") + relative
     }
 
     /// The largest image a merge copies (bytes): a PNG of 8192² noise is about 200 MiB.

@@ -16,6 +16,9 @@ package struct JobOutcome: Sendable {
         package var report: JSONValue?
         /// Notes and warnings, in the order found.
         package var diagnostics: [Diagnostic] = []
+        /// The smallest text drawn (its label, and its em size in pixels), nil when no
+        /// badge drew text: what a smaller copy of the image would shrink.
+        package var smallestText: (label: String, pixels: Double)?
     }
 
     /// The same outcome with no notes or warnings (a job whose notes others say).

@@ -44,6 +44,10 @@ package enum JobRunner {
             done.diagnostics.append(.hidden(reason))
         }
         if badges.contains(where: { $0.layout?.offsetIgnored == true }) { done.diagnostics.append(.offsetIgnored) }
+        for badge in badges where badge.layout != nil {
+            guard let pixels = badge.textPixels, pixels < done.smallestText?.pixels ?? .infinity else { continue }
+            done.smallestText = (badge.label ?? "", pixels)
+        }
         for badge in badges where !badge.missingGlyphs.isEmpty {
             done.diagnostics.append(
                 .missingGlyphs(codePoints: badge.missingGlyphs.map(\.codePointName), fontsTried: badge.fontsTried))
@@ -69,10 +73,11 @@ package enum JobRunner {
             try write(bytes, to: output)
         } else if let output = job.output {
             // With no check to follow, the badges may be painted onto the decoded icon.
-            let bytes = try scene.data(
+            var bytes = try scene.data(
                 format: job.encoding.format, compression: job.encoding.compression,
                 creationDate: job.encoding.creationDate, consumingIcon: job.check == nil,
                 encoderThreads: encoderThreads)
+            if job.encoding.marksBadged, job.encoding.format == .png { bytes = BadgedMark.marking(bytes) }
             try write(bytes, to: output)
         }
         if job.report {
