@@ -251,6 +251,10 @@ enum AppIconSetCommand {
                 )
             }
         }
+        // A set iconbadge badged before would get a second badge over the first.
+        for set in sets {
+            if let badged = set.badgedImage { throw AppIconSet.badgedError(badged, inCatalog: sets.count > 1) }
+        }
         // Every image of every set is read and measured before anything is made.
         let creationDate = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
         var planned: [[RenderJob]] = []

@@ -150,11 +150,10 @@ enum BatchCommand {
             """,
         options: options.map(\.info),
         examples: [
-            (
-                "this repository's nine toolbar assets at @1x, @2x and @3x",
-                "iconbadge batch Fixtures/examples/assets.json"
-            ),
-            ("every job at three scales, two at a time", "iconbadge batch assets.json --scales 1,2,3 --jobs 2"),
+            // The first is the top-level help's: a manifest of the user's own, not a
+            // file of this repository (the tarball ships no Fixtures).
+            ("every job of your manifest at @1x, @2x and @3x", "iconbadge batch assets.json --scales 1,2,3"),
+            ("two jobs at a time", "iconbadge batch assets.json --jobs 2"),
             (
                 "JSON Lines from a script",
                 "printf '{\"icon\":\"a.png\",\"value\":\"3\",\"output\":\"out/a.png\"}\\n' | iconbadge batch -"

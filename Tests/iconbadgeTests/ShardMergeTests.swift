@@ -499,6 +499,44 @@ import Testing
         #expect(fm.fileExists(atPath: folder + "/report/junit.xml"))
     }
 
+    /// The checked batch's matrix, on the manual's manifest (Fixtures/examples) with
+    /// one golden changed: three shards, the merge's exit code and lines, and the
+    /// unsplit run's page.
+    @Test func theBatchMatrixRunsWithThreeShards() throws {
+        let lines = try Self.commands("yaml")
+        let check = try #require(lines.first { $0.hasPrefix("iconbadge batch ") && $0.contains("${{ matrix.shard }}") })
+        let merge = try #require(lines.first { $0.hasPrefix("iconbadge merge-reports golden-batch-*/") })
+        let folder = Paths.scratch("recipe-batch")
+        try fm.createDirectory(atPath: folder + "/Fixtures/icons", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: Paths.fixture("examples/goldens"), toPath: folder + "/Fixtures/examples/goldens")
+        try fm.copyItem(
+            atPath: Paths.fixture("examples/goldens.json"), toPath: folder + "/Fixtures/examples/goldens.json")
+        try fm.copyItem(
+            atPath: Paths.fixture("icons/folder-132x132.png"), toPath: folder + "/Fixtures/icons/folder-132x132.png")
+        try fm.removeItem(atPath: folder + "/Fixtures/examples/goldens/count-3.png")
+        let changed = try shell(
+            "iconbadge Fixtures/icons/folder-132x132.png --value 4 --scale 3 -o Fixtures/examples/goldens/count-3.png",
+            in: folder)
+        #expect(changed.0 == 0, "\(changed.1)")
+        let whole = try shell(
+            "iconbadge batch Fixtures/examples/goldens.json --check Fixtures/examples/goldens --html whole/report.html",
+            in: folder)
+        #expect(whole.0 == 1, "\(whole.1)")
+        for k in 1...3 {
+            let (status, output) = try shell(
+                check.replacingOccurrences(of: "${{ matrix.shard }}", with: "\(k)"), in: folder)
+            #expect([0, 1].contains(status), "\(output)")
+            try fm.moveItem(atPath: folder + "/batch-\(k)", toPath: folder + "/golden-batch-\(k)")
+        }
+        let (status, output) = try shell(merge, in: folder)
+        #expect(status == 1, "the unsplit run's code: \(output)")
+        #expect(output.contains("changed Fixtures/examples/goldens/count-3.png (jobs[0]): "), "\(output)")
+        #expect(output.contains("batch --check: 3 images: 2 passed, 1 changed, 0 new, 0 deleted, 0 errors (3 shards merged)"))
+        #expect(
+            fm.contents(atPath: folder + "/report/report.html") == fm.contents(atPath: folder + "/whole/report.html"))
+        #expect(fm.fileExists(atPath: folder + "/report/junit.xml"))
+    }
+
     @Test func theGitLabParallelJobRunsWithThreeShards() throws {
         let lines = try Self.commands("yaml")
         let check = try #require(lines.first { $0.contains("$CI_NODE_INDEX") })

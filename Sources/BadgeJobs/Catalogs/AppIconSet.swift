@@ -239,14 +239,7 @@ package struct AppIconSet: Sendable {
                 )
             }
             identities.append(identity)
-            // Its own output: a second badge would be drawn over the first.
-            if BadgedMark.isMarked(path: source) {
-                throw .badInput(
-                    path: source,
-                    reason:
-                        "already has a badge iconbadge drew (an earlier run wrote this image), and a second would be drawn over it: restore the set's original images (git checkout -- \(Quoted(folder))) and badge those, with --out DIR to keep them"
-                )
-            }
+            if BadgedMark.isMarked(path: source) { throw Self.badgedError(source, inCatalog: false) }
             let pixels = try ImageFile.pixels(at: source, limits: settings.limits)
             let side = min(pixels.width, pixels.height)
             var render = settings
@@ -273,6 +266,28 @@ package struct AppIconSet: Sendable {
             jobs.append(job)
         }
         return jobs
+    }
+
+    /// The first of the set's images that iconbadge badged (`BadgedMark`), as a path;
+    /// nil when none is. Not through a link.
+    package var badgedImage: String? {
+        images.lazy.map { folder + "/" + $0.filename }.first { BadgedMark.isMarked(path: $0) }
+    }
+
+    /// The refusal of an image iconbadge badged (`path`): a second badge would be drawn
+    /// over the first, so the fix is the originals; in a catalog of several sets,
+    /// `--set` badges the others.
+    package static func badgedError(_ path: String, inCatalog: Bool) -> BadgeError {
+        let folder = LexicalPath(path).folder.description
+        let fix =
+            inCatalog
+            ? "badge the other sets alone (--set NAME), or restore this set's original images"
+            : "restore the set's original images (git checkout -- \(Quoted(folder))) and badge those, with --out DIR to keep them"
+        return .badInput(
+            path: path,
+            reason:
+                "already has a badge iconbadge drew (an earlier run wrote this image), and a second would be drawn over it: \(fix)"
+        )
     }
 
     /// `jobs` with each output sent to `staged` under its file name instead, to be
