@@ -83,6 +83,8 @@ import Testing
         #expect(
             run.stderrLines == [
                 "iconbadge: note: appiconset: the badge is too large for 3 of the 3 images it draws at the default --relative-size 0.3; every image drawn at 0.22 (--relative-size sets it)",
+                // The single-size set's smallest device size (NewUserTrialTests).
+                "iconbadge: note: appiconset: \"\(set)/AppIcon.png\" is one image the device draws every size from: as the device draws it at 40 px (notification 20 pt @2x), the text \"BETA 1234\" is 5.8 px, under --min-text-px 7 (it reads from 58 px (Settings 29 pt @2x) up; --preview shows every size)",
                 "iconbadge: appiconset: badged 3 images into \"\(out)/shrunk/AppIcon.appiconset\"",
             ], "\(run.stderr)")
         let given = try runIconbadge([
