@@ -347,7 +347,8 @@ enum AppIconSetCommand {
         } else {
             target = "\(sets.count) sets" + (settings.out.map { " in \(Quoted($0))" } ?? "")
         }
-        if let note = derivedSizeNote(sets, jobs: jobs, outcomes: outcomes, minimum: settings.render.minimumTextPixels) {
+        if let note = derivedSizeNote(sets, jobs: jobs, outcomes: outcomes, minimum: settings.render.minimumTextPixels)
+        {
             io.note("appiconset: " + note)
         }
         let noun = jobs.count == 1 ? "image" : "images"

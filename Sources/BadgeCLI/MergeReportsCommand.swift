@@ -111,7 +111,7 @@ enum MergeReportsCommand {
             let missing = merged.entries.filter(\.imagesMissing).count
             if missing > 0 {
                 io.note(
-                    "the images of \(missing) image\(missing == 1 ? "" : "s") were not found beside their results (artifacts missing); the report shows them without"
+                    "the actual and diff images of \(missing) checked image\(missing == 1 ? " were" : "s were") not found beside their results file (not uploaded?); the report marks \(missing == 1 ? "it" : "them") \"artifacts missing\""
                 )
             }
             if !settings.quiet {

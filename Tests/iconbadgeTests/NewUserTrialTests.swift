@@ -77,6 +77,31 @@ import Testing
         #expect(!originalBytes.indices.contains { originalBytes[$0...].starts(with: Array("tEXt".utf8)) })
     }
 
+    /// An Icon Composer bundle badged again gets its badge layer replaced (its other
+    /// layers are never drawn on); a layer image that was badged in a set is refused.
+    @Test func aBundleIsRebadgedByItsLayerAndRefusesABadgedLayer() throws {
+        let folder = Paths.scratch("rebadge-bundle")
+        let bundle = folder + "/AppIcon.icon"
+        try fm.copyItem(atPath: Paths.fixture("xcode/App/AppIcon.icon"), toPath: bundle)
+        for value in ["BETA", "RC"] {
+            let run = try runIconbadge(["appiconset", bundle, "--value", value, "--in-place"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let json = try String(contentsOfFile: bundle + "/icon.json", encoding: .utf8)
+        #expect(json.components(separatedBy: "\"iconbadge-badge.png\"").count == 2, "one badge layer: \(json)")
+        #expect(
+            try fm.contentsOfDirectory(atPath: bundle + "/Assets").sorted() == ["envelope.png", "iconbadge-badge.png"])
+        // A layer image that iconbadge badged (here its own badge layer, copied over
+        // the envelope) would show that badge under the new one.
+        let before = try snapshot(bundle + "/Assets")
+        try fm.removeItem(atPath: bundle + "/Assets/envelope.png")
+        try fm.copyItem(atPath: bundle + "/Assets/iconbadge-badge.png", toPath: bundle + "/Assets/envelope.png")
+        let refused = try runIconbadge(["appiconset", bundle, "--value", "RC", "--in-place"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(refused.stderr.contains("\"\(bundle)/Assets/envelope.png\": already has a badge iconbadge drew"))
+        #expect(try snapshot(bundle + "/Assets")["iconbadge-badge.png"] == before["iconbadge-badge.png"])
+    }
+
     // MARK: 7. Typos of command names
 
     @Test func misspeltCommandsFollowedByTheirOptionsAreCaught() throws {
@@ -114,7 +139,10 @@ import Testing
         #expect(!legible.stderr.contains("as the device draws it"), "\(legible.stderr)")
         // A set of every size names nothing: its small images get their own notes.
         let sized = try runIconbadge(
-            ["appiconset", Paths.fixture("xcode/NetNewsWire/AppIcon.appiconset"), "--value", "BETA", "--out", folder + "/n"])
+            [
+                "appiconset", Paths.fixture("xcode/NetNewsWire/AppIcon.appiconset"), "--value", "BETA", "--out",
+                folder + "/n",
+            ])
         #expect(sized.status == 0, "\(sized.stderr)")
         #expect(!sized.stderr.contains("as the device draws it"), "\(sized.stderr)")
     }
@@ -124,7 +152,9 @@ import Testing
     /// Two shards of a directory check whose artifacts went to each shard's folder.
     func shards() throws -> String {
         let folder = Paths.scratch("merge-trial")
-        for side in ["a", "e"] { try fm.createDirectory(atPath: folder + "/" + side, withIntermediateDirectories: true) }
+        for side in ["a", "e"] {
+            try fm.createDirectory(atPath: folder + "/" + side, withIntermediateDirectories: true)
+        }
         for (name, actual, expected) in [("x.png", "1", "1"), ("y.png", "2", "3"), ("z.png", "4", "5")] {
             for (side, value) in [("a", actual), ("e", expected)] {
                 let run = try runIconbadge([Self.icon, "--value", value, "-o", "\(folder)/\(side)/\(name)"])

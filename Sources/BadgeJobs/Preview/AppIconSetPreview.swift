@@ -99,7 +99,8 @@ package enum AppIconSetPreview {
                             tinted: tinted.map { folder + "/" + $0.filename })),
                     to: light.platform)
                 // A single-size image: the device draws every size from it.
-                if let platform = light.platform, let sizes = derivedSizes(light, width: pixels.width, slots: slots.count)
+                if let platform = light.platform,
+                    let sizes = derivedSizes(light, width: pixels.width, slots: slots.count)
                 {
                     derivedShown = true
                     for (label, derivedSide) in sizes {
