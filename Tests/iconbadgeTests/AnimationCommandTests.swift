@@ -227,7 +227,9 @@ import Testing
             atPath: folder + "/goldens/out/frames/f-0.png", toPath: folder + "/goldens/out/frames/f-1.png")
         let changed = try runIconbadge(["batch", "frames.json", "--check", "goldens"], in: folder)
         #expect(changed.status == 1, "\(changed.stderr)")
-        #expect(changed.stdoutText.contains("changed goldens/out/frames/f-1.png: "), "\(changed.stdoutText)")
+        #expect(
+            changed.stdoutText.contains("changed goldens/out/frames/f-1.png (jobs[0] frame 1): "),
+            "\(changed.stdoutText)")
 
         let animatedCheck =
             "{\"jobs\": [{\"icon\": \"\(Self.icon)\", \"value\": \"5\", \"animate\": \"bounce\", \"output\": \"out/b.png\"}]}"

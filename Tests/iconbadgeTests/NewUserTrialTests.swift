@@ -102,6 +102,19 @@ import Testing
         #expect(try snapshot(bundle + "/Assets")["iconbadge-badge.png"] == before["iconbadge-badge.png"])
     }
 
+    /// Looking for the mark never blocks: a set whose image is a FIFO is refused by
+    /// the image's reader, as before the mark, not left waiting for a writer.
+    @Test func lookingForTheMarkNeverOpensAFIFOForGood() throws {
+        let folder = Paths.scratch("rebadge-fifo")
+        let set = folder + "/AppIcon.appiconset"
+        try fm.copyItem(atPath: Self.singleSizeSet, toPath: set)
+        try fm.removeItem(atPath: set + "/AppIcon.png")
+        #expect(mkfifo(set + "/AppIcon.png", 0o600) == 0)
+        let run = try runIconbadge(["appiconset", set, "--value", "BETA", "--in-place"])
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderr.contains("AppIcon.png\": is a FIFO; only regular files are read"), "\(run.stderr)")
+    }
+
     // MARK: 7. Typos of command names
 
     @Test func misspeltCommandsFollowedByTheirOptionsAreCaught() throws {

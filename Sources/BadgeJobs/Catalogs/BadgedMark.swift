@@ -67,11 +67,15 @@ package enum BadgedMark {
     }
 
     /// Whether the file at `path` holds the mark (its first `searchedBytes`); false
-    /// when it cannot be read (its reader then says why). Not through a link.
+    /// when it cannot be read or is not a regular file (its reader then says why).
+    /// Not through a link; never blocks on a FIFO or device (opened non-blocking,
+    /// then checked to be a regular file).
     package static func isMarked(path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         var bytes = [UInt8](repeating: 0, count: searchedBytes)
         var filled = 0
         while filled < bytes.count {
