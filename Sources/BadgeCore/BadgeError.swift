@@ -1,5 +1,5 @@
 /// Every failure iconbadge reports: each case carries the offending value or path
-/// and maps to one exit code of DESIGN.md.
+/// and maps to one exit code of docs/DESIGN.md.
 ///
 /// `message` is the one line printed after `iconbadge: error: `; it names the value
 /// and, where there is one, the fix.
@@ -32,7 +32,7 @@ public enum BadgeError: Error, Equatable, Sendable {
     /// Writing an output failed part way (disk full, I/O error). Exit 74.
     case ioError(path: String, reason: String)
 
-    /// The exit code DESIGN.md assigns to this failure.
+    /// The exit code docs/DESIGN.md assigns to this failure.
     public var exitCode: ExitCode {
         switch self {
         case .invalidValue, .usage: return .usage

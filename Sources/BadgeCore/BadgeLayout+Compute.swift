@@ -16,7 +16,7 @@ extension BadgeLayout {
 
     /// Lays out a badge on an icon of `iconWidth` × `iconHeight` pixels.
     ///
-    /// Rules (DESIGN.md "Units and geometry"), all in pixels:
+    /// Rules (docs/DESIGN.md "Units and geometry"), all in pixels:
     /// - height: `style.height`, or the UIKit auto rule (line height, at least the
     ///   minimum, plus vertical padding); width: max(advance + 2 × horizontal padding,
     ///   height, min width); a dot is `dotSize` square; an image is `imageSize` or the

@@ -1,4 +1,4 @@
-/// The process exit codes of `iconbadge`, from DESIGN.md (BSD `sysexits.h` values).
+/// The process exit codes of `iconbadge`, from docs/DESIGN.md (BSD `sysexits.h` values).
 ///
 /// 2 is deliberately unused: `cmp`, `diff` and ImageMagick's `compare` use it for
 /// "the tool failed", and CI scripts read it that way.

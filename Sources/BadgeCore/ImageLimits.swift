@@ -1,4 +1,4 @@
-/// Bounds checked on untrusted input **before** it is decoded (DESIGN.md
+/// Bounds checked on untrusted input **before** it is decoded (docs/DESIGN.md
 /// "Errors, exit codes, output safety"); each has a flag that changes it.
 public struct ImageLimits: Equatable, Sendable {
     /// Longest allowed side (pixels), `--max-side`; never above Cairo's 32767.
@@ -20,6 +20,6 @@ public struct ImageLimits: Equatable, Sendable {
     /// Cairo's largest image surface side (pixels), a hard ceiling.
     public static let cairoMaxSide = 32767
 
-    /// The defaults of DESIGN.md.
+    /// The defaults of docs/DESIGN.md.
     public init() {}
 }

@@ -2,7 +2,7 @@
 ///
 /// Cairo's SVG surface names ids after process-wide counters (`surface5`,
 /// `glyph0-1`, `clip3`), so a second render in the same process, or a different
-/// history, gives other names for the same picture (DESIGN.md). Every `id="X"` is
+/// history, gives other names for the same picture (docs/DESIGN.md). Every `id="X"` is
 /// renamed to `idN` (N counting from 1 in document order) and every reference to
 /// it (`#X` in `href`/`xlink:href` values and `url(#X)`) follows, so equal
 /// drawings give equal bytes.

@@ -24,7 +24,7 @@ public struct ResolvedFont: Equatable, Sendable {
 /// fontconfig lookups: family names for `--font`, and the fallback list for
 /// glyphs the chosen font lacks. Initialised lazily, only when a family name or a
 /// fallback is needed, because loading its configuration costs 5-6 ms per
-/// process, and about 160 ms where the cache was never built (DESIGN.md).
+/// process, and about 160 ms where the cache was never built (docs/DESIGN.md).
 public enum FontConfig {
     /// fontconfig's configuration objects are not safe to use from two threads at once.
     private static let lock = Mutex(())

@@ -16,7 +16,7 @@ import BadgeCore
 /// `.iconbadge-` file (12 random letters), removed on any failure and on SIGINT/SIGTERM/SIGHUP.
 ///
 /// A failure never leaves a half-written output and never truncates an existing file
-/// (Cairo 1.16's own PNG writer truncates the target on a full disk; DESIGN.md).
+/// (Cairo 1.16's own PNG writer truncates the target on a full disk; docs/DESIGN.md).
 ///
 /// Only regular files are replaced: a link, folder, device, FIFO or socket at the
 /// target is refused (exit 73), never followed or replaced (as root, `-o /dev/null`

@@ -17,7 +17,7 @@ _Static_assert(IB_ZLIB_DEFAULT_STRATEGY == Z_DEFAULT_STRATEGY && IB_ZLIB_FILTERE
                    IB_ZLIB_RLE == Z_RLE,
                "zlib strategy values");
 
-// Largest metadata chunk libpng may allocate; DESIGN.md's 8 MB rule, so that a
+// Largest metadata chunk libpng may allocate; docs/DESIGN.md's 8 MB rule, so that a
 // 57-byte file whose chunk claims 1 GiB cannot make libpng allocate it.
 #define IB_PNG_CHUNK_MALLOC_MAX (8u * 1024u * 1024u)
 
