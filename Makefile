@@ -39,7 +39,10 @@ run: build
 	@echo "wrote:"; for f in out/folder-3.png out/folder-99plus.png out/trash-3@3x.png out/trash-99plus@3x.png \
 		out/trash-3-bounce@3x.png; do echo "  $$PWD/$$f"; done
 
+# scripts/check-test-tools.sh stops here, with one line naming each missing tool and its
+# Debian package, rather than let the tests that need it be skipped and the run pass.
 test: deps
+	@scripts/check-test-tools.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) test-animation

@@ -25,10 +25,13 @@ BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi litt
 # tests/animation), python3-pil and ffmpeg (tests/animation reads the APNG and WebP
 # animations with Pillow and ffprobe).
 APT_EXTRA="patch fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
-# Installed where the system has them, skipped with a line where it does not (the tests
-# that run them say they are skipped): aapt (aapt2) and android-framework-res (an Android
-# overlay compiled and linked by Android's own resource tool: AndroidAapt2Tests), and
-# librsvg2-bin (rsvg-convert draws the Android layers' reference SVGs: AndroidLayerTests).
+# Installed where the system has them, with a line where it does not: aapt (aapt2) and
+# android-framework-res (an Android overlay compiled and linked by Android's own resource
+# tool: AndroidAapt2Tests), and librsvg2-bin (rsvg-convert draws the Android layers'
+# reference SVGs: AndroidLayerTests). A build does not need them, so a system without
+# them still builds; `make test` does (scripts/check-test-tools.sh stops it, naming the
+# package), and `swift test` alone reports those tests as disabled, with the reason.
+# Debian 12 and 13, where CI runs, have all three.
 APT_OPTIONAL="aapt android-framework-res librsvg2-bin"
 case "${1:-}" in
 "") ;;
@@ -95,7 +98,7 @@ install_optional() {
     for package in $optional; do
         if ! $sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package" \
             </dev/null >/dev/null 2>&1; then
-            echo "make deps: $package is not available here; the tests that need it are skipped (rm $skipped to try again)"
+            echo "make deps: $package is not available here; make test stops without it, swift test skips the tests that need it (rm $skipped to try again)"
             mkdir -p "$root/.build" && echo "$package" >>"$skipped"
         fi
     done

@@ -9,13 +9,16 @@ import Testing
 /// compiled (`aapt2 compile`), linked over the app's `res/` with the framework's
 /// resources (`aapt2 link -I framework-res.apk --auto-add-overlay`), and every
 /// launcher icon entry of the APK (`aapt2 dump resources`) resolves to the overlay's
-/// files. Skipped, with a line saying so, when Debian's `aapt` (aapt2) or
-/// `android-framework-res` is not installed (`make deps` installs both).
+/// files. Disabled, with the reason, when Debian's `aapt` (aapt2) or
+/// `android-framework-res` is not installed; `make deps` installs both, and `make test`
+/// stops before the suite runs when either is missing (scripts/check-test-tools.sh).
 @Suite struct AndroidAapt2Tests {
     static let aapt2 = ["/usr/bin/aapt2", "/usr/local/bin/aapt2"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
     static let framework = "/usr/share/android-framework-res/framework-res.apk"
+    /// Whether both tools are installed.
+    static let installed = aapt2 != nil && FileManager.default.fileExists(atPath: framework)
 
     /// Runs aapt2 with `arguments`; its status and output.
     static func aapt2(_ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -31,13 +34,12 @@ import Testing
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func aapt2LinksEveryOverlay() throws {
-        guard Self.aapt2 != nil, FileManager.default.fileExists(atPath: Self.framework) else {
-            print(
-                "AndroidAapt2Tests: skipped: aapt2 or \(Self.framework) is missing (Debian: apt-get install aapt android-framework-res; make deps installs them)"
-            )
-            return
-        }
+    @Test(
+        .enabled(
+            if: AndroidAapt2Tests.installed,
+            "aapt2 or \(Self.framework) is missing (Debian: apt-get install aapt android-framework-res; make deps installs them)"
+        ))
+    func aapt2LinksEveryOverlay() throws {
         let variants: [[String]] = [[], ["--icon-filter", "greyscale"], ["--avoid-content", "--height", "28%"]]
         var linked = 0
         for (name, icon) in AndroidLayerTests.apps {

@@ -33,8 +33,12 @@ import Testing
     /// is linked in, and librsvg and gdk-pixbuf are opened only when an icon needs them.
     /// A debug build also names the Swift runtime's shared libraries; the release
     /// binary has them linked in too (scripts/test-install.sh checks its `ldd`).
-    @Test func needsNoCLibraryButGlibc() throws {
-        guard Self.staticBuild else { return }
+    @Test(
+        .enabled(
+            if: StaticLinkingTests.staticBuild,
+            "LINKAGE=shared: the binary links the C libraries as shared libraries (.build/static-libs/render-libs.o is absent)"
+        ))
+    func needsNoCLibraryButGlibc() throws {
         let run = try runIconbadgeWith(executable: "/usr/bin/readelf", ["-d", Paths.binary])
         #expect(run.status == 0, "\(run.stderr)")
         let needed = run.stdoutText.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in

@@ -253,7 +253,7 @@ def main():
     keep = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--keep" else None
     for tool in ("ffprobe", "chromium"):
         if not shutil.which(tool):
-            print(f"FAIL {tool} is missing; run scripts/install-deps.sh --test")
+            print(f"FAIL {tool} is missing; run make deps")
             return 1
     work = keep or tempfile.mkdtemp(prefix="iconbadge-animation.")
     os.makedirs(work, exist_ok=True)
