@@ -17,7 +17,8 @@ import Testing
         let lines = run.stderrLines
         #expect(
             lines.contains(
-                "make test: rsvg-convert is missing (AndroidLayerTests): apt-get install librsvg2-bin, or run make deps"),
+                "make test: rsvg-convert is missing (AndroidLayerTests): apt-get install librsvg2-bin, or run make deps"
+            ),
             "\(lines)")
         #expect(lines.contains { $0.hasPrefix("make test: chromium is missing") && $0.contains("install chromium") })
         #expect(lines.contains { $0.hasPrefix("make test: ffprobe is missing") && $0.contains("install ffmpeg") })
