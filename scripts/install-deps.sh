@@ -23,8 +23,10 @@ BREW_PACKAGES="pkg-config cairo freetype harfbuzz fontconfig libpng fribidi litt
 # HTML report's browser tests open the report headless: its DOM once its script ran, a
 # screenshot; HTMLReportBrowserTests, and the animated SVG at fixed times;
 # tests/animation), python3-pil and ffmpeg (tests/animation reads the APNG and WebP
-# animations with Pillow and ffprobe).
-APT_EXTRA="patch fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
+# animations with Pillow and ffprobe), fonts-dejavu-core (font tests open DejaVu Sans by
+# path) and binutils (readelf: StaticLinkingTests). scripts/check-test-tools.sh, which
+# `make test` runs first, checks each.
+APT_EXTRA="patch fonts-dejavu-core binutils fonts-noto-cjk fonts-noto-color-emoji webp-pixbuf-loader librsvg2-2 libgdk-pixbuf-2.0-0 time groff-base strace poppler-utils chromium python3-pil ffmpeg"
 # Installed where the system has them, with a line where it does not: aapt (aapt2) and
 # android-framework-res (an Android overlay compiled and linked by Android's own resource
 # tool: AndroidAapt2Tests), and librsvg2-bin (rsvg-convert draws the Android layers'
