@@ -104,4 +104,40 @@ import Testing
             #expect(row.largest <= 8, "\(row)")
         }
     }
+
+    /// `android` and `preview` draw VectorDrawable layers with no SVG renderer:
+    /// with a librsvg and gdk-pixbuf that cannot load (empty files first on the
+    /// library path), every layer of every fixture app is still drawn (filtered,
+    /// and placed with `--avoid-content`, which draw the foreground, background and
+    /// themed layers) and the preview sheet is made, while an SVG icon is refused
+    /// with 69 in the same environment.
+    @Test func androidAndPreviewNeedNoSVGRenderer() throws {
+        let broken = Paths.scratch("unloadable-libraries")
+        for name in ["librsvg-2.so.2", "libgdk_pixbuf-2.0.so.0"] {
+            #expect(FileManager.default.createFile(atPath: broken + "/" + name, contents: Data()))
+        }
+        let environment = ["LD_LIBRARY_PATH": broken]
+        let svg = Paths.fixture("android/reference/sample-app-foreground.svg")
+        let control = try runIconbadge(
+            [svg, "--value", "3", "-o", broken + "/control.png"], environment: environment)
+        #expect(control.status == 69, "\(control.stderr)")
+        for (name, icon) in AndroidLayerTests.apps {
+            let app = try AndroidLayerTests.app(name, "android-bare")
+            let run = try runIconbadge(
+                [
+                    "android", app + "/res", "--out", app + "/debug/res", "--value", "BETA", "--icon-filter",
+                    "greyscale", "--avoid-content",
+                ], environment: environment)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            for layer in ["foreground", "monochrome"] {
+                let drawn = try ImageFile.pixels(
+                    at: app + "/debug/res/drawable-xxxhdpi/iconbadge_\(icon)_\(layer).png")
+                #expect(drawn.width == 432 && drawn.height == 432)
+            }
+            let preview = try runIconbadge(
+                ["preview", app + "/res", "-o", app + "/sheet.png"], environment: environment)
+            #expect(preview.status == 0, "\(name): \(preview.stderr)")
+            #expect(!preview.stderr.contains("librsvg"), "\(preview.stderr)")
+        }
+    }
 }
