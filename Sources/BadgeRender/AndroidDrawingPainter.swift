@@ -54,6 +54,13 @@ public enum AndroidDrawingPainter {
         cairo_scale(cr, Double(width) / drawing.width, Double(height) / drawing.height)
         var painter = Painter(cr: cr, name: name, limits: limits)
         for node in drawing.nodes { try painter.draw(node) }
+        // A transform Cairo cannot invert (a scale of 1e-9 in nested groups) stops
+        // the drawing: say so rather than give a part of it.
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .badInput(
+                path: name, reason: "cannot be drawn: \(String(cString: cairo_status_to_string(status)))")
+        }
         cairo_surface_flush(surface.surface)
         return surface
     }
@@ -69,6 +76,10 @@ public enum AndroidDrawingPainter {
         let name: String
         let limits: ImageLimits
 
+        /// The most dashes one stroke is cut into: a dash of 0.001 dp around a large
+        /// shape would otherwise take Cairo minutes, in this process.
+        static let maxDashes = 100_000.0
+
         mutating func draw(_ node: AndroidDrawing.Node) throws(BadgeError) {
             switch node {
             case .viewport(let viewport):
@@ -83,7 +94,7 @@ public enum AndroidDrawingPainter {
             case .group(let group):
                 try draw(group)
             case .shape(let shape):
-                fillAndStroke(shape)
+                try fillAndStroke(shape)
             case .image(let image):
                 try draw(image)
             }
@@ -136,7 +147,16 @@ public enum AndroidDrawingPainter {
             }
         }
 
-        func fillAndStroke(_ shape: AndroidDrawing.Shape) {
+        func fillAndStroke(_ shape: AndroidDrawing.Shape) throws(BadgeError) {
+            if let dash = shape.stroke?.dash, case let length = Self.perimeterBound(shape.outline),
+                length / max(dash.reduce(0, +), 1e-300) > Self.maxDashes
+            {
+                throw .badInput(
+                    path: name,
+                    reason:
+                        "has a dashed stroke of over \(Int(Self.maxDashes)) dashes (android:dashWidth plus android:dashGap too small for its shape)"
+                )
+            }
             cairo_new_path(cr)
             switch shape.outline {
             case .path(let data):
@@ -198,6 +218,15 @@ public enum AndroidDrawingPainter {
                 cairo_stroke_preserve(cr)
             }
             cairo_new_path(cr)
+        }
+
+        /// At least the perimeter of a rectangle or ellipse (its units); a path's
+        /// is not needed (paths have no dashes).
+        static func perimeterBound(_ outline: AndroidDrawing.Outline) -> Double {
+            switch outline {
+            case .rect(let r, _), .ellipse(let r): return 2 * (abs(r.width) + abs(r.height))
+            case .path: return 0
+            }
         }
 
         /// A paint as a Cairo pattern (owned by the caller), its colours' alpha

@@ -126,4 +126,25 @@ import Testing
         let body = "<path android:pathData=\"M1 1a4 4 0 1 1 8 8q-3 0 -8 -8z\" android:fillColor=\"#3367d6\"/>"
         #expect(try Self.draw(body) == (try Self.draw(body)))
     }
+
+    /// A dash so small that stroking would take minutes is refused, naming it.
+    @Test func tinyDashesAreRefused() throws {
+        func shape(_ dash: String) throws -> AndroidDrawing {
+            let text = """
+                <shape xmlns:android="http://schemas.android.com/apk/res/android" android:shape="rectangle">
+                    <stroke android:width="1dp" android:color="#000000" android:dashWidth="\(dash)" android:dashGap="\(dash)"/>
+                </shape>
+                """
+            return try AndroidDrawableSVG.fileDrawing(
+                Array(text.utf8), path: "res/drawable/dash.xml", width: 10, height: 10, density: 10,
+                lookup: AndroidResourceLookup(value: { _ in nil }, file: { _, _ in nil }), limits: ImageLimits())
+        }
+        let fine = try AndroidDrawingPainter.png(
+            try shape("1dp"), width: 100, height: 100, name: "dash", limits: ImageLimits())
+        #expect(try ImageFile.pixels(of: fine, path: "dash")[5, 0].alpha == 255)
+        #expect(throws: BadgeError.self) {
+            _ = try AndroidDrawingPainter.png(
+                try shape("0.0001dp"), width: 100, height: 100, name: "dash", limits: ImageLimits())
+        }
+    }
 }
