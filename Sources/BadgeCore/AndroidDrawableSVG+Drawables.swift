@@ -194,7 +194,8 @@ extension AndroidDrawableConverter {
         // BitmapDrawable's intrinsic size: the pixels scaled from the folder's density.
         let folderDensity = file.density ?? density
         return AndroidDrawable.Bitmap(
-            bytes: bytes, type: type, width: Double(image.width) / folderDensity, height: Double(image.height) / folderDensity,
+            bytes: bytes, type: type, width: Double(image.width) / folderDensity,
+            height: Double(image.height) / folderDensity,
             gravity: gravity, alpha: alpha, tint: tint)
     }
 

@@ -100,7 +100,8 @@ extension AndroidDrawableConverter {
     /// A `<shape>` in `rect`: GradientDrawable insets its rectangle by half the
     /// stroke, fills it, then strokes it; corner radii are clamped to half the
     /// shorter side.
-    func emitShape(_ shape: AndroidDrawable.Shape, in rect: Rect) throws(AndroidDrawableProblem) -> [AndroidDrawing.Node]
+    func emitShape(_ shape: AndroidDrawable.Shape, in rect: Rect) throws(AndroidDrawableProblem) -> [AndroidDrawing
+        .Node]
     {
         let n = AndroidSVGNumber.text
         let half = (shape.stroke?.width ?? 0) / 2

@@ -127,7 +127,8 @@ extension AndroidDrawing {
                 return " \(property)=\"\(hex)\"" + (opacity < 1 ? " \(property)-opacity=\"\(n(opacity))\"" : "")
             case .gradient(let gradient):
                 define(gradient.id, Self.gradient(gradient))
-                return " \(property)=\"url(#\(gradient.id))\"" + (alpha < 1 ? " \(property)-opacity=\"\(n(alpha))\"" : "")
+                return " \(property)=\"url(#\(gradient.id))\""
+                    + (alpha < 1 ? " \(property)-opacity=\"\(n(alpha))\"" : "")
             }
         }
 

@@ -87,9 +87,10 @@ import Testing
     /// manual's table).
     @Test func nativeDrawingMatchesLibrsvg() throws {
         let apps = ["newpipe", "nextcloud-qa", "sample-app", "wikipedia"]
-        #expect(try FileManager.default.contentsOfDirectory(atPath: Paths.fixture("android")).filter {
-            !$0.contains(".") && $0 != "reference"
-        }.sorted() == apps)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: Paths.fixture("android")).filter {
+                !$0.contains(".") && $0 != "reference"
+            }.sorted() == apps)
         var all: [Row] = []
         for app in apps {
             guard let rows = try Self.compare(res: Paths.fixture("android/\(app)/res"), label: app) else {
