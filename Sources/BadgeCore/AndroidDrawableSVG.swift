@@ -1,5 +1,6 @@
-/// Android drawables written as SVG documents, for the isolated SVG renderer to
-/// draw: a VectorDrawable (`<vector>`, its `<group>` transforms, `<path>` fills and
+/// Android drawables read into drawings (`AndroidDrawing`), which BadgeRender draws
+/// natively (`AndroidDrawingPainter`) and which also write themselves as SVG
+/// documents (`layer` and `file` return those): a VectorDrawable (`<vector>`, its `<group>` transforms, `<path>` fills and
 /// strokes with their alphas, `<clip-path>`, gradients in `aapt:attr` or
 /// `res/color/`), `<shape>` (rectangle and oval: solid, gradient, corners, stroke),
 /// `<inset>`, `<bitmap>` and plain images (PNG, WebP, JPEG, GIF: embedded as
@@ -16,8 +17,9 @@
 /// it with its file and line), every number is finite and bounded, path data is read
 /// and written again (`AndroidPathData`), at most `maxElements` elements and
 /// `maxReferenceDepth` nested references are followed, and the document is at most
-/// the SVG size limit. No text of the input reaches the SVG but numbers and colours
-/// iconbadge writes itself, and image bytes as base64.
+/// the SVG size limit (a drawing is counted as its SVG document would be, as it is
+/// built). No text of the input reaches the drawing or the SVG but numbers and
+/// colours iconbadge writes itself, and image bytes (as base64 in the SVG).
 ///
 /// Sources: developer.android.com "Drawable resources" and "VectorDrawable"; the
 /// framework's `VectorDrawable`, `GradientDrawable`, `LayerDrawable`,
