@@ -1,6 +1,5 @@
 import BadgeCore
 internal import CCairo
-import Synchronization
 
 /// Draws an Android drawable (`AndroidDrawing`: a VectorDrawable, shape, bitmap,
 /// inset or layer list as `AndroidDrawableSVG` resolved it) with Cairo, in this
@@ -47,7 +46,6 @@ public enum AndroidDrawingPainter {
             throw .badInput(
                 path: name, reason: "would be drawn at \(width) × \(height) pixels, over the image size limits")
         }
-        drawn.add(1, ordering: .relaxed)
         let surface = try ImageSurface(width: width, height: height)
         let cr = cairo_create(surface.surface)!
         defer { cairo_destroy(cr) }
@@ -64,11 +62,6 @@ public enum AndroidDrawingPainter {
         cairo_surface_flush(surface.surface)
         return surface
     }
-
-    /// How many drawings this process has drawn (for tests: the Android commands
-    /// draw their layers here, never through an SVG decoder).
-    public static var drawingsDrawn: Int { drawn.load(ordering: .relaxed) }
-    private static let drawn = Atomic<Int>(0)
 
     /// One drawing's walk.
     private struct Painter {

@@ -97,7 +97,6 @@ enum IsolatedDecoder {
         _ bytes: [UInt8], kind: String, scale: Double, size: (width: Int, height: Int)?, limits: ImageLimits,
         path: String, embeddedPixels: Int = 0
     ) throws(BadgeError) -> Decoded {
-        if kind == "svg" { SVGDecodes.counter.add(1, ordering: .relaxed) }
         let answer = try run(
             bytes, kind: kind, scale: scale, size: size.map { ($0.width, $0.height) } ?? (0, 0), limits: limits,
             path: path, embeddedPixels: embeddedPixels)
@@ -114,8 +113,7 @@ enum IsolatedDecoder {
     static func probe(_ bytes: [UInt8], limits: ImageLimits, path: String, embeddedPixels: Int = 0)
         throws(BadgeError) -> Size?
     {
-        SVGDecodes.counter.add(1, ordering: .relaxed)
-        return try run(
+        try run(
             bytes, kind: "svg", scale: 1, size: (-1, -1), limits: limits, path: path, embeddedPixels: embeddedPixels
         ).intrinsicSize
     }

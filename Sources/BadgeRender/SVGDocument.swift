@@ -26,7 +26,6 @@ final class SVGDocument: @unchecked Sendable {
     /// - Throws: 65 when librsvg rejects the document (including its own limits:
     ///   "SVG too complex"); 69 when librsvg is not installed.
     init(_ bytes: [UInt8], path: String) throws(BadgeError) {
-        SVGDecodes.counter.add(1, ordering: .relaxed)
         var width = 0.0
         var height = 0.0
         var hasSize: Int32 = 0
@@ -76,12 +75,4 @@ final class SVGDocument: @unchecked Sendable {
         }
         return .badInput(path: path, reason: "cannot read the SVG: \(message)")
     }
-}
-
-/// How many SVG documents this process has handed to librsvg, here or in an
-/// isolated child: what tests read to show that Android drawables never go there.
-public enum SVGDecodes {
-    static let counter = Atomic<Int>(0)
-    /// The count so far.
-    public static var count: Int { counter.load(ordering: .relaxed) }
 }
