@@ -136,7 +136,8 @@ let package = Package(
         .executableTarget(name: "FuzzSVG", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzCompare", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
-        .executableTarget(name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
         .target(

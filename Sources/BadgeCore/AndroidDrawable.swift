@@ -1,6 +1,7 @@
 /// A drawable as the converter reads it, before it is placed: what it draws, its
 /// intrinsic size and padding (dp), which a layer list and gravity need. Made by
-/// `AndroidDrawableConverter`, drawn into a rectangle by its `emit`.
+/// `AndroidDrawableConverter`, placed into a rectangle as `AndroidDrawing` nodes by
+/// its `emit`.
 indirect enum AndroidDrawable {
     /// Nothing (`@null`, a layer list with no items).
     case nothing
@@ -12,8 +13,8 @@ indirect enum AndroidDrawable {
     case inset(Inset)
     case layers(LayerList)
 
-    /// A `<vector>`: size (dp), viewport, alpha (0 to 1), tint, and the SVG of its
-    /// body in viewport coordinates.
+    /// A `<vector>`: size (dp), viewport, alpha (0 to 1), tint, and its body in
+    /// viewport coordinates.
     struct Vector {
         var width: Double
         var height: Double
@@ -21,20 +22,21 @@ indirect enum AndroidDrawable {
         var viewportHeight: Double
         var alpha: Double
         var tint: Tint?
-        var body: String
+        var body: [AndroidDrawing.Node]
     }
 
     /// A colour filter of a vector or bitmap: PorterDuff `src_in`, `src_atop` or
     /// `src_over` with the tint as source.
     struct Tint {
         var color: Color
-        var mode: String
+        var mode: AndroidDrawing.TintMode
     }
 
-    /// An image, embedded as a `data:` URL: its intrinsic size (dp: pixels over its
-    /// folder's density) and where it goes in its bounds (nil: it fills them).
+    /// An image file (its bytes and MIME type): its intrinsic size (dp: pixels over
+    /// its folder's density) and where it goes in its bounds (nil: it fills them).
     struct Bitmap {
-        var url: String
+        var bytes: [UInt8]
+        var type: String
         var width: Double
         var height: Double
         var gravity: Gravity?

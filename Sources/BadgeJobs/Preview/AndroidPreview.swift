@@ -187,10 +187,10 @@ package enum AndroidPreview {
         let unit = Double(side) / 72
         let rect = Rect(x: -18 * unit, y: -18 * unit, width: 108 * unit, height: 108 * unit)
         do throws(AndroidDrawableProblem) {
-            let document = try AndroidDrawableSVG.layer(
+            let drawing = try AndroidDrawableSVG.layerDrawing(
                 element, of: icon.bytes, path: icon.path, width: AndroidResources.layerSide,
                 height: AndroidResources.layerSide, density: density, lookup: lookup, limits: limits)
-            return .image(.document(document, name: "the \(part) of \(name) (\(Shown(icon.path)))"), rect: rect)
+            return .image(.drawing(drawing, name: "the \(part) of \(name) (\(Shown(icon.path)))"), rect: rect)
         } catch {
             return .missing("\(Shown(error.path)): \(error.description)", rect: rect)
         }
