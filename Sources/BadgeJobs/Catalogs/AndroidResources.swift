@@ -70,10 +70,12 @@ package struct AndroidResources: Sendable {
     package var adaptive: [AdaptiveIcon] = []
 
     /// The folders an adaptive icon's XML is found in: `mipmap-anydpi-v26` (Android
-    /// Studio's template), `mipmap-anydpi` (minSdk 26 and up), and the `drawable`
+    /// Studio's template), `mipmap-anydpi` and the unqualified `mipmap` (minSdk 26 and
+    /// up, where aapt2 links an `<adaptive-icon>` in any folder), and the `drawable`
     /// forms some apps use (K-9 Mail's `drawable-v26/ic_launcher.xml`).
     package static let adaptiveFolders = [
-        "mipmap-anydpi-v26", "mipmap-anydpi", "mipmap-v26", "drawable-anydpi-v26", "drawable-anydpi", "drawable-v26",
+        "mipmap-anydpi-v26", "mipmap-anydpi", "mipmap", "mipmap-v26", "drawable-anydpi-v26", "drawable-anydpi",
+        "drawable-v26",
     ]
 
     /// Whether `folder` holds adaptive icons: one of `adaptiveFolders`, or the same
@@ -162,9 +164,11 @@ package struct AndroidResources: Sendable {
                         continue
                     }
                     // A second XML of the name (another API level): resources of its own.
+                    // (`NAME_anydpi_v33`; an unqualified folder's: `NAME_mipmap`).
+                    let qualifiers = folderName.split(separator: "-").dropFirst().joined(separator: "_")
                     let stem =
                         adaptive.contains { $0.name == name }
-                        ? name + "_" + folderName.split(separator: "-").dropFirst().joined(separator: "_") : name
+                        ? name + "_" + (qualifiers.isEmpty ? folderName : qualifiers) : name
                     adaptive.append(
                         AdaptiveIcon(
                             name: name, components: [folderName, name + ".xml"], bytes: bytes, root: root, stem: stem))
