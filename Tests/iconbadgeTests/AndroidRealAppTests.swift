@@ -178,4 +178,169 @@ import Testing
         run = try runIconbadge(["android", res, "--value", "1", "--out", app + "/c/res", "--icon", "ic_launcher"])
         #expect(run.status == 0, "\(run.stderr)")
     }
+
+    /// The sample app's legacy icons as lossless WebP, each with a band of faint
+    /// pixels (alpha 8–31) at the bottom left, far from the badge, whose straight
+    /// colours premultiplied ARGB32 cannot carry; `webp` false keeps them PNG.
+    static func faintBandApp(_ scratch: String, webp: Bool) throws -> String {
+        let app = try AndroidCommandTests.sampleApp(scratch)
+        for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
+            for name in ["ic_launcher", "ic_launcher_round"] {
+                let png = app + "/res/mipmap-\(density)/\(name).png"
+                var pixels = try ImageFile.pixels(at: png)
+                for y in side * 3 / 4..<side {
+                    for x in 0..<side / 4 {
+                        pixels[x, y] = Color(
+                            red: UInt8((x * 37) % 256), green: UInt8((y * 53) % 256), blue: 201,
+                            alpha: UInt8(8 + (x + y) % 24))
+                    }
+                }
+                try Data(try ImageFile.pngData(of: pixels)).write(to: URL(fileURLWithPath: png))
+                guard webp else { continue }
+                // A hidden badge writes the icon unchanged: the WebP holds these pixels exactly.
+                let run = try runIconbadge([png, "--value", "", "-o", app + "/res/mipmap-\(density)/\(name).webp"])
+                #expect(run.status == 0, "\(run.stderr)")
+                try FileManager.default.removeItem(atPath: png)
+            }
+        }
+        return app
+    }
+
+    /// Lossless WebP icons in, WebP out: no pixel outside the badge changes at any
+    /// density, as with PNG icons (the straight pixels premultiplication loses are
+    /// written back; they changed by 1/255 before). The badged WebP holds exactly the
+    /// pixels of the badged PNG.
+    @Test func losslessWebPIconsChangeOnlyUnderTheBadge() throws {
+        let webp = try Self.faintBandApp("android-webp-exact", webp: true)
+        let png = try Self.faintBandApp("android-webp-exact-png", webp: false)
+        for app in [webp, png] {
+            let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        var checked = 0
+        for (density, side) in [("mdpi", 48), ("hdpi", 72), ("xhdpi", 96), ("xxhdpi", 144), ("xxxhdpi", 192)] {
+            for name in ["ic_launcher", "ic_launcher_round"] {
+                let file = "mipmap-\(density)/\(name)"
+                let original = try ImageFile.pixels(at: webp + "/res/\(file).webp")
+                let badged = try ImageFile.pixels(at: webp + "/debug/res/\(file).webp")
+                let pngOriginal = try ImageFile.pixels(at: png + "/res/\(file).png")
+                let pngBadged = try ImageFile.pixels(at: png + "/debug/res/\(file).png")
+                #expect(original == pngOriginal, "\(file): the WebP holds the PNG's pixels")
+                #expect(badged.width == side && pngBadged.width == side)
+                // The badge: where the PNG's pixels changed, within its bounding box.
+                var box = (left: side, top: side, right: -1, bottom: -1)
+                for y in 0..<side {
+                    for x in 0..<side where pngBadged[x, y] != pngOriginal[x, y] {
+                        box = (min(box.left, x), min(box.top, y), max(box.right, x), max(box.bottom, y))
+                    }
+                }
+                #expect(box.right >= 0, "\(file): no badge")
+                var changed = 0
+                var faint = 0
+                for y in 0..<side {
+                    for x in 0..<side {
+                        let inside = x >= box.left && x <= box.right && y >= box.top && y <= box.bottom
+                        if !inside, original[x, y].alpha > 0, original[x, y].alpha < 255 { faint += 1 }
+                        if !inside, badged[x, y] != original[x, y] { changed += 1 }
+                    }
+                }
+                #expect(faint >= side * side / 16, "\(file)")
+                #expect(changed == 0, "\(file): \(changed) pixels outside the badge changed")
+                #expect(badged == pngBadged, "\(file)")
+                checked += 1
+            }
+        }
+        #expect(checked == 10)
+    }
+
+    /// `--preview PATH` makes PATH's missing folders as `--out` makes its own, with
+    /// the same rule: no link followed inside the working folder, for either.
+    @Test func previewFoldersAreMadeAsOutFoldersAre() throws {
+        let app = try AndroidCommandTests.sampleApp("android-preview-folders")
+        var run = try runIconbadge(
+            ["android", "res", "--out", "new/debug/res", "--value", "1", "--preview", "sheets/new/preview.png"],
+            in: app)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("android: preview in \"sheets/new/preview.png\""), "\(run.stderr)")
+        #expect(InputFileExists(app + "/sheets/new/preview.png") && InputFileExists(app + "/new/debug/res"))
+        // A link on the way is refused for both, before anything is written.
+        let elsewhere = Paths.scratch("android-preview-folders-elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: app + "/linked", withDestinationPath: elsewhere)
+        run = try runIconbadge(
+            ["android", "res", "--out", "other/res", "--value", "1", "--preview", "linked/new/preview.png"], in: app)
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(!InputFileExists(app + "/other"))
+        run = try runIconbadge(["android", "res", "--out", "linked/new/res", "--value", "1"], in: app)
+        #expect(run.status == 73, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
+    }
+
+    /// `--avoid-content` on legacy icons alone, where no place covers less of them
+    /// than where the badge goes without it, says so; the images are those of a run
+    /// without it.
+    @Test func avoidContentThatChangesNothingSaysSo() throws {
+        let app = try AndroidCommandTests.sampleApp("android-avoid-nothing")
+        try FileManager.default.removeItem(atPath: app + "/res/mipmap-anydpi-v26")
+        var run = try runIconbadge(["android", app + "/res", "--out", app + "/a/res", "--value", "BETA"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("--avoid-content"))
+        run = try runIconbadge([
+            "android", app + "/res", "--out", app + "/b/res", "--value", "BETA", "--avoid-content",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines.contains(
+                "iconbadge: note: android: --avoid-content changed nothing on these icons (10 images): no other place covers less of them than where the badge goes without it"
+            ), "\(run.stderr)")
+        for density in ["mdpi", "xxxhdpi"] {
+            let file = "/res/mipmap-\(density)/ic_launcher.png"
+            #expect(try Data(contentsOf: URL(fileURLWithPath: app + "/a" + file)) == Data(contentsOf: URL(fileURLWithPath: app + "/b" + file)))
+        }
+    }
+
+    /// A flavour layout: `src/main/res` has only the adaptive icon, the legacy icons
+    /// are in `src/blue/res` and `src/green/res`. The run says no legacy icon was
+    /// found and names those folders; following its advice badges them.
+    @Test func aFlavourLayoutNamesTheLegacyIconsFolders() throws {
+        let sample = try AndroidCommandTests.sampleApp("android-flavours")
+        let src = sample + "/app/src"
+        try FileManager.default.createDirectory(atPath: src, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: sample + "/res", toPath: src + "/main-res")
+        for flavour in ["blue", "green"] {
+            for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
+                let folder = src + "/\(flavour)/res/mipmap-\(density)"
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for name in ["ic_launcher", "ic_launcher_round"] {
+                    try FileManager.default.copyItem(
+                        atPath: src + "/main-res/mipmap-\(density)/\(name).png", toPath: folder + "/\(name).png")
+                }
+            }
+        }
+        for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
+            try FileManager.default.removeItem(atPath: src + "/main-res/mipmap-\(density)")
+        }
+        try FileManager.default.createDirectory(atPath: src + "/main", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: src + "/main-res", toPath: src + "/main/res")
+        // A source set without launcher icons is not named.
+        try FileManager.default.createDirectory(atPath: src + "/test/res/values", withIntermediateDirectories: true)
+        var run = try runIconbadge(["android", src + "/main/res", "--out", src + "/debug/res", "--value", "BETA"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderrLines.first
+                == "iconbadge: note: android: no legacy icon named \"ic_launcher\" or \"ic_launcher_round\" in mipmap-<density>/: devices before Android 8 (minSdk below 26) show an icon from elsewhere, unbadged; legacy icons are in \"\(src)/blue/res\", \"\(src)/green/res\": badge each too, into its flavour's variant (\"\(src)/blue/res\" into \"\(src)/blueDebug/res\" for \"blueDebug\")",
+            "\(run.stderr)")
+        #expect(run.stderrLines.last == "iconbadge: android: badged 2 adaptive icons into \"\(src)/debug/res\"")
+        // The advice followed: the flavour's legacy icons badged into its variant.
+        run = try runIconbadge(["android", src + "/blue/res", "--out", src + "/blueDebug/res", "--value", "BETA"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.last == "iconbadge: android: badged 10 legacy icon images into \"\(src)/blueDebug/res\"")
+        // A rerun does not name iconbadge's own overlays (src/debug/res, src/blueDebug/res).
+        run = try runIconbadge(["android", src + "/main/res", "--out", src + "/debug/res", "--value", "BETA"])
+        #expect(run.stderrLines.first?.hasSuffix("legacy icons are in \"\(src)/blue/res\", \"\(src)/green/res\": badge each too, into its flavour's variant (\"\(src)/blue/res\" into \"\(src)/blueDebug/res\" for \"blueDebug\")") == true, "\(run.stderr)")
+    }
+}
+
+/// Whether `path` itself exists (a link counts).
+private func InputFileExists(_ path: String) -> Bool {
+    (try? FileManager.default.attributesOfItem(atPath: path)) != nil
 }
