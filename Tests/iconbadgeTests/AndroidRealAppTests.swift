@@ -113,6 +113,13 @@ import Testing
         run = try runIconbadge(["preview", overlay, app + "/res", "-o", app + "/sheet.png"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!run.stderr.contains("Hatched"), "\(run.stderr)")
+        // With no legacy icon, no note asks for one: an adaptive icon in mipmap/ means
+        // minSdk 26, where devices show it.
+        for density in ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"] {
+            try FileManager.default.removeItem(atPath: app + "/res/mipmap-\(density)")
+        }
+        run = try runIconbadge(["android", app + "/res", "--out", app + "/other/res", "--value", "BETA"])
+        #expect(run.stderrLines == ["iconbadge: android: badged 2 adaptive icons into \"\(app)/other/res\""], "\(run.stderr)")
     }
 
     /// Every Android error that gives advice, followed: the advice changes the

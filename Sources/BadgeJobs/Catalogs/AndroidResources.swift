@@ -175,7 +175,12 @@ package struct AndroidResources: Sendable {
                 }
             }
         }
-        if legacy.isEmpty, !adaptive.isEmpty { notes.append(Self.noLegacyNote(res: trimmed, names: wanted)) }
+        // An adaptive icon in a folder with no API level (mipmap/, mipmap-anydpi/) is
+        // read on every device: the app's minSdk is 26 or more, it needs no legacy icon.
+        let unversioned = adaptive.contains { $0.components[0].split(separator: "-").last?.first != "v" }
+        if legacy.isEmpty, !adaptive.isEmpty, !unversioned {
+            notes.append(Self.noLegacyNote(res: trimmed, names: wanted))
+        }
         guard !legacy.isEmpty || !adaptive.isEmpty else {
             var hint = names.isEmpty ? " (name it with --icon)" : ""
             var info = stat()
