@@ -237,7 +237,8 @@ import Testing
         // Nest (the default): the second square inside the first's insets.
         #expect(try list("", "10dp").contains(##"<svg x="10" y="10" width="88" height="88""##))
         // A fraction of the bounds: the inset's content and the square both at 25 %.
-        #expect(try list("nest", "25%").components(separatedBy: ##"<svg x="27" y="27" width="54" height="54""##).count == 3)
+        #expect(
+            try list("nest", "25%").components(separatedBy: ##"<svg x="27" y="27" width="54" height="54""##).count == 3)
         // Stack: the second square fills the list.
         for inset in ["10dp", "25%"] {
             #expect(try list("stack", inset).contains(##"<svg x="0" y="0" width="108" height="108""##), "\(inset)")

@@ -169,7 +169,8 @@ extension AndroidAapt2Tests {
             let files = table.files["mipmap/ic_launcher"] ?? []
             let xml = try #require(files.first { $0.hasSuffix(".xml") }, "\(number): \(files)")
             let tree = try Self.aapt2(["dump", "xmltree", "--file", xml, app + "/app.apk"]).output
-            #expect(table.reference(of: "foreground", in: tree) == "drawable/iconbadge_ic_launcher_foreground", "\(tree)")
+            #expect(
+                table.reference(of: "foreground", in: tree) == "drawable/iconbadge_ic_launcher_foreground", "\(tree)")
             let list = try Self.aapt2([
                 "dump", "xmltree", "--file", "res/drawable/iconbadge_ic_launcher_foreground.xml", app + "/app.apk",
             ]).output

@@ -59,7 +59,10 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let list = try String(
             contentsOfFile: overlay + "/drawable/iconbadge_ic_launcher_foreground.xml", encoding: .utf8)
-        #expect(list.contains("<layer-list xmlns:android=\"http://schemas.android.com/apk/res/android\" android:paddingMode=\"stack\">"), "\(list)")
+        #expect(
+            list.contains(
+                "<layer-list xmlns:android=\"http://schemas.android.com/apk/res/android\" android:paddingMode=\"stack\">"
+            ), "\(list)")
         let badge = try ImageFile.pixels(at: overlay + "/drawable-xxxhdpi/iconbadge_ic_launcher_badge.png")
         let drawn = try Self.drawnForeground(app: app, overlay: overlay, scratch: Paths.scratch(scratch))
         #expect(badge.width == 432 && drawn.width == 432)
@@ -78,7 +81,8 @@ import Testing
             }
         }
         #expect(opaque > 2000)
-        #expect(differ == 0, "\(inset): \(differ) of \(opaque) badge pixels are not drawn where the badge layer has them")
+        #expect(
+            differ == 0, "\(inset): \(differ) of \(opaque) badge pixels are not drawn where the badge layer has them")
     }
 
     /// The sample app with its adaptive icons in the unqualified `mipmap/` (minSdk 26).
@@ -108,7 +112,8 @@ import Testing
                 "iconbadge: android: badged 10 legacy icon images and 2 adaptive icons into \"\(overlay)\""),
             "\(run.stderr)")
         let xml = try String(contentsOfFile: overlay + "/mipmap/ic_launcher.xml", encoding: .utf8)
-        #expect(xml.contains("<foreground android:drawable=\"@drawable/iconbadge_ic_launcher_foreground\" />"), "\(xml)")
+        #expect(
+            xml.contains("<foreground android:drawable=\"@drawable/iconbadge_ic_launcher_foreground\" />"), "\(xml)")
         #expect(FileManager.default.fileExists(atPath: overlay + "/drawable-xxxhdpi/iconbadge_ic_launcher_badge.png"))
         run = try runIconbadge(["preview", overlay, app + "/res", "-o", app + "/sheet.png"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -119,7 +124,9 @@ import Testing
             try FileManager.default.removeItem(atPath: app + "/res/mipmap-\(density)")
         }
         run = try runIconbadge(["android", app + "/res", "--out", app + "/other/res", "--value", "BETA"])
-        #expect(run.stderrLines == ["iconbadge: android: badged 2 adaptive icons into \"\(app)/other/res\""], "\(run.stderr)")
+        #expect(
+            run.stderrLines == ["iconbadge: android: badged 2 adaptive icons into \"\(app)/other/res\""],
+            "\(run.stderr)")
     }
 
     /// Every Android error that gives advice, followed: the advice changes the
@@ -158,7 +165,9 @@ import Testing
             }
             run = try runIconbadge(["android", res, "--value", "1", "--out", other + "/debug/res"])
             #expect(run.status == 66 && run.stderr.contains(": give --icon launcher"), "\(folder): \(run.stderr)")
-            run = try runIconbadge(["android", res, "--value", "1", "--out", other + "/debug/res", "--icon", "launcher"])
+            run = try runIconbadge([
+                "android", res, "--value", "1", "--out", other + "/debug/res", "--icon", "launcher",
+            ])
             #expect(run.status == 0, "\(folder): \(run.stderr)")
         }
         // "holds its own …; --replace replaces them …, or remove them": both ways.
@@ -301,7 +310,9 @@ import Testing
             ), "\(run.stderr)")
         for density in ["mdpi", "xxxhdpi"] {
             let file = "/res/mipmap-\(density)/ic_launcher.png"
-            #expect(try Data(contentsOf: URL(fileURLWithPath: app + "/a" + file)) == Data(contentsOf: URL(fileURLWithPath: app + "/b" + file)))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: app + "/a" + file))
+                    == Data(contentsOf: URL(fileURLWithPath: app + "/b" + file)))
         }
     }
 
@@ -340,10 +351,14 @@ import Testing
         // The advice followed: the flavour's legacy icons badged into its variant.
         run = try runIconbadge(["android", src + "/blue/res", "--out", src + "/blueDebug/res", "--value", "BETA"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderrLines.last == "iconbadge: android: badged 10 legacy icon images into \"\(src)/blueDebug/res\"")
+        #expect(
+            run.stderrLines.last == "iconbadge: android: badged 10 legacy icon images into \"\(src)/blueDebug/res\"")
         // A rerun does not name iconbadge's own overlays (src/debug/res, src/blueDebug/res).
         run = try runIconbadge(["android", src + "/main/res", "--out", src + "/debug/res", "--value", "BETA"])
-        #expect(run.stderrLines.first?.hasSuffix("legacy icons are in \"\(src)/blue/res\", \"\(src)/green/res\": badge each too, into its flavour's variant (\"\(src)/blue/res\" into \"\(src)/blueDebug/res\" for \"blueDebug\")") == true, "\(run.stderr)")
+        #expect(
+            run.stderrLines.first?.hasSuffix(
+                "legacy icons are in \"\(src)/blue/res\", \"\(src)/green/res\": badge each too, into its flavour's variant (\"\(src)/blue/res\" into \"\(src)/blueDebug/res\" for \"blueDebug\")"
+            ) == true, "\(run.stderr)")
     }
 }
 

@@ -145,7 +145,9 @@ package enum AndroidPreview {
     /// `folders` (the overlay first): for each folder that can hold one
     /// (`AndroidResources.isAdaptiveFolder`), the first `res/` folder's file; of
     /// those, the highest API level's.
-    package static func adaptiveIcon(_ name: String, folders: [String]) -> (path: String, bytes: [UInt8], root: XMLElement)? {
+    package static func adaptiveIcon(_ name: String, folders: [String]) -> (
+        path: String, bytes: [UInt8], root: XMLElement
+    )? {
         var byQualifier: [String: String] = [:]
         for folder in folders {
             for (sub, isFolder, isLink) in AssetCatalog.entries(of: folder)
