@@ -107,7 +107,8 @@ enum AndroidCommand {
                 knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
             if let preview = settings.preview {
                 _ = try PreviewOutput.kind(of: preview, option: "--preview")
-                try PreviewOutput.checkWritable(preview)
+                // Its folders are made as --out's are.
+                try PreviewOutput.checkWritable(preview, creatingFolders: true)
             }
             guard
                 try HiddenBadge.isShown(

@@ -18,7 +18,8 @@ struct LoadedIcon: Sendable {
     let height: Int
     /// The format sniffed from the bytes, for reports ("png", "svg", "jpeg").
     let format: String
-    /// For a PNG drawn at its own size: the straight pixels `surface` cannot carry.
+    /// For a PNG or WebP drawn at its own size: the straight pixels `surface` cannot
+    /// carry.
     var lost: LostStraightPixels? = nil
     /// For a PNG: its colour chunks and bit depth (kept in a PNG output).
     var color: ColorChunks? = nil
@@ -157,8 +158,8 @@ enum IconLoader {
             if format == .jpeg, let surface = JPEGCodec.decodeSurface(bytes, limits: limits) {
                 return try resized(surface, format: format.rawValue, sizing, limits, path)
             }
-            if format == .webp, let surface = WebPCodec.decodeSurface(bytes, limits: limits) {
-                return try resized(surface, format: format.rawValue, sizing, limits, path)
+            if format == .webp, let decoded = WebPCodec.decodeSurface(bytes, limits: limits) {
+                return try resized(decoded.surface, lost: decoded.lost, format: format.rawValue, sizing, limits, path)
             }
             let surface: ImageSurface
             switch site {

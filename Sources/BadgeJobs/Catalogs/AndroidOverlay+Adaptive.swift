@@ -135,10 +135,15 @@ extension AndroidOverlay {
                     declared.append(attribute)
                 }
                 let namespaces = declared.map { " \($0.name)=\"\($0.value)\"" }.joined()
+                // Stacked, not nested (LayerDrawable's default): nested, the badge would be
+                // inset by the foreground's padding (an <inset>'s insets, a shape's
+                // <padding>), which a device reads differently from one copy of the
+                // drawable to the next for a fractional inset. Stacked, every layer
+                // fills the layer list's bounds (API 21 and up).
                 let text = """
                     <?xml version="1.0" encoding="utf-8"?>
                     <!-- Written by iconbadge: the icon's foreground layer under a badge drawn inside the 66 dp safe zone. -->
-                    <layer-list\(namespaces.isEmpty ? " xmlns:android=\"\(AndroidResources.androidNamespace)\"" : namespaces)>
+                    <layer-list\(namespaces.isEmpty ? " xmlns:android=\"\(AndroidResources.androidNamespace)\"" : namespaces) \(namespaces.isEmpty ? "android" : prefix):paddingMode="stack">
                     \(item)
                         <item \(prefix):drawable="@drawable/\(badge)" />
                     </layer-list>

@@ -145,7 +145,9 @@ package enum AndroidPreview {
     /// `folders` (the overlay first): for each folder that can hold one
     /// (`AndroidResources.isAdaptiveFolder`), the first `res/` folder's file; of
     /// those, the highest API level's.
-    static func adaptiveIcon(_ name: String, folders: [String]) -> (path: String, bytes: [UInt8], root: XMLElement)? {
+    package static func adaptiveIcon(_ name: String, folders: [String]) -> (
+        path: String, bytes: [UInt8], root: XMLElement
+    )? {
         var byQualifier: [String: String] = [:]
         for folder in folders {
             for (sub, isFolder, isLink) in AssetCatalog.entries(of: folder)
@@ -198,7 +200,7 @@ package enum AndroidPreview {
 
     /// The lookup of `tables` in Gradle's order: a value or file of the first table
     /// that has it.
-    static func lookup(_ tables: [AndroidResourceTable]) -> AndroidResourceLookup {
+    package static func lookup(_ tables: [AndroidResourceTable]) -> AndroidResourceLookup {
         AndroidResourceLookup(
             value: { reference in
                 for table in tables { if let value = table.lookup.value(reference) { return value } }
