@@ -151,14 +151,14 @@ static int describe_load_failure(const char *name, char *problem, size_t size) {
 }
 
 // The soname to open: librsvg's, or the test suite's stand-in (see loader.h,
-// ICONBADGE_LOADER_LIBRSVG), which must be a bare soname, never a path.
+// IBLOADER_TEST_LIBRSVG_SONAME), which must be a bare soname, never a path.
 static const char *soname(const char *variable, const char *standard) {
     const char *given = getenv(variable);
     return given != NULL && given[0] != '\0' && strchr(given, '/') == NULL ? given : standard;
 }
 
 static void open_gdk_pixbuf(void) {
-    void *pixbuf = dlopen(soname("ICONBADGE_LOADER_GDK_PIXBUF", "libgdk_pixbuf-2.0.so.0"), RTLD_NOW | RTLD_LOCAL);
+    void *pixbuf = dlopen(soname("IBLOADER_TEST_GDK_PIXBUF_SONAME", "libgdk_pixbuf-2.0.so.0"), RTLD_NOW | RTLD_LOCAL);
     if (pixbuf == NULL) {
         pixbuf_missing = describe_load_failure("gdk-pixbuf", pixbuf_problem, sizeof pixbuf_problem);
         return;
@@ -180,7 +180,7 @@ static void open_gdk_pixbuf(void) {
 }
 
 static void open_librsvg(void) {
-    void *rsvg = dlopen(soname("ICONBADGE_LOADER_LIBRSVG", "librsvg-2.so.2"), RTLD_NOW | RTLD_LOCAL);
+    void *rsvg = dlopen(soname("IBLOADER_TEST_LIBRSVG_SONAME", "librsvg-2.so.2"), RTLD_NOW | RTLD_LOCAL);
     if (rsvg == NULL) {
         rsvg_missing = describe_load_failure("librsvg", rsvg_problem, sizeof rsvg_problem);
         return;

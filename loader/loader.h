@@ -21,9 +21,11 @@
 // Errors are "ER STATUS MESSAGE\n" (IB_IMAGE_*), exit status 0; a missing library is
 // IB_IMAGE_UNAVAILABLE with the Debian package to install.
 //
-// For the test suite only: ICONBADGE_LOADER_LIBRSVG and ICONBADGE_LOADER_GDK_PIXBUF
+// For the test suite: IBLOADER_TEST_LIBRSVG_SONAME and IBLOADER_TEST_GDK_PIXBUF_SONAME
 // name the soname to open instead of librsvg-2.so.2 and libgdk_pixbuf-2.0.so.0 (a bare
-// soname, never a path), so a test can see the answer for a library that is missing.
+// soname, never a path: no more than LD_LIBRARY_PATH already allows), so a test sees
+// the answer for a library that is missing (LoaderTests). Not ICONBADGE_*: iconbadge
+// warns about the ICONBADGE_ variables it does not know.
 #include "image_loaders.h"
 
 /// The oldest librsvg the loader works with: 2.46 added rsvg_handle_render_document
