@@ -171,6 +171,61 @@ static int parse_numbers(const char *text, double *values, int count) {
     return *at == '\0' ? 0 : -1;
 }
 
+// How one recording went: an IB_IMAGE_* status (the message in the caller's buffer),
+// whether Cairo refused a path, and the shear it was recorded under.
+typedef struct {
+    int status;
+    int invalid_path;
+    double shear;
+} recorded;
+
+enum { CAIRO_STATUS_INVALID_PATH_DATA = 9 };
+
+// Draws `handle` into `viewport` under `m` onto a new script surface of `extent`,
+// its device space sheared by `shear` (x + shear·y, y + shear·x; 0 for none).
+static recorded record_once(void *handle, const double viewport[4], const double m[6], const double extent[2],
+                            double shear, script_buffer *script, char *message, size_t message_size) {
+    const ib_cairo_functions *cairo = ib_cairo();
+    recorded result = {IB_IMAGE_OK, 0, shear};
+    // The sheared page reaches further by shear × the other side.
+    double width = extent[0] + (shear > 0 ? extent[1] * shear + 1 : 0);
+    double height = extent[1] + (shear > 0 ? extent[0] * shear + 1 : 0);
+    void *device = cairo->script_create_for_stream(append_script, script);
+    void *surface = cairo->script_surface_create(device, IB_CAIRO_CONTENT_COLOR_ALPHA, width, height);
+    void *cr = cairo->create(surface);
+    // S · M: M maps user space to the output's device space, S shears it.
+    ib_cairo_matrix matrix = {m[0] + shear * m[1], m[1] + shear * m[0], m[2] + shear * m[3],
+                              m[3] + shear * m[2], m[4] + shear * m[5], m[5] + shear * m[4]};
+    cairo->set_matrix(cr, &matrix);
+    int status = ib_svg_render(handle, cr, viewport[0], viewport[1], viewport[2], viewport[3], message, message_size);
+    int drawn = cairo->status(cr);
+    cairo->destroy(cr);
+    cairo->surface_finish(surface);
+    int finished = cairo->surface_status(surface);
+    cairo->surface_destroy(surface);
+    cairo->device_finish(device);
+    int device_status = cairo->device_status(device);
+    cairo->device_destroy(device);
+    result.invalid_path = drawn == CAIRO_STATUS_INVALID_PATH_DATA || finished == CAIRO_STATUS_INVALID_PATH_DATA ||
+                          (status != IB_IMAGE_OK && strstr(message, "InvalidPathData") != NULL);
+    if (script->over) {
+        snprintf(message, message_size, "drawing it as vectors takes more than %zu MiB of drawing commands",
+                 script->limit >> 20);
+        result.status = IB_IMAGE_TOO_LARGE;
+    } else if (script->no_memory || drawn == IB_CAIRO_STATUS_NO_MEMORY || status == IB_IMAGE_NO_MEMORY ||
+               finished == IB_CAIRO_STATUS_NO_MEMORY) {
+        snprintf(message, message_size, "OOM");
+        result.status = IB_IMAGE_NO_MEMORY;
+    } else if (status != IB_IMAGE_OK) {
+        result.status = status;
+    } else if (drawn != IB_CAIRO_STATUS_SUCCESS || finished != IB_CAIRO_STATUS_SUCCESS ||
+               device_status != IB_CAIRO_STATUS_SUCCESS) {
+        snprintf(message, message_size, "Cairo could not record the drawing");
+        result.status = IB_IMAGE_CORRUPT;
+    }
+    return result;
+}
+
 // `--isolated-decode record VIEWPORT MATRIX EXTENT EXTRA_PIXELS MAX_SCRIPT PARENT_PID`:
 // the SVG on standard input drawn with librsvg into VIEWPORT under MATRIX (the user
 // space of the output's context, in its device space) onto a script surface of EXTENT
@@ -211,40 +266,29 @@ static int record_main(int argc, char **argv) {
                             "this system's Cairo has no script surface, which SVG and PDF outputs of an SVG need "
                             "(Debian's libcairo2 has it)");
     }
-    const ib_cairo_functions *cairo = ib_cairo();
+    // Cairo 1.16's script surface fails a fill whose edges are all horizontal or
+    // vertical but which is not a set of boxes (an L shape, an Adwaita "+"): "input
+    // path data not valid" (its _emit_path_boxes). Such a drawing is recorded again
+    // in a device space sheared by 1/256 each way, where no edge of a pixel or longer
+    // stays axis-aligned; the answer names the matrix that maps it back.
+    static const double shear = 1.0 / 256;
     script_buffer script = {NULL, 0, 0, (size_t)max_script, 0, 0};
-    void *device = cairo->script_create_for_stream(append_script, &script);
-    void *surface = cairo->script_surface_create(device, IB_CAIRO_CONTENT_COLOR_ALPHA, extent[0], extent[1]);
-    void *cr = cairo->create(surface);
-    ib_cairo_matrix matrix = {m[0], m[1], m[2], m[3], m[4], m[5]};
-    cairo->set_matrix(cr, &matrix);
-    status = ib_svg_render(handle, cr, viewport[0], viewport[1], viewport[2], viewport[3], message, sizeof message);
-    int drawn = cairo->status(cr);
-    cairo->destroy(cr);
-    cairo->surface_finish(surface);
-    int finished = cairo->surface_status(surface);
-    cairo->surface_destroy(surface);
-    cairo->device_finish(device);
-    int device_status = cairo->device_status(device);
-    cairo->device_destroy(device);
+    recorded result = record_once(handle, viewport, m, extent, 0, &script, message, sizeof message);
+    if (result.status == IB_IMAGE_CORRUPT && result.invalid_path) {
+        free(script.bytes);
+        script = (script_buffer){NULL, 0, 0, (size_t)max_script, 0, 0};
+        result = record_once(handle, viewport, m, extent, shear, &script, message, sizeof message);
+    }
     ib_svg_free(handle);
     free(data);
     int code;
-    if (script.over) {
-        char text[160];
-        snprintf(text, sizeof text, "drawing it as vectors takes more than %lld MiB of drawing commands",
-                 max_script >> 20);
-        code = answer_error(IB_IMAGE_TOO_LARGE, text);
-    } else if (script.no_memory || drawn == IB_CAIRO_STATUS_NO_MEMORY || status == IB_IMAGE_NO_MEMORY ||
-               finished == IB_CAIRO_STATUS_NO_MEMORY) {
-        code = answer_error(IB_IMAGE_NO_MEMORY, "OOM");
-    } else if (status != IB_IMAGE_OK) {
-        code = answer_error(status, message);
-    } else if (drawn != IB_CAIRO_STATUS_SUCCESS || finished != IB_CAIRO_STATUS_SUCCESS ||
-               device_status != IB_CAIRO_STATUS_SUCCESS) {
-        code = answer_error(IB_IMAGE_CORRUPT, "Cairo could not record the drawing");
+    if (result.status != IB_IMAGE_OK) {
+        code = answer_error(result.status, message);
     } else {
-        printf("SC %zu\n", script.size);
+        // The matrix from the recording's device space to the output's: the shear's
+        // inverse, or the identity.
+        double k = result.shear, d = 1 - k * k;
+        printf("SC %zu %.17g %.17g %.17g %.17g 0 0\n", script.size, 1 / d, -k / d, -k / d, 1 / d);
         fflush(stdout);
         code = write_all(script.bytes, script.size) == 0 ? 0 : 74;
     }

@@ -214,8 +214,9 @@ enum IsolatedDecoder {
 
     /// The drawing of an SVG document as a Cairo script (`ib_isolated_record`), made by
     /// the loader with librsvg: the document fitted into `viewport` (user space) under
-    /// `matrix` (user to device space), on `extent` device pixels. Runs inside the
-    /// isolated vector render, whose output `SVGDocument.render` replays it onto.
+    /// `matrix` (user to device space), on `extent` device pixels, and the matrix to
+    /// replay it under (`ib_isolated_record`). Runs inside the isolated vector render,
+    /// whose output `SVGDocument.render` replays it onto.
     ///
     /// - Throws: 65 when librsvg rejects the document, crashes, runs out of its memory
     ///   cap or over the time limit, or its drawing is over `scriptLimit`; 69 when the
@@ -223,7 +224,7 @@ enum IsolatedDecoder {
     static func record(
         _ bytes: [UInt8], viewport: Rect, matrix: [Double], extent: (width: Double, height: Double),
         limits: ImageLimits, path: String, embeddedPixels: Int
-    ) throws(BadgeError) -> [UInt8] {
+    ) throws(BadgeError) -> (script: [UInt8], replayMatrix: [Double]) {
         let helper = try requireLoader("SVG")
         let maxScript = scriptLimit(
             extentPixels: Int(extent.width * extent.height), documentBytes: bytes.count,
@@ -231,18 +232,20 @@ enum IsolatedDecoder {
         var script: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 512)
+        var replay = [Double](repeating: 0, count: 6)
         let rect = [viewport.x, viewport.y, viewport.width, viewport.height]
         let status = bytes.withUnsafeBufferPointer { input in
             ib_isolated_record(
                 helper, input.baseAddress, input.count, rect, matrix, extent.width, extent.height,
-                Int64(embeddedPixels), maxScript, limits.svgTimeLimit, &script, &size, &message, message.count)
+                Int64(embeddedPixels), maxScript, limits.svgTimeLimit, &script, &size, &replay, &message,
+                message.count)
         }
         let text = String(nulTerminated: message)
         switch status {
         case Int32(IB_IMAGE_OK):
             defer { free(script) }
-            guard let script else { return [] }
-            return Array(UnsafeBufferPointer(start: script, count: size))
+            guard let script else { return ([], replay) }
+            return (Array(UnsafeBufferPointer(start: script, count: size)), replay)
         case Int32(IB_IMAGE_UNAVAILABLE):
             throw .unavailable(resource: "SVG support", reason: text)
         case Int32(IB_IMAGE_TIMEOUT):

@@ -383,8 +383,8 @@ int ib_isolated_decode(const char *helper, const char *kind, double scale, int w
 
 int ib_isolated_record(const char *helper, const uint8_t *data, size_t size, const double viewport[4],
                        const double matrix[6], double extent_w, double extent_h, int64_t extra_pixels,
-                       size_t max_script, double time_limit, uint8_t **script, size_t *script_size, char *error,
-                       size_t error_size) {
+                       size_t max_script, double time_limit, uint8_t **script, size_t *script_size,
+                       double replay_matrix[6], char *error, size_t error_size) {
     *script = NULL;
     *script_size = 0;
     char viewport_text[128], matrix_text[192], extent_text[64], extra_text[32], max_text[32], parent_text[32];
@@ -435,7 +435,10 @@ int ib_isolated_record(const char *helper, const uint8_t *data, size_t size, con
     }
     unsigned long long length = 0;
     size_t header = (size_t)(newline - buffer) + 1;
-    if (sscanf((char *)buffer, "SC %llu", &length) != 1 || length != received - header) {
+    double *r = replay_matrix;
+    if (sscanf((char *)buffer, "SC %llu %lg %lg %lg %lg %lg %lg", &length, &r[0], &r[1], &r[2], &r[3], &r[4], &r[5]) !=
+            7 ||
+        length != received - header) {
         free(buffer);
         set_error(error, error_size, "the isolated renderer gave a malformed answer");
         return IB_IMAGE_CRASHED;

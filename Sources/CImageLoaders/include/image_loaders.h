@@ -104,11 +104,13 @@ int ib_isolated_decode(const char *helper, const char *kind, double scale, int w
 /// The child's memory cap is ib_memory_cap of the extent plus `extra_pixels` (the
 /// images the SVG embeds) and the document, plus `max_script`; a script over
 /// `max_script` bytes is refused (IB_IMAGE_TOO_LARGE). On success `*script` is a
-/// malloc'd buffer for ib_script_replay. Failures as ib_isolated_decode's.
+/// malloc'd buffer for ib_script_replay, and `replay_matrix` the matrix from the
+/// script's device space to the output's (the identity, or the inverse of the shear
+/// the loader recorded under: loader/main.c says why). Failures as ib_isolated_decode's.
 int ib_isolated_record(const char *helper, const uint8_t *data, size_t size, const double viewport[4],
                        const double matrix[6], double extent_w, double extent_h, int64_t extra_pixels,
-                       size_t max_script, double time_limit, uint8_t **script, size_t *script_size, char *error,
-                       size_t error_size);
+                       size_t max_script, double time_limit, uint8_t **script, size_t *script_size,
+                       double replay_matrix[6], char *error, size_t error_size);
 
 /// The pixel size an SVG renders at: `width` × `height` when both are positive, else
 /// its intrinsic size (`iw` × `ih`, `has_size` 0 when it has none) × `scale`, rounded
@@ -166,13 +168,14 @@ const char *ib_zlib_version(void);
 const void *ib_zlib_library_function(void);
 
 /// Replays a Cairo script (`size` bytes from `iconbadge-loader --isolated-decode record`,
-/// drawn in the device space of the context it was recorded for) onto the context
-/// `cairo` (a `cairo_t *`), as vectors: the script is run by Cairo's script
-/// interpreter into a recording surface, which is painted in device space (the
-/// context's matrix set aside; its clip and group apply). Returns IB_IMAGE_OK,
+/// drawn in the device space of the context it was recorded for, under
+/// `replay_matrix`) onto the context `cairo` (a `cairo_t *`), as vectors: the script is
+/// run by Cairo's script interpreter into a recording surface, which is painted with
+/// `replay_matrix` as the matrix (the context's own set aside; its clip and group apply). Returns IB_IMAGE_OK,
 /// IB_IMAGE_NO_MEMORY, or IB_IMAGE_CORRUPT with a reason in `error` (a script the
 /// interpreter rejects).
-int ib_script_replay(void *cairo, const uint8_t *script, size_t size, char *error, size_t error_size);
+int ib_script_replay(void *cairo, const uint8_t *script, size_t size, const double replay_matrix[6], char *error,
+                     size_t error_size);
 
 /// Frees a buffer returned by this module.
 void ib_image_free(void *buffer);
