@@ -501,6 +501,8 @@ const ib_cairo_functions *ib_cairo(void) { return lib.cairo_ready ? &lib.cairo :
 
 int ib_cairo_has_script(void) { return lib.cairo_ready && lib.has_script; }
 
+int ib_librsvg_before_2_52(void) { return lib.ready && lib.rsvg_handle_get_intrinsic_size_in_pixels == NULL; }
+
 void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbuf_size, char *cairo,
                         size_t cairo_size) {
     open_libraries_once();

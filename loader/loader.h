@@ -76,6 +76,9 @@ int ib_cairo_resolve(void *handle, ib_cairo_functions *cairo, int *has_script);
 const ib_cairo_functions *ib_cairo(void);
 /// 1 when that Cairo has its script surface.
 int ib_cairo_has_script(void);
+/// 1 when the librsvg loaded is older than 2.52 (Debian 11's 2.50), which aborts the
+/// process (a Rust panic) where later ones return Cairo's error.
+int ib_librsvg_before_2_52(void);
 
 /// Decodes `size` bytes with gdk-pixbuf's loader named `type` ("jpeg", "gif", "bmp",
 /// "tiff", "ico", "webp"): only that loader runs, never gdk-pixbuf's own sniffing,

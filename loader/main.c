@@ -270,11 +270,14 @@ static int record_main(int argc, char **argv) {
     // vertical but which is not a set of boxes (an L shape, an Adwaita "+"): "input
     // path data not valid" (its _emit_path_boxes). Such a drawing is recorded again
     // in a device space sheared by 1/256 each way, where no edge of a pixel or longer
-    // stays axis-aligned; the answer names the matrix that maps it back.
+    // stays axis-aligned; the answer names the matrix that maps it back. librsvg
+    // before 2.52 aborts on that error (Debian 11's 2.50.3: "Cairo error \"input path
+    // data not valid\"", a panic), so with it every drawing is recorded sheared.
     static const double shear = 1.0 / 256;
     script_buffer script = {NULL, 0, 0, (size_t)max_script, 0, 0};
-    recorded result = record_once(handle, viewport, m, extent, 0, &script, message, sizeof message);
-    if (result.status == IB_IMAGE_CORRUPT && result.invalid_path) {
+    recorded result = record_once(handle, viewport, m, extent, ib_librsvg_before_2_52() ? shear : 0, &script,
+                                  message, sizeof message);
+    if (result.status == IB_IMAGE_CORRUPT && result.invalid_path && result.shear == 0) {
         free(script.bytes);
         script = (script_buffer){NULL, 0, 0, (size_t)max_script, 0, 0};
         result = record_once(handle, viewport, m, extent, shear, &script, message, sizeof message);
