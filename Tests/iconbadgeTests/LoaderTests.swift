@@ -48,8 +48,7 @@ import Testing
         #expect(svg.status == 0, "\(svg.stderr)")
         #expect(try ImageFile.pixels(at: folder + "/svg.png").width == 64)
         let gif = try runIconbadge([
-            Paths.fixture("formats/red-then-blue.gif"), "--badge", "dot", "--badge-anchor", "top-right", "-o",
-            folder + "/gif.png",
+            Paths.fixture("formats/red-then-blue.gif"), "--dot", "-o", folder + "/gif.png",
         ])
         #expect(gif.status == 0, "\(gif.stderr)")
         // The GIF's first frame is red: its bottom-left pixel, away from the dot.
@@ -65,7 +64,7 @@ import Testing
         let folder = Paths.scratch("loader-vectors")
         let icon = Paths.fixture("icons/mail-unread-symbolic.svg")
         for format in ["svg", "png", "pdf"] {
-            let run = try runIconbadge([icon, "--size", "128x128", "--badge", "dot", "-o", "\(folder)/out.\(format)"])
+            let run = try runIconbadge([icon, "--size", "128x128", "--dot", "-o", "\(folder)/out.\(format)"])
             #expect(run.status == 0, "\(format): \(run.stderr)")
         }
         let svg = String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/out.svg")), as: UTF8.self)
@@ -88,7 +87,10 @@ import Testing
         let folder = Paths.scratch("loader-no-librsvg")
         for format in ["png", "svg", "pdf"] {
             let run = try runIconbadge(
-                [Paths.fixture("icons/mail-unread-symbolic.svg"), "--size", "64x64", "-o", "\(folder)/out.\(format)"],
+                [
+                    Paths.fixture("icons/mail-unread-symbolic.svg"), "--size", "64x64", "--dot", "-o",
+                    "\(folder)/out.\(format)",
+                ],
                 environment: ["IBLOADER_TEST_LIBRSVG_SONAME": Self.missingSoname])
             #expect(run.status == 69, "\(format): \(run.status) \(run.stderr)")
             #expect(run.stderrLines.count == 1, "\(run.stderr)")
@@ -102,7 +104,7 @@ import Testing
     @Test func missingGdkPixbufIsOneLineAnd69() throws {
         let folder = Paths.scratch("loader-no-pixbuf")
         let run = try runIconbadge(
-            [Paths.fixture("formats/red-then-blue.gif"), "-o", folder + "/out.png"],
+            [Paths.fixture("formats/red-then-blue.gif"), "--dot", "-o", folder + "/out.png"],
             environment: ["IBLOADER_TEST_GDK_PIXBUF_SONAME": Self.missingSoname])
         #expect(run.status == 69, "\(run.status) \(run.stderr)")
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
@@ -118,7 +120,7 @@ import Testing
         try? FileManager.default.removeItem(atPath: copy)
         try FileManager.default.copyItem(atPath: Paths.binary, toPath: copy)
         let run = try runIconbadgeWith(
-            executable: copy, [Paths.fixture("icons/mail-unread-symbolic.svg"), "-o", folder + "/out.png"])
+            executable: copy, [Paths.fixture("icons/mail-unread-symbolic.svg"), "--dot", "-o", folder + "/out.png"])
         #expect(run.status == 69, "\(run.status) \(run.stderr)")
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
         #expect(run.stderr.contains("iconbadge-loader") && run.stderr.contains(folder + "/iconbadge-loader"), "\(run.stderr)")
