@@ -224,7 +224,7 @@ enum IsolatedDecoder {
     static func record(
         _ bytes: [UInt8], viewport: Rect, matrix: [Double], extent: (width: Double, height: Double),
         limits: ImageLimits, path: String, embeddedPixels: Int
-    ) throws(BadgeError) -> (script: [UInt8], replayMatrix: [Double]) {
+    ) throws(BadgeError) -> RecordedDrawing {
         let helper = try requireLoader("SVG")
         let maxScript = scriptLimit(
             extentPixels: Int(extent.width * extent.height), documentBytes: bytes.count,
@@ -243,9 +243,8 @@ enum IsolatedDecoder {
         let text = String(nulTerminated: message)
         switch status {
         case Int32(IB_IMAGE_OK):
-            defer { free(script) }
-            guard let script else { return ([], replay) }
-            return (Array(UnsafeBufferPointer(start: script, count: size)), replay)
+            guard let script else { throw .internalError("the loader returned no drawing") }
+            return RecordedDrawing(script: script, size: size, replayMatrix: replay)
         case Int32(IB_IMAGE_UNAVAILABLE):
             throw .unavailable(resource: "SVG support", reason: text)
         case Int32(IB_IMAGE_TIMEOUT):
@@ -299,14 +298,27 @@ enum IsolatedDecoder {
         }
     }
 
-    /// The most bytes of drawing commands (`record`) an SVG may make: 64 MiB, plus 64
+    /// A drawing the loader recorded (`record`): the script, malloc'd, which
+    /// `ib_script_replay` takes and frees (held once: it can be tens of MiB), and the
+    /// matrix to replay it under.
+    struct RecordedDrawing {
+        let script: UnsafeMutablePointer<UInt8>
+        let size: Int
+        let replayMatrix: [Double]
+    }
+
+    /// The most bytes of drawing commands (`record`) an SVG may make: 16 MiB, plus 32
     /// bytes a byte of the document (librsvg's paths for its elements, a few times their
-    /// text) and 8 bytes a pixel of the extent and of the images it embeds (images and
-    /// filter results, deflated and base85-encoded: at most 5 bytes a pixel). The
-    /// isolated vector render, which holds and replays the script, is given twice this
+    /// text) and 6 bytes a pixel of the extent and of the images it embeds (images and
+    /// filter results, deflated and base85-encoded: at most 5 bytes a pixel). Measured:
+    /// the corpus's icons record 1-60 KB; text drawn by librsvg 2.50 embeds each font
+    /// (DejaVu Sans: 475 KB). A pattern billion-laughs (8.7 KB, 1512 × 756 px) records
+    /// 62 MB of nested patterns and stops here (its limit is 23 MB). Replaying takes
+    /// about four times the script (the script, its inflated copy, the interpreter's
+    /// objects and recordings), which the isolated vector render is given
     /// (`IsolatedRenderer.capPixels`).
     static func scriptLimit(extentPixels: Int, documentBytes: Int, embeddedPixels: Int) -> Int {
-        (64 << 20) + 64 * max(0, documentBytes) + 8 * (max(0, extentPixels) + max(0, embeddedPixels))
+        (16 << 20) + 32 * max(0, documentBytes) + 6 * (max(0, extentPixels) + max(0, embeddedPixels))
     }
 
     /// The child: `iconbadge --isolated-decode render ...`, the vector render

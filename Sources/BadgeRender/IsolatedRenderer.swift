@@ -173,14 +173,14 @@ enum IsolatedRenderer {
     /// The pixels the child's cap is made for: the canvas, the raster icon or badge
     /// it decodes or is sent (an SVG drawn as vectors is drawn, not decoded), the
     /// images the SVGs embed, Cairo's largest fallback image for the canvas as a
-    /// third (one ARGB32 surface, 8 of the 24 bytes a pixel), and for each SVG twice
-    /// its largest recorded drawing (`IsolatedDecoder.scriptLimit`: the script, and
-    /// what replaying it builds), as pixels of 24 bytes.
+    /// third (one ARGB32 surface, 8 of the 24 bytes a pixel), and for each SVG four
+    /// times its largest recorded drawing (`IsolatedDecoder.scriptLimit`: the script,
+    /// its inflated copy and what replaying it builds), as pixels of 24 bytes.
     static func capPixels(_ scene: Scene) -> Int {
         let canvas = scene.canvasWidth * scene.canvasHeight
         var pixels = canvas + Scene.fallbackPixels(canvasPixels: canvas) / 3
         func script(_ svg: SVGSource) -> Int {
-            2 * IsolatedDecoder.scriptLimit(
+            4 * IsolatedDecoder.scriptLimit(
                 extentPixels: canvas, documentBytes: svg.bytes.count, embeddedPixels: svg.embeddedPixels)
                 / Int(IB_MEMORY_CAP_PER_PIXEL)
         }

@@ -57,13 +57,12 @@ final class SVGDocument: Sendable {
         let side = Double(ImageLimits.cairoMaxSide)
         let extent = (width: min(side, x2.rounded(.up)), height: min(side, y2.rounded(.up)))
         guard extent.width >= 1, extent.height >= 1, rect.width > 0, rect.height > 0 else { return }
-        let (script, replay) = try IsolatedDecoder.record(
+        let drawing = try IsolatedDecoder.record(
             bytes, viewport: rect, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0],
             extent: extent, limits: limits, path: path, embeddedPixels: embeddedPixels)
         var message = [CChar](repeating: 0, count: 512)
-        let status = script.withUnsafeBufferPointer {
-            ib_script_replay(UnsafeMutableRawPointer(cr), $0.baseAddress, $0.count, replay, &message, message.count)
-        }
+        let status = ib_script_replay(
+            UnsafeMutableRawPointer(cr), drawing.script, drawing.size, drawing.replayMatrix, &message, message.count)
         guard status == Int32(IB_IMAGE_OK) else {
             throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)
         }

@@ -213,15 +213,18 @@ static int inflate_compressed_strings(const uint8_t *script, size_t size, growin
     return out->failed ? -2 : 0;
 }
 
-int ib_script_replay(void *cairo, const uint8_t *script, size_t size, const double replay_matrix[6], char *error,
+int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], char *error,
                      size_t error_size) {
     cairo_t *cr = cairo;
     if (size > (size_t)0x7fffffff) {
+        free(script);
         snprintf(error, error_size, "the recorded drawing is over 2 GiB");
         return IB_IMAGE_TOO_LARGE;
     }
     growing plain = {NULL, 0, 0, 0};
     int rewritten = inflate_compressed_strings(script, size, &plain);
+    // Freed before the interpreter runs: a large drawing is held once, not twice.
+    free(script);
     if (rewritten != 0 || plain.size > (size_t)0x7fffffff) {
         free(plain.bytes);
         snprintf(error, error_size, rewritten == -1 ? "the recorded drawing is malformed" : "OOM");

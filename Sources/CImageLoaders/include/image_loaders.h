@@ -173,8 +173,9 @@ const void *ib_zlib_library_function(void);
 /// run by Cairo's script interpreter into a recording surface, which is painted with
 /// `replay_matrix` as the matrix (the context's own set aside; its clip and group apply). Returns IB_IMAGE_OK,
 /// IB_IMAGE_NO_MEMORY, or IB_IMAGE_CORRUPT with a reason in `error` (a script the
-/// interpreter rejects).
-int ib_script_replay(void *cairo, const uint8_t *script, size_t size, const double replay_matrix[6], char *error,
+/// interpreter rejects). Takes `script` (malloc'd, as ib_isolated_record gives it) and
+/// frees it.
+int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], char *error,
                      size_t error_size);
 
 /// Frees a buffer returned by this module.
