@@ -180,8 +180,9 @@ enum IsolatedRenderer {
         let canvas = scene.canvasWidth * scene.canvasHeight
         var pixels = canvas + Scene.fallbackPixels(canvasPixels: canvas) / 3
         func script(_ svg: SVGSource) -> Int {
-            4 * IsolatedDecoder.scriptLimit(
-                extentPixels: canvas, documentBytes: svg.bytes.count, embeddedPixels: svg.embeddedPixels)
+            4
+                * IsolatedDecoder.scriptLimit(
+                    extentPixels: canvas, documentBytes: svg.bytes.count, embeddedPixels: svg.embeddedPixels)
                 / Int(IB_MEMORY_CAP_PER_PIXEL)
         }
         if let svg = scene.icon.vector {

@@ -43,7 +43,8 @@ import Testing
         try #require(FileManager.default.isExecutableFile(atPath: Self.loader), "\(Self.missingLoaderHint)")
         let folder = Paths.scratch("loader-decode")
         let svg = try runIconbadge([
-            Paths.fixture("icons/mail-unread-symbolic.svg"), "--size", "64x64", "--value", "3", "-o", folder + "/svg.png",
+            Paths.fixture("icons/mail-unread-symbolic.svg"), "--size", "64x64", "--value", "3", "-o",
+            folder + "/svg.png",
         ])
         #expect(svg.status == 0, "\(svg.stderr)")
         #expect(try ImageFile.pixels(at: folder + "/svg.png").width == 64)
@@ -78,7 +79,8 @@ import Testing
         // Anti-aliasing of the same paths through two rasterisers.
         #expect(largest <= 80, "the SVG output differs from the PNG by \(largest) in a channel")
         let pdf = try Data(contentsOf: URL(fileURLWithPath: folder + "/out.pdf"))
-        #expect(pdf.starts(with: Data("%PDF-".utf8)) && !String(decoding: pdf, as: UTF8.self).contains("/Subtype /Image"))
+        #expect(
+            pdf.starts(with: Data("%PDF-".utf8)) && !String(decoding: pdf, as: UTF8.self).contains("/Subtype /Image"))
     }
 
     /// librsvg missing: one line naming the package and the version, exit 69, for the
@@ -123,7 +125,9 @@ import Testing
             executable: copy, [Paths.fixture("icons/mail-unread-symbolic.svg"), "--dot", "-o", folder + "/out.png"])
         #expect(run.status == 69, "\(run.status) \(run.stderr)")
         #expect(run.stderrLines.count == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("iconbadge-loader") && run.stderr.contains(folder + "/iconbadge-loader"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("iconbadge-loader") && run.stderr.contains(folder + "/iconbadge-loader"),
+            "\(run.stderr)")
         let version = try runIconbadgeWith(executable: copy, ["--version"])
         #expect(version.status == 0, "\(version.stderr)")
         #expect(version.stdoutText.contains("librsvg unknown: iconbadge-loader is missing"), "\(version.stdoutText)")
