@@ -10,7 +10,9 @@
 # runs on every glibc from 2.31 on, and the build stops if it needs a newer symbol
 # (objdump -T, below). Without mmdebstrap or the network (and not as root) the
 # sysroot cannot be made: the loader is then built against this machine's glibc, and
-# the script says so in one line (CI offline does not fail).
+# the script says so in one line (CI offline does not fail). ICONBADGE_LOADER_SYSROOT=none
+# skips making the sysroot (one already made is still used); a failed attempt leaves
+# .build/roots/bullseye-sysroot.failed, and is not retried until that is removed.
 #
 # Reproducible: the same sources, sysroot and compiler give the same bytes (paths
 # mapped to ".", no dates, the build ID a hash of the contents). Rebuilt only when a
