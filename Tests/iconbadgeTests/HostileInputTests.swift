@@ -321,13 +321,7 @@ import Testing
     @Test func renamedBinaryStillDecodesSVG() throws {
         let folder = Paths.scratch("renamed")
         let copy = folder + "/ib-renamed"
-        let loader = URL(fileURLWithPath: Paths.binary).deletingLastPathComponent().appendingPathComponent(
-            "iconbadge-loader"
-        ).path
-        for (from, to) in [(Paths.binary, copy), (loader, folder + "/iconbadge-loader")] {
-            try? FileManager.default.removeItem(atPath: to)
-            try FileManager.default.copyItem(atPath: from, toPath: to)
-        }
+        try Executables.copyWithLoader(to: folder, name: "ib-renamed")
         for format in ["png", "svg"] {
             let run = try runIconbadgeWith(
                 executable: copy,

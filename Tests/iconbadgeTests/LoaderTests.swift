@@ -8,9 +8,7 @@ import Testing
 /// that opens librsvg and gdk-pixbuf, which iconbadge itself never loads.
 @Suite struct LoaderTests {
     /// Where `make build` and `make test` put the loader: beside the binary under test.
-    static let loader = URL(fileURLWithPath: Paths.binary).deletingLastPathComponent().appendingPathComponent(
-        "iconbadge-loader"
-    ).path
+    static let loader = Executables.loader
 
     static let missingLoaderHint =
         "no iconbadge-loader beside \(Paths.binary): `swift build` alone does not build it; run make build or make test (scripts/build-loader.sh .build/debug)"
@@ -119,8 +117,7 @@ import Testing
         let folder = Paths.scratch("loader-missing") + "/bin"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let copy = folder + "/iconbadge"
-        try? FileManager.default.removeItem(atPath: copy)
-        try FileManager.default.copyItem(atPath: Paths.binary, toPath: copy)
+        try Executables.copy(Paths.binary, to: copy)
         let run = try runIconbadgeWith(
             executable: copy, [Paths.fixture("icons/mail-unread-symbolic.svg"), "--dot", "-o", folder + "/out.png"])
         #expect(run.status == 69, "\(run.status) \(run.stderr)")
