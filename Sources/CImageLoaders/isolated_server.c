@@ -1,6 +1,8 @@
-// The long-lived isolated renderer: one per thread that renders SVG or decodes
-// through gdk-pixbuf (`iconbadge --isolated-decode serve PARENT_PID`). It loads
-// librsvg, gdk-pixbuf, GLib and fontconfig's configuration once and then runs job
+// The long-lived isolated renderer: one per thread and helper, `HELPER
+// --isolated-decode serve PARENT_PID`, where HELPER is iconbadge-loader (SVG and
+// gdk-pixbuf decodes and recordings; it loads librsvg, gdk-pixbuf, GLib and
+// fontconfig's configuration once) or iconbadge itself (vector renders). Compiled into
+// both programs (the loader without the parent side, IB_SERVER_ONLY). It runs job
 // after job: exactly the code a child started for one job runs (the same entry and
 // arguments, its own memory cap, locale pinning, crash report, parent-death signal
 // and answer), with the job's input as its standard input and its standard output
