@@ -57,18 +57,12 @@ for target in $targets; do
 done
 # shellcheck disable=SC2086
 BIN=$($SWIFT build -c "$FUZZ_CONFIG" --scratch-path "$BUILD" $SANITIZE --show-bin-path)
-# SVG and the gdk-pixbuf formats are decoded by `iconbadge --isolated-decode` in a child,
-# found beside the running binary: FuzzSVG gets a plain iconbadge (the one `make build`
-# and `make test` make). It cannot be this build's: SwiftPM compiles every executable with
-# -parse-as-library under the fuzzer, which iconbadge's main.swift does not allow; nor an
-# AddressSanitizer one: the child's memory cap is off under ASan (its shadow would be refused).
+# SVG and the gdk-pixbuf formats are decoded by iconbadge-loader in a child, found beside
+# the running binary (scripts/build-loader.sh copies it there): plain C, uninstrumented
+# (under ASan the child's memory cap would be off: its shadow would be refused).
 case " $targets " in
 *" FuzzSVG "*)
-    echo "fuzz/run.sh: building the plain iconbadge that FuzzSVG's isolated decoder runs"
-    $SWIFT build --product iconbadge 2>&1 | grep -v '^\[[0-9]*/[0-9]*\]' || true
-    helper=$($SWIFT build --show-bin-path)/iconbadge
-    [ -x "$helper" ] || { echo "fuzz/run.sh: no $helper" >&2; exit 70; }
-    ln -sf "$(cd "$(dirname "$helper")" && pwd)/iconbadge" "$BIN/iconbadge"
+    "$(dirname "$0")/../scripts/build-loader.sh" "$BIN" || exit 70
     ;;
 esac
 [ "$build_only" = 1 ] && exit 0
