@@ -46,7 +46,8 @@ public struct XMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// It is bounded and refuses what it does not need, since resource folders may come
 /// from a pull request: no DOCTYPE (so no entity expansion), no CDATA, at most
-/// `maxDepth` levels and `maxElements` elements. It checks what a part copied
+/// `maxDepth` levels, `maxElements` elements and `maxAttributes` attributes on one;
+/// its work grows with the document's length, never with a square. It checks what a part copied
 /// verbatim into another document needs to stay well-formed there: valid UTF-8 with
 /// no control characters, names, attributes separated by white space and given once,
 /// `&` only in the five predefined or numeric references, comments without `--`, no
@@ -58,6 +59,10 @@ public enum XMLScanner {
     /// The most elements read (a launcher icon's XML has a handful; a manifest some
     /// hundreds).
     public static let maxElements = 100_000
+    /// The most attributes on one element: 10,000. Android's largest elements
+    /// (`<application>`, `<path>`) take some tens; a document's attributes are
+    /// checked by hash, so this bounds each element's list, not a quadratic.
+    public static let maxAttributes = 10_000
 
     /// The document's root element.
     ///
@@ -297,6 +302,10 @@ public enum XMLScanner {
                 }
                 guard spaced else {
                     throw XMLSyntaxError(offset: position, problem: "no space before an attribute of <\(elementName)>")
+                }
+                guard names.count < XMLScanner.maxAttributes else {
+                    throw XMLSyntaxError(
+                        offset: position, problem: "over \(XMLScanner.maxAttributes) attributes on <\(elementName)>")
                 }
                 let attribute = try name()
                 guard names.insert(attribute).inserted else {

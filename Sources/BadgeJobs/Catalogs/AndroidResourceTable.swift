@@ -172,10 +172,11 @@ package final class AndroidResourceTable {
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
         let size = min(Int(info.st_size), limit)
         guard xmlBytesRead + size <= byteLimit else {
+            let limit = byteLimit % (1 << 20) == 0 ? "\(byteLimit >> 20) MiB" : "\(byteLimit) bytes"
             throw .badInput(
                 path: path,
                 reason:
-                    "would take the XML read from \(Quoted(folder)) over \(byteLimit >> 20) MiB (\(xmlBytesRead) bytes read before it; iconbadge reads at most \(byteLimit >> 20) MiB of a res/ folder's XML a run)"
+                    "would take the XML read from \(Quoted(folder)) over \(limit) (\(xmlBytesRead) bytes read before it; iconbadge reads at most \(limit) of a res/ folder's XML a run)"
             )
         }
         xmlBytesRead += size
