@@ -285,4 +285,16 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: scratch + "/sheet.png"))
         #expect(try IconComposerBundle(path: scratch + "/out/A.icon").hasBadgeLayer)
     }
+
+    /// The resource lookups' fuzz target replays its seeds (small forms of the cases
+    /// above) without a failed invariant.
+    @Test func theResourceFuzzTargetReplaysItsSeeds() throws {
+        let seeds = Paths.root + "/fuzz/seeds/resources"
+        let files = try FileManager.default.contentsOfDirectory(atPath: seeds)
+        #expect(files.count == 6)
+        let tool = (Paths.binary as NSString).deletingLastPathComponent + "/FuzzAndroidResources"
+        let run = try runIconbadgeWith(executable: tool, [seeds])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "ran ").count + run.stdoutText.components(separatedBy: "ran ").count == 6 + 2)
+    }
 }
