@@ -135,7 +135,8 @@ public struct AndroidResourceLookup {
         value: @escaping (AndroidReference) -> AndroidResourceValue?,
         file: @escaping (AndroidReference, Double) throws(AndroidDrawableProblem) -> AndroidResourceFile?,
         unreadable: [String] = [],
-        document: @escaping (AndroidResourceFile) throws(XMLSyntaxError) -> XMLElement = { file throws(XMLSyntaxError) in
+        document: @escaping (AndroidResourceFile) throws(XMLSyntaxError) -> XMLElement = {
+            file throws(XMLSyntaxError) in
             try XMLScanner.parse(file.bytes)
         }
     ) {

@@ -113,7 +113,8 @@ public func fuzzAndroidResources(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
         // res/ and its four folders.
         precondition(table.foldersListed <= 5, "a folder listed twice: \(table.foldersListed)")
     } catch {
-        precondition([64, 65, 66].contains(error.exitCode.rawValue), "exit \(error.exitCode.rawValue): \(error.message)")
+        precondition(
+            [64, 65, 66].contains(error.exitCode.rawValue), "exit \(error.exitCode.rawValue): \(error.message)")
         precondition(!error.message.isEmpty)
     }
     return 0

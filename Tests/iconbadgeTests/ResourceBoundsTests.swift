@@ -118,7 +118,8 @@ import Testing
         let res = try Self.tree(
             scratch + "/res",
             [
-                "mipmap-anydpi-v26/ic_launcher.xml": Self.icon(foreground: "@drawable/mono", monochrome: "@drawable/mono"),
+                "mipmap-anydpi-v26/ic_launcher.xml": Self.icon(
+                    foreground: "@drawable/mono", monochrome: "@drawable/mono"),
                 "values/colors.xml": "<resources><color name=\"bg\">#3366cc</color></resources>",
                 "color/csl.xml": "<selector \(Self.android)>\(states)<item android:color=\"#ff0000\"/></selector>",
                 "drawable/mono.xml":
@@ -155,7 +156,8 @@ import Testing
         let res = try Self.tree(scratch + "/res", files)
         let table = try AndroidResourceTable(folder: res, limits: ImageLimits())
         let documents = try Self.convert(res, part: "foreground", table: table)
-        #expect(documents.allSatisfy { String(decoding: $0, as: UTF8.self).components(separatedBy: "<image").count == 21 })
+        #expect(
+            documents.allSatisfy { String(decoding: $0, as: UTF8.self).components(separatedBy: "<image").count == 21 })
         // res/, values/, drawable/, drawable-xxhdpi/, mipmap-anydpi-v26/: 5 × 20 lookups, no more listings.
         #expect(table.foldersListed == 5)
         #expect(table.documentsParsed == 3)
@@ -190,7 +192,10 @@ import Testing
             Issue.record("values over the bound were read")
         } catch {
             #expect(error.exitCode == .dataError)
-            #expect(error.message.contains("would take the XML read from \(Quoted(res)) over \(values.utf8.count - 1) bytes (0 bytes read before it;"))
+            #expect(
+                error.message.contains(
+                    "would take the XML read from \(Quoted(res)) over \(values.utf8.count - 1) bytes (0 bytes read before it;"
+                ))
         }
         let table = try AndroidResourceTable(folder: res, limits: ImageLimits(), maxXMLBytes: values.utf8.count + 10)
         #expect(throws: AndroidDrawableProblem.self) { try Self.convert(res, part: "foreground", table: table) }
@@ -235,7 +240,10 @@ import Testing
     @Test func anIconLayersScaleIsBounded() throws {
         let scratch = Paths.scratch("bounds-scale")
         let cases: [(String, String)] = [
-            ("128.01", "the layer showing \"l.png\" (64 × 64 px) at position.scale 128.01 is drawn 8193 pt wide, over the 8192 pt a layer may be on the 1024 pt canvas"),
+            (
+                "128.01",
+                "the layer showing \"l.png\" (64 × 64 px) at position.scale 128.01 is drawn 8193 pt wide, over the 8192 pt a layer may be on the 1024 pt canvas"
+            ),
             ("-1", "the layer showing \"l.png\" has the position.scale -1; it must be a number over 0"),
             ("\"big\"", "the layer showing \"l.png\" has the position.scale \"big\"; it must be a number over 0"),
         ]
@@ -273,7 +281,8 @@ import Testing
     @Test func aBadgedIconJSONAlwaysReadsBack() throws {
         let scratch = Paths.scratch("bounds-rewrite")
         // 150,000 numbers 16 arrays deep: 300 KB compact, megabytes indented.
-        let deep = String(repeating: "[", count: 16)
+        let deep =
+            String(repeating: "[", count: 16)
             + Array(repeating: "0", count: 150_000).joined(separator: ",") + String(repeating: "]", count: 16)
         let bundle = try Self.bundle(scratch, layers: 1, extra: "\"x\":\(deep),")
         let run = try runIconbadge([
@@ -295,6 +304,8 @@ import Testing
         let tool = (Paths.binary as NSString).deletingLastPathComponent + "/FuzzAndroidResources"
         let run = try runIconbadgeWith(executable: tool, [seeds])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.components(separatedBy: "ran ").count + run.stdoutText.components(separatedBy: "ran ").count == 6 + 2)
+        #expect(
+            run.stderr.components(separatedBy: "ran ").count + run.stdoutText.components(separatedBy: "ran ").count == 6
+                + 2)
     }
 }
