@@ -136,6 +136,10 @@ import Testing
         #expect(table.documentsParsed == 4)
         // res/, values/, color/, drawable/, mipmap-anydpi-v26/.
         #expect(table.foldersListed == 5)
+        // The whole command, its renders included, within the limits page's budget.
+        let run = try runMeasured(["android", res, "--out", scratch + "/out", "--value", "3"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.peakKiB < 256 << 10)
     }
 
     /// Issue 44 item 5: a folder of many files beside a layer list of 20 bitmaps is
