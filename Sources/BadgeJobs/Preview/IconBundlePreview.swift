@@ -1,5 +1,6 @@
 import BadgeCore
 import BadgeRender
+import BadgeSystem
 
 /// The contact sheet of an Icon Composer bundle: its groups composed flat, back to
 /// front, over its fill, under the iOS mask (and the watch's circle when it supports
@@ -70,8 +71,16 @@ package enum IconBundlePreview {
                         pixels = known
                     } else {
                         try AppIconSetPreview.refuseLink(path, of: "a bundle")
-                        let image = try ImageFile.pixels(at: path)
-                        pixels = (image.width, image.height)
+                        // A PNG's size from its header (its pixels are decoded once,
+                        // at the size drawn, by the sheet); other formats decoded.
+                        let limits = ImageLimits()
+                        let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
+                        if let header = try ImageFile.pngHeader(of: bytes, path: path, limits: limits) {
+                            pixels = (header.width, header.height)
+                        } else {
+                            let image = try ImageFile.pixels(of: bytes, path: path, limits: limits)
+                            pixels = (image.width, image.height)
+                        }
                         sizes[name] = pixels
                     }
                     var scale = 1.0
