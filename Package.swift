@@ -138,6 +138,7 @@ let package = Package(
         .executableTarget(name: "FuzzFont", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(
             name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAndroidResources", dependencies: ["BadgeCore", "BadgeJobs", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
         .target(

@@ -26,7 +26,7 @@ CORPUS=Fixtures/corpus  # the test corpus (its SOURCES.md), seeds of FuzzPNG, Fu
 FUZZ_ARGS=${FUZZ_ARGS:-}
 OUT=.build/fuzz
 BUILD=$OUT/build
-ALL="FuzzArguments FuzzColor FuzzManifest FuzzPNG FuzzSVG FuzzCompare FuzzFont FuzzVectorDrawable"
+ALL="FuzzArguments FuzzColor FuzzManifest FuzzPNG FuzzSVG FuzzCompare FuzzFont FuzzVectorDrawable FuzzAndroidResources"
 
 build_only=0
 if [ "${1:-}" = "--build-only" ]; then build_only=1; shift; fi
@@ -163,6 +163,12 @@ $(seeds Fixtures/fonts Fixtures/fonts/bitmap "$regressions")"
         dict=fuzz/dicts/vectordrawable.dict
         corpora=$(seeds fuzz/seeds/vectordrawable Fixtures/android/sample-app/res/drawable \
             Fixtures/android/wikipedia/res/drawable Fixtures/android/nextcloud-qa/res/drawable "$regressions")
+        ;;
+    FuzzAndroidResources)
+        # Each input is a small res/ tree (parts at NUL bytes), written to disk and read
+        # by the real resource table.
+        dict=fuzz/dicts/vectordrawable.dict
+        corpora=$(seeds fuzz/seeds/resources "$regressions")
         ;;
     esac
     echo "fuzz/run.sh: $target for $FUZZ_SECONDS s; seeds: $(echo $corpora)"

@@ -314,7 +314,7 @@ enum AndroidCommand {
         guard let preview = settings.preview else { return .finished(.success) }
         return .finished(
             CatalogRun.writePreview(to: preview, command: "android", io: io) { () throws(BadgeError) in
-                AndroidPreview.sheet(
+                try AndroidPreview.sheet(
                     title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))",
                     folders: [trimmedOut, resources.folder], names: resources.names)
             })

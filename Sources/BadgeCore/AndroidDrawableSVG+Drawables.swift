@@ -71,7 +71,7 @@ extension AndroidDrawableConverter {
     func parse(_ file: AndroidResourceFile) throws(AndroidDrawableProblem) -> AndroidXMLNode {
         let source = AndroidXMLNode.File(path: file.path, bytes: file.bytes)
         do throws(XMLSyntaxError) {
-            return AndroidXMLNode(root: try XMLScanner.parse(file.bytes), file: source)
+            return AndroidXMLNode(root: try lookup.document(file), file: source)
         } catch {
             throw AndroidDrawableProblem(
                 path: file.path, line: source.line(error.offset), reason: "not readable XML: \(error.problem)")

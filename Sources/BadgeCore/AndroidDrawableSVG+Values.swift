@@ -185,6 +185,15 @@ extension AndroidDrawableConverter {
     /// A colour state list's default colour: a `<selector>`'s first item with no
     /// state (ColorStateList's default), its `android:alpha` applied.
     func colorFromSelector(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> Color {
+        let key = "\(node.element.range.lowerBound):\(node.file.path)"
+        if let known = selectorColors[key] { return known }
+        let color = try firstStatelessColor(node)
+        selectorColors[key] = color
+        return color
+    }
+
+    /// What `colorFromSelector` answers, read from the file.
+    private func firstStatelessColor(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> Color {
         guard node.name == "selector" else {
             throw node.problem("<\(node.name)> is not a colour state list (<selector>); a colour goes here")
         }

@@ -153,6 +153,10 @@ final class AndroidDrawableConverter {
     private var elements = 0
     /// The references being followed, outermost first (for cycles and depth).
     var following: [String] = []
+    /// The colours of the colour state lists read so far, by file and offset: a
+    /// `@color/` file that many paths are filled with is read once, its items
+    /// counted once against `maxElements`.
+    var selectorColors: [String: Color] = [:]
 
     init(lookup: AndroidResourceLookup, density: Double, limits: ImageLimits) {
         self.lookup = lookup
@@ -197,7 +201,7 @@ final class AndroidDrawableConverter {
     func node(of element: XMLElement, in file: AndroidXMLNode.File) throws(AndroidDrawableProblem) -> AndroidXMLNode {
         let root: XMLElement
         do throws(XMLSyntaxError) {
-            root = try XMLScanner.parse(file.bytes)
+            root = try lookup.document(AndroidResourceFile(path: file.path, bytes: file.bytes, density: nil))
         } catch {
             throw AndroidDrawableProblem(
                 path: file.path, line: file.line(error.offset), reason: "not readable XML: \(error.problem)")

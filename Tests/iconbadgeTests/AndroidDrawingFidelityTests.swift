@@ -26,7 +26,7 @@ import Testing
         let fm = FileManager.default
         var rows: [Row] = []
         let scratch = Paths.scratch("android-fidelity")
-        let table = AndroidResourceTable(folder: res, limits: ImageLimits())
+        let table = try AndroidResourceTable(folder: res, limits: ImageLimits())
         for folder in try fm.contentsOfDirectory(atPath: res).sorted() where folder.contains("anydpi") {
             for file in try fm.contentsOfDirectory(atPath: res + "/" + folder).sorted() where file.hasSuffix(".xml") {
                 let path = res + "/" + folder + "/" + file

@@ -28,7 +28,7 @@ import Testing
         let resources = try AndroidResources(folder: res, names: [icon], notes: &notes)
         let adaptive = try #require(resources.adaptive.first)
         let element = try #require(adaptive.root.child(layer))
-        let table = AndroidResourceTable(folder: res, limits: ImageLimits())
+        let table = try AndroidResourceTable(folder: res, limits: ImageLimits())
         return try AndroidDrawableSVG.layerDrawing(
             element, of: adaptive.bytes, path: res + "/" + adaptive.components.joined(separator: "/"), width: 108,
             height: 108, density: density, lookup: table.lookup, limits: ImageLimits())
@@ -350,7 +350,7 @@ import Testing
         var notes: [String] = []
         let resources = try AndroidResources(folder: res, names: ["ic_launcher"], notes: &notes)
         let adaptive = try #require(resources.adaptive.first)
-        let table = AndroidResourceTable(folder: res, limits: ImageLimits())
+        let table = try AndroidResourceTable(folder: res, limits: ImageLimits())
         for (density, type, file) in [
             (1.0, "png", "mipmap-mdpi"), (3, "png", "mipmap-xxhdpi"), (4, "webp", "mipmap-xxxhdpi"),
         ] {

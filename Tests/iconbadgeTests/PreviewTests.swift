@@ -128,7 +128,7 @@ import Testing
         let app = try Self.copy("android/newpipe", "preview-newpipe")
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "3"])
         #expect(run.status == 0, "\(run.stderr)")
-        let sheet = AndroidPreview.sheet(
+        let sheet = try AndroidPreview.sheet(
             title: "NewPipe", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher"])
         #expect(sheet.sections.map(\.title).count == 2)
         // mdpi and xxxhdpi: three masks and four themed tiles each; five legacy densities.
@@ -166,7 +166,7 @@ import Testing
         let app = try Self.copy("android/sample-app", "preview-sample")
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
         #expect(run.status == 0, "\(run.stderr)")
-        let sheet = AndroidPreview.sheet(
+        let sheet = try AndroidPreview.sheet(
             title: "sample", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher", "ic_launcher_round"])
         #expect(sheet.tiles.count == 2 * 2 * 7 + 2 * 5)
         #expect(sheet.tiles.allSatisfy { $0.missing.isEmpty })
@@ -198,7 +198,7 @@ import Testing
             with: "android:fillColor=\"?attr/colorPrimary\"\n        android:pathData=\"M56")
         #expect(changed != text)
         try changed.write(toFile: drawable, atomically: true, encoding: .utf8)
-        let sheet = AndroidPreview.sheet(
+        let sheet = try AndroidPreview.sheet(
             title: "attr", folders: [app + "/res"], names: ["ic_launcher", "ic_launcher_round"])
         let problem =
             "\(drawable): line 11: android:fillColor is the theme attribute ?attr/colorPrimary, which has a value only in a running app's theme; give a colour or @color/NAME in the drawable"
@@ -356,7 +356,7 @@ import Testing
         let icon = linked + "/res/mipmap-hdpi/ic_launcher.png"
         try FileManager.default.removeItem(atPath: icon)
         try FileManager.default.createSymbolicLink(atPath: icon, withDestinationPath: "../mipmap-xhdpi/ic_launcher.png")
-        let sheet = AndroidPreview.sheet(title: "linked", folders: [linked + "/res"], names: ["ic_launcher"])
+        let sheet = try AndroidPreview.sheet(title: "linked", folders: [linked + "/res"], names: ["ic_launcher"])
         #expect(sheet.sections.last?.groups[0].tiles.map(\.caption).contains("hdpi · 75 px") == false)
         #expect(sheet.sections.last?.groups[0].tiles.count == 4)
     }

@@ -130,8 +130,9 @@ extension AndroidOverlay {
                 let badge = "iconbadge_\(icon.stem)_badge"
                 // The namespaces the copied layer may use: the root's and its own.
                 var declared: [(name: String, value: String)] = []
+                var seen: Set<String> = []
                 for attribute in icon.root.attributes + foreground.attributes
-                where attribute.name.hasPrefix("xmlns") && !declared.contains(where: { $0.name == attribute.name }) {
+                where attribute.name.hasPrefix("xmlns") && seen.insert(attribute.name).inserted {
                     declared.append(attribute)
                 }
                 let namespaces = declared.map { " \($0.name)=\"\($0.value)\"" }.joined()

@@ -78,7 +78,7 @@ package struct AndroidOverlay: Sendable {
             overlay.written.append(components)
             overlay.legacyCount += 1
         }
-        let table = AndroidResourceTable(folder: resources.folder, limits: settings.limits)
+        let table = try AndroidResourceTable(folder: resources.folder, limits: settings.limits)
         for icon in resources.adaptive {
             try planAdaptive(
                 icon, resources: resources, table: table, settings: settings, out: out, staged: staged,

@@ -93,6 +93,9 @@ package struct AndroidResources: Sendable {
 
     /// The largest XML read (bytes).
     package static let maxXMLBytes = 1 << 20
+    /// The largest `AndroidManifest.xml` read (bytes): 4 MiB (a large app's is some
+    /// tens of KiB).
+    package static let maxManifestBytes = 4 << 20
 
     /// Reads the launcher icons of `folder` named `names`; with none given, those the
     /// manifest beside `res/` names (`android:icon`, `android:roundIcon`), else
@@ -112,7 +115,7 @@ package struct AndroidResources: Sendable {
         var roundNames: [String] = []
         var wanted = names
         if wanted.isEmpty {
-            let manifest = Self.manifestIcons(res: trimmed)
+            let manifest = Self.manifestIcons(res: trimmed, notes: &notes)
             wanted = manifest.icons
             roundNames = manifest.round
             if wanted.isEmpty { wanted = ["ic_launcher", "ic_launcher_round"] }
@@ -290,11 +293,27 @@ package struct AndroidResources: Sendable {
     /// The icon names `AndroidManifest.xml` beside `res/` gives its `<application>`:
     /// `android:icon` and `android:roundIcon` as `@mipmap/NAME` (or `@drawable/NAME`);
     /// none when there is no manifest or it uses placeholders (`${appIcon}`).
-    static func manifestIcons(res: String) -> (icons: [String], round: [String]) {
+    ///
+    /// A manifest that is there but cannot be read (over `maxManifestBytes`, not
+    /// readable XML, over one of XMLScanner's limits) is named in a note, and the
+    /// default names are looked for.
+    static func manifestIcons(res: String, notes: inout [String]) -> (icons: [String], round: [String]) {
         let manifest = OutputFile.parentFolder(of: res) + "/AndroidManifest.xml"
-        guard let bytes = try? InputFile.bytes(at: manifest, limit: 4 << 20, what: "AndroidManifest.xml"),
-            let root = try? XMLScanner.parse(bytes), let application = root.child("application")
-        else { return ([], []) }
+        guard InputFile.exists(manifest) else { return ([], []) }
+        let root: XMLElement
+        do throws(BadgeError) {
+            let bytes = try InputFile.bytes(at: manifest, limit: maxManifestBytes, what: "AndroidManifest.xml")
+            do throws(XMLSyntaxError) {
+                root = try XMLScanner.parse(bytes)
+            } catch {
+                notes.append("\(Quoted(manifest)) not read (\(error.description)): its icon names are not used")
+                return ([], [])
+            }
+        } catch {
+            notes.append("\(Quoted(manifest)) not read (\(ErrorText.reason(error))): its icon names are not used")
+            return ([], [])
+        }
+        guard let application = root.child("application") else { return ([], []) }
         func name(_ attribute: String) -> String? {
             guard let value = application.attribute(attribute) else { return nil }
             for prefix in ["@mipmap/", "@drawable/"] where value.hasPrefix(prefix) {

@@ -50,13 +50,15 @@ package enum AndroidPreview {
     /// `res/`), titled `title`, reading within `limits`.
     package static func sheet(
         title: String, folders: [String], names: [String], limits: ImageLimits = ImageLimits()
-    ) -> ContactSheet {
+    ) throws(BadgeError) -> ContactSheet {
         let folders = folders.map { folder in
             var trimmed = folder
             while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
             return trimmed
         }
-        let lookup = self.lookup(folders.map { AndroidResourceTable(folder: $0, limits: limits) })
+        var tables: [AndroidResourceTable] = []
+        for folder in folders { tables.append(try AndroidResourceTable(folder: folder, limits: limits)) }
+        let lookup = self.lookup(tables)
         var sheet = ContactSheet(title: title)
         var adaptive = ContactSheet.Section(title: "Android adaptive icons (Android 8 and up)")
         var legacy = ContactSheet.Section(title: "Android legacy icons (before Android 8, and launchers without masks)")
@@ -203,12 +205,17 @@ package enum AndroidPreview {
     package static func lookup(_ tables: [AndroidResourceTable]) -> AndroidResourceLookup {
         AndroidResourceLookup(
             value: { reference in
-                for table in tables { if let value = table.lookup.value(reference) { return value } }
+                for table in tables { if let value = table.value(reference) { return value } }
                 return nil
             },
             file: { (reference, density) throws(AndroidDrawableProblem) in
                 for table in tables { if let file = try table.file(reference, density: density) { return file } }
                 return nil
-            }, unreadable: tables.flatMap(\.unreadable))
+            }, unreadable: tables.flatMap(\.unreadable),
+            document: { file throws(XMLSyntaxError) in
+                // Any table keeps it: the first, for the run.
+                guard let first = tables.first else { return try XMLScanner.parse(file.bytes) }
+                return try first.document(file)
+            })
     }
 }
