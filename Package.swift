@@ -40,10 +40,10 @@ let package = Package(
         .systemLibrary(name: "CLittleCMS"),
         // FriBidi glue: its macros do not import into Swift.
         .target(name: "CBidi", dependencies: ["CFriBidi"]),
-        // librsvg and gdk-pixbuf, opened with dlopen on first use (see its header), and zlib.
-        .target(
-            name: "CImageLoaders", dependencies: ["CCairo", "CFreeType"], cSettings: freetypeC,
-            linkerSettings: [.linkedLibrary("dl")]),
+        // The isolated children (iconbadge-loader, in loader/, opens librsvg and gdk-pixbuf;
+        // see its header), zlib, and the replay of a recorded SVG drawing (Cairo's script
+        // interpreter, linked through -liconbadge-render). Nothing here calls dlopen.
+        .target(name: "CImageLoaders", dependencies: ["CCairo", "CFreeType"], cSettings: freetypeC),
         // libpng glue: setjmp-based error handling cannot live in Swift. libdeflate
         // (whole-buffer inflate of the image data; Sources/CPngCodec/png_fast.c) is
         // used by the C code alone, so it needs no module map.
@@ -136,7 +136,9 @@ let package = Package(
         .executableTarget(name: "FuzzSVG", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzCompare", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
-        .executableTarget(name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "FuzzSupport"]),
+        .executableTarget(
+            name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
+        .executableTarget(name: "FuzzAndroidResources", dependencies: ["BadgeCore", "BadgeJobs", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
         .target(

@@ -26,7 +26,7 @@ CORPUS=Fixtures/corpus  # the test corpus (its SOURCES.md), seeds of FuzzPNG, Fu
 FUZZ_ARGS=${FUZZ_ARGS:-}
 OUT=.build/fuzz
 BUILD=$OUT/build
-ALL="FuzzArguments FuzzColor FuzzManifest FuzzPNG FuzzSVG FuzzCompare FuzzFont FuzzVectorDrawable"
+ALL="FuzzArguments FuzzColor FuzzManifest FuzzPNG FuzzSVG FuzzCompare FuzzFont FuzzVectorDrawable FuzzAndroidResources"
 
 build_only=0
 if [ "${1:-}" = "--build-only" ]; then build_only=1; shift; fi
@@ -57,18 +57,12 @@ for target in $targets; do
 done
 # shellcheck disable=SC2086
 BIN=$($SWIFT build -c "$FUZZ_CONFIG" --scratch-path "$BUILD" $SANITIZE --show-bin-path)
-# SVG and the gdk-pixbuf formats are decoded by `iconbadge --isolated-decode` in a child,
-# found beside the running binary: FuzzSVG gets a plain iconbadge (the one `make build`
-# and `make test` make). It cannot be this build's: SwiftPM compiles every executable with
-# -parse-as-library under the fuzzer, which iconbadge's main.swift does not allow; nor an
-# AddressSanitizer one: the child's memory cap is off under ASan (its shadow would be refused).
+# SVG and the gdk-pixbuf formats are decoded by iconbadge-loader in a child, found beside
+# the running binary (scripts/build-loader.sh copies it there): plain C, uninstrumented
+# (under ASan the child's memory cap would be off: its shadow would be refused).
 case " $targets " in
 *" FuzzSVG "*)
-    echo "fuzz/run.sh: building the plain iconbadge that FuzzSVG's isolated decoder runs"
-    $SWIFT build --product iconbadge 2>&1 | grep -v '^\[[0-9]*/[0-9]*\]' || true
-    helper=$($SWIFT build --show-bin-path)/iconbadge
-    [ -x "$helper" ] || { echo "fuzz/run.sh: no $helper" >&2; exit 70; }
-    ln -sf "$(cd "$(dirname "$helper")" && pwd)/iconbadge" "$BIN/iconbadge"
+    "$(dirname "$0")/../scripts/build-loader.sh" "$BIN" || exit 70
     ;;
 esac
 [ "$build_only" = 1 ] && exit 0
@@ -169,6 +163,12 @@ $(seeds Fixtures/fonts Fixtures/fonts/bitmap "$regressions")"
         dict=fuzz/dicts/vectordrawable.dict
         corpora=$(seeds fuzz/seeds/vectordrawable Fixtures/android/sample-app/res/drawable \
             Fixtures/android/wikipedia/res/drawable Fixtures/android/nextcloud-qa/res/drawable "$regressions")
+        ;;
+    FuzzAndroidResources)
+        # Each input is a small res/ tree (parts at NUL bytes), written to disk and read
+        # by the real resource table.
+        dict=fuzz/dicts/vectordrawable.dict
+        corpora=$(seeds fuzz/seeds/resources "$regressions")
         ;;
     esac
     echo "fuzz/run.sh: $target for $FUZZ_SECONDS s; seeds: $(echo $corpora)"

@@ -17,13 +17,16 @@
 #   archive member's symbols.
 # - archives that nothing outside the binary ever shares an object with, linked hidden:
 #   libpng, zlib, libdeflate, libwebp and libwebpmux, libjpeg-turbo, Brotli (FreeType's
-#   WOFF2), and LittleCMS compiled from Debian's source (Debian ships no liblcms2.a).
+#   WOFF2), Cairo's script interpreter (it replays the drawing iconbadge-loader records
+#   of an SVG, Sources/CImageLoaders/script_replay.c, which also stands in for the LZO
+#   it never uses: liblzo2 is not linked), and LittleCMS compiled from Debian's source
+#   (Debian ships no liblcms2.a).
 #   A gdk-pixbuf loader keeps its own libpng or libjpeg, and no png_struct crosses.
 #
 # Why: each shared library is opened, read, mapped and bound by the dynamic loader at
 # every start, before main (about 2 ms of a 3.6 ms start, make bench); the binary then
 # ran only on the Debian release it was built on. Linked in, the binary needs glibc
-# alone; librsvg and gdk-pixbuf stay optional, opened with dlopen (loaders.c).
+# alone; librsvg and gdk-pixbuf stay optional, opened by iconbadge-loader (loader/).
 #
 # A missing archive fails the static build and names the Debian package that has it:
 # it never falls back to a binary that needs other packages. HarfBuzz and LittleCMS are
@@ -94,7 +97,7 @@ done
 # The archives and the Debian package of each, name:package.
 EXPORTED="cairo:libcairo2-dev pixman-1:libpixman-1-dev fontconfig:libfontconfig-dev expat:libexpat1-dev
 fribidi:libfribidi-dev freetype:libfreetype-dev"
-HIDDEN="webpmux:libwebp-dev webp:libwebp-dev png16:libpng-dev jpeg:libjpeg62-turbo-dev deflate:libdeflate-dev
+HIDDEN="cairo-script-interpreter:libcairo2-dev webpmux:libwebp-dev webp:libwebp-dev png16:libpng-dev jpeg:libjpeg62-turbo-dev deflate:libdeflate-dev
 brotlidec:libbrotli-dev brotlicommon:libbrotli-dev z:zlib1g-dev"
 for entry in $EXPORTED $HIDDEN; do
     [ -f "$libdir/lib${entry%%:*}.a" ] || fail "no $libdir/lib${entry%%:*}.a for a static link; install ${entry#*:}"

@@ -70,6 +70,9 @@ for tool in dpkg-deb dpkg-shlibdeps dpkg-query strip readelf gzip tar md5sum; do
 done
 if [ ! -f "$binary" ] || [ ! -x "$binary" ]; then fail "no release binary at $binary; run make release"; fi
 binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
+# iconbadge-loader, beside the binary (make release puts it there: scripts/build-loader.sh).
+loader="$(dirname "$binary")/iconbadge-loader"
+[ -x "$loader" ] || fail "no iconbadge-loader beside $binary; run make release (scripts/build-loader.sh)"
 
 # SOURCE_DATE_EPOCH: the committer time of the last commit unless given.
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
@@ -271,6 +274,10 @@ stage() {
     # binary exports Cairo's symbols for librsvg, scripts/link-static-libs.sh).
     strip --remove-section=.comment --remove-section=.note -o "$1/bin/iconbadge" "$binary"
     chmod 755 "$1/bin/iconbadge"
+    # The helper that opens librsvg and gdk-pixbuf (scripts/build-loader.sh; built
+    # stripped), where the binary looks for it.
+    mkdir -p "$1/libexec/iconbadge"
+    cp "$loader" "$1/libexec/iconbadge/iconbadge-loader"
     "$binary" --generate-manpage >"$1/share/man/man1/iconbadge.1"
     "$binary" --generate-completion-script bash >"$1/share/bash-completion/completions/iconbadge"
     "$binary" --generate-completion-script zsh >"$1/$2/_iconbadge"
@@ -285,7 +292,8 @@ stage() {
 pkg="$work/debian/iconbadge"
 stage "$pkg/usr" share/zsh/vendor-completions
 printf 'Source: iconbadge\n\nPackage: iconbadge\nArchitecture: any\n' >"$work/debian/control"
-shlibs="$(cd "$work" && dpkg-shlibdeps -O -e debian/iconbadge/usr/bin/iconbadge 2>"$work/shlibdeps.log")" || {
+shlibs="$(cd "$work" && dpkg-shlibdeps -O -e debian/iconbadge/usr/bin/iconbadge \
+    -e debian/iconbadge/usr/libexec/iconbadge/iconbadge-loader 2>"$work/shlibdeps.log")" || {
     cat "$work/shlibdeps.log" >&2
     fail "dpkg-shlibdeps failed (above); run make deps"
 }
@@ -299,7 +307,7 @@ depends="$shlibs"
 normalise() {
     find "$1" -type d -exec chmod 755 {} +
     find "$1" -type f -exec chmod 644 {} +
-    chmod 755 "$2"
+    chmod 755 "$2" "$(dirname "$(dirname "$2")")/libexec/iconbadge/iconbadge-loader"
     find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +
 }
 
@@ -372,7 +380,7 @@ tarball)
         printf '%s\n' "$linked_in" | fold -s -w 76 | sed 's/ *$//; s/^/    /'
         printf '\nTwo libraries are opened only when an icon needs them. Without them such\n'
         printf 'an icon gets one line naming the package to install, and exit status 69:\n\n'
-        printf '    librsvg 2.52 or later     SVG icons\n'
+        printf '    librsvg 2.46 or later     SVG icons\n'
         printf '    gdk-pixbuf 2.42 or later  GIF, BMP, TIFF and ICO icons; animated WebP icons\n'
         printf '                              (with its WebP loader, webp-pixbuf-loader); the\n'
         printf '                              JPEGs libjpeg-turbo declines (CMYK, damaged)\n\n'
@@ -383,11 +391,11 @@ tarball)
         printf 'Install\n\n'
         printf 'Into /usr/local (or any PREFIX, then put PREFIX/bin on PATH):\n\n'
         printf '    tar -xzf %s.tar.gz\n' "$top"
-        printf '    sudo cp -R %s/bin %s/share /usr/local/\n' "$top" "$top"
+        printf '    sudo cp -R %s/bin %s/libexec %s/share /usr/local/\n' "$top" "$top" "$top"
         printf '    iconbadge --version\n\n'
         printf 'or run it where it is: %s/bin/iconbadge.\n\n' "$top"
         printf 'Uninstall: remove the files the tarball lists (tar -tzf %s.tar.gz)\n' "$top"
-        printf 'from PREFIX: bin/iconbadge, share/man/man1/iconbadge.1,\n'
+        printf 'from PREFIX: bin/iconbadge, libexec/iconbadge, share/man/man1/iconbadge.1,\n'
         printf 'share/bash-completion/completions/iconbadge, share/zsh/site-functions/_iconbadge,\n'
         printf 'share/fish/vendor_completions.d/iconbadge.fish and share/doc/iconbadge.\n'
     } >"$tree/INSTALL"

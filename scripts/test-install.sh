@@ -7,7 +7,7 @@ trap 'rm -rf "$prefix"' EXIT
 fail() { echo "test-install: FAIL: $*" >&2; exit 1; }
 
 make -s install PREFIX="$prefix" >/dev/null
-for file in bin/iconbadge share/man/man1/iconbadge.1 share/bash-completion/completions/iconbadge \
+for file in bin/iconbadge libexec/iconbadge/iconbadge-loader share/man/man1/iconbadge.1 share/bash-completion/completions/iconbadge \
     share/zsh/site-functions/_iconbadge share/fish/vendor_completions.d/iconbadge.fish; do
     [ -s "$prefix/$file" ] || fail "$file was not installed"
 done
@@ -20,6 +20,14 @@ pages=$(find "$prefix/share/doc/iconbadge/manual" -name '*.md' | wc -l)
 [ "$pages" -eq "$(find docs/manual -name '*.md' | wc -l)" ] || fail "$pages manual pages installed, not those of docs/manual"
 [ -x "$prefix/bin/iconbadge" ] || fail "the binary is not executable"
 "$prefix/bin/iconbadge" --version | grep -q '^iconbadge ' || fail "the installed binary does not run"
+# It finds its loader in PREFIX/libexec/iconbadge: an SVG icon renders.
+"$prefix/bin/iconbadge" Fixtures/icons/mail-unread-symbolic.svg --size 64x64 --value 3 -o "$prefix/svg-icon.png" ||
+    fail "the installed binary does not render an SVG icon through PREFIX/libexec/iconbadge/iconbadge-loader"
+rm -f "$prefix/svg-icon.png"
+# The loader needs glibc alone (scripts/build-loader.sh).
+loader_needs=$(readelf -d "$prefix/libexec/iconbadge/iconbadge-loader" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' |
+    grep -v -E '^(libc\.so\.6|libdl\.so\.2)$' || true)
+[ -z "$loader_needs" ] || fail "iconbadge-loader needs more than glibc: $loader_needs"
 # The release binary carries the Swift standard library: no libswift*.so needed.
 if ldd "$prefix/bin/iconbadge" | grep -q 'libswiftCore'; then fail "the binary links libswiftCore dynamically"; fi
 # LINKAGE=static (the default; scripts/link-static-libs.sh): every other library is
@@ -49,4 +57,5 @@ reply=$(PATH="$prefix/bin:$PATH" bash -c '
 make -s uninstall PREFIX="$prefix" >/dev/null
 left=$(find "$prefix" -type f)
 [ -z "$left" ] || fail "uninstall left: $left"
-echo "test-install: ok (installed, checked and removed the binary, man page, completions and manual under a temporary prefix; the binary loads $([ "$linkage" = static ] && echo "glibc alone" || echo "the shared libraries, LINKAGE=shared"))"
+[ ! -e "$prefix/libexec/iconbadge" ] || fail "uninstall left $prefix/libexec/iconbadge"
+echo "test-install: ok (installed, checked and removed the binary, its loader, man page, completions and manual under a temporary prefix; the binary loads $([ "$linkage" = static ] && echo "glibc alone" || echo "the shared libraries, LINKAGE=shared"))"

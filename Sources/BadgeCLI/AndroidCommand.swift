@@ -107,7 +107,8 @@ enum AndroidCommand {
                 knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
             if let preview = settings.preview {
                 _ = try PreviewOutput.kind(of: preview, option: "--preview")
-                try PreviewOutput.checkWritable(preview)
+                // Its folders are made as --out's are.
+                try PreviewOutput.checkWritable(preview, creatingFolders: true)
             }
             guard
                 try HiddenBadge.isShown(
@@ -313,7 +314,7 @@ enum AndroidCommand {
         guard let preview = settings.preview else { return .finished(.success) }
         return .finished(
             CatalogRun.writePreview(to: preview, command: "android", io: io) { () throws(BadgeError) in
-                AndroidPreview.sheet(
+                try AndroidPreview.sheet(
                     title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))",
                     folders: [trimmedOut, resources.folder], names: resources.names)
             })

@@ -49,6 +49,20 @@ extension AppIconSetCommand {
             try HiddenBadge.isShown(
                 settings.render, failIfHidden: settings.catalog.failIfHidden, command: "appiconset", io: io)
         else { return .finished(.success) }
+        // Written as Xcode writes it, so the diff is the badge group alone; compact
+        // when that is over the size iconbadge reads, so that what it writes always
+        // reads back (badged again, or by --preview).
+        var document = Array(bundle.badgedDocument.serializedAsXcode().utf8)
+        if document.count > IconComposerBundle.maxDocumentBytes {
+            document = Array(bundle.badgedDocument.serialized().utf8)
+        }
+        guard document.count <= IconComposerBundle.maxDocumentBytes else {
+            throw .badInput(
+                path: bundle.folder + "/icon.json",
+                reason:
+                    "with the badge group it would be \(document.count) bytes, over the \(IconComposerBundle.maxDocumentBytes >> 20) MiB iconbadge reads back"
+            )
+        }
         let final: OutputLocation
         if let out = settings.out {
             var trimmed = out
@@ -112,8 +126,6 @@ extension AppIconSetCommand {
             return .finished(tally.exitCode)
         }
         staged.remove([".canvas.png"])
-        // Written as Xcode writes it, so the diff is the badge group alone.
-        let document = Array(bundle.badgedDocument.serializedAsXcode().utf8)
         if settings.out != nil {
             for asset in bundle.assets {
                 let bytes = try InputFile.bytes(

@@ -141,7 +141,8 @@ enum AppIconSetCommand {
                 knownVariables: options.filter(\.fromEnvironment).map(\.environmentName), io: io)
             if let preview = settings.preview {
                 _ = try PreviewOutput.kind(of: preview, option: "--preview")
-                try PreviewOutput.checkWritable(preview)
+                // Its folders are made as --out's are.
+                try PreviewOutput.checkWritable(preview, creatingFolders: true)
             }
             if IconComposerBundle.isBundle(folder) {
                 return try badgeBundle(IconComposerBundle(path: folder), settings: settings, io: io)

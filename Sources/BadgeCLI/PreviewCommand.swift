@@ -121,6 +121,6 @@ enum PreviewCommand {
         var notes: [String] = []
         let main = try AndroidResources(folder: paths[paths.count - 1], names: icons, notes: &notes)
         for note in notes { io.note("preview: \(note)") }
-        return AndroidPreview.sheet(title: title, folders: paths, names: main.names)
+        return try AndroidPreview.sheet(title: title, folders: paths, names: main.names)
     }
 }

@@ -1,6 +1,7 @@
 /// A drawable as the converter reads it, before it is placed: what it draws, its
 /// intrinsic size and padding (dp), which a layer list and gravity need. Made by
-/// `AndroidDrawableConverter`, drawn into a rectangle by its `emit`.
+/// `AndroidDrawableConverter`, placed into a rectangle as `AndroidDrawing` nodes by
+/// its `emit`.
 indirect enum AndroidDrawable {
     /// Nothing (`@null`, a layer list with no items).
     case nothing
@@ -12,8 +13,8 @@ indirect enum AndroidDrawable {
     case inset(Inset)
     case layers(LayerList)
 
-    /// A `<vector>`: size (dp), viewport, alpha (0 to 1), tint, and the SVG of its
-    /// body in viewport coordinates.
+    /// A `<vector>`: size (dp), viewport, alpha (0 to 1), tint, and its body in
+    /// viewport coordinates.
     struct Vector {
         var width: Double
         var height: Double
@@ -21,20 +22,21 @@ indirect enum AndroidDrawable {
         var viewportHeight: Double
         var alpha: Double
         var tint: Tint?
-        var body: String
+        var body: [AndroidDrawing.Node]
     }
 
     /// A colour filter of a vector or bitmap: PorterDuff `src_in`, `src_atop` or
     /// `src_over` with the tint as source.
     struct Tint {
         var color: Color
-        var mode: String
+        var mode: AndroidDrawing.TintMode
     }
 
-    /// An image, embedded as a `data:` URL: its intrinsic size (dp: pixels over its
-    /// folder's density) and where it goes in its bounds (nil: it fills them).
+    /// An image file (its bytes and MIME type): its intrinsic size (dp: pixels over
+    /// its folder's density) and where it goes in its bounds (nil: it fills them).
     struct Bitmap {
-        var url: String
+        var bytes: [UInt8]
+        var type: String
         var width: Double
         var height: Double
         var gravity: Gravity?
@@ -231,8 +233,17 @@ indirect enum AndroidDrawable {
     }
 
     /// The padding it reports (dp): a shape's `<padding>`, an inset's insets plus its
-    /// content's, a nesting layer list's sum; none for the rest. Fractions of an
-    /// inset need the bounds (nil: counted as none).
+    /// content's (InsetDrawable.getPadding), a layer list's items' paddings summed when
+    /// it nests them and their largest on each side when it stacks them
+    /// (LayerDrawable.computeNestedPadding, computeStackedPadding); none for the rest.
+    ///
+    /// Fractions of an inset are of `bounds` (InsetDrawable.getInsets reads
+    /// getBounds()); nil counts them as none. A device reads a child's padding when
+    /// the layer list is made (`refreshPadding`), from the bounds the child has then:
+    /// none on the first drawable inflated, and on the copies a launcher gets later
+    /// the bounds copied from it (LayerDrawable.ChildDrawable copies them). The sheet
+    /// draws the later reading, with the fraction of the bounds, so a layer list
+    /// whose layout depends on it (a nesting list after a fractional `<inset>`) shows.
     func padding(in bounds: Rect?) -> Insets {
         switch self {
         case .shape(let shape): return shape.padding
@@ -242,9 +253,21 @@ indirect enum AndroidDrawable {
             let own = Insets(
                 left: inset.left.value(of: width), top: inset.top.value(of: height),
                 right: inset.right.value(of: width), bottom: inset.bottom.value(of: height))
-            return own + inset.inner.padding(in: nil)
-        case .layers(let list) where list.nest:
-            return list.items.reduce(Insets()) { $0 + $1.drawable.padding(in: nil) }
+            // DrawableWrapper.getPadding: the content's, in the content's own bounds.
+            let inner = bounds.map {
+                Rect(
+                    x: $0.x + own.left, y: $0.y + own.top, width: $0.width - own.left - own.right,
+                    height: $0.height - own.top - own.bottom)
+            }
+            return own + inset.inner.padding(in: inner)
+        case .layers(let list):
+            let paddings = list.items.map { $0.drawable.padding(in: nil) }
+            if list.nest { return paddings.reduce(Insets()) { $0 + $1 } }
+            return paddings.reduce(Insets()) {
+                Insets(
+                    left: max($0.left, $1.left), top: max($0.top, $1.top), right: max($0.right, $1.right),
+                    bottom: max($0.bottom, $1.bottom))
+            }
         default: return Insets()
         }
     }

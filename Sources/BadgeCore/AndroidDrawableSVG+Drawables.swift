@@ -71,7 +71,7 @@ extension AndroidDrawableConverter {
     func parse(_ file: AndroidResourceFile) throws(AndroidDrawableProblem) -> AndroidXMLNode {
         let source = AndroidXMLNode.File(path: file.path, bytes: file.bytes)
         do throws(XMLSyntaxError) {
-            return AndroidXMLNode(root: try XMLScanner.parse(file.bytes), file: source)
+            return AndroidXMLNode(root: try lookup.document(file), file: source)
         } catch {
             throw AndroidDrawableProblem(
                 path: file.path, line: source.line(error.offset), reason: "not readable XML: \(error.problem)")
@@ -180,6 +180,7 @@ extension AndroidDrawableConverter {
             throw problem("is neither XML nor an image (PNG, WebP, JPEG or GIF)")
         }
         let url = "data:\(type);base64," + Base64.encode(bytes)
+        try charge(url.utf8.count + 120, at: nil)
         // The header's size, through the same reader (and limits) as an SVG's images.
         let probe = Array(
             (AndroidDrawableSVG.svgOpen + "><image xlink:href=\"" + url + "\"/></svg>").utf8)
@@ -193,7 +194,8 @@ extension AndroidDrawableConverter {
         // BitmapDrawable's intrinsic size: the pixels scaled from the folder's density.
         let folderDensity = file.density ?? density
         return AndroidDrawable.Bitmap(
-            url: url, width: Double(image.width) / folderDensity, height: Double(image.height) / folderDensity,
+            bytes: bytes, type: type, width: Double(image.width) / folderDensity,
+            height: Double(image.height) / folderDensity,
             gravity: gravity, alpha: alpha, tint: tint)
     }
 

@@ -1,38 +1,46 @@
 extension AndroidDrawableConverter {
-    /// `drawable` drawn into `rect` (dp, the document's user space) as SVG, as the
+    /// `drawable` drawn into `rect` (dp, the drawing's coordinates), as the
     /// drawable draws into bounds of that rectangle.
-    func emit(_ drawable: AndroidDrawable, in rect: Rect) throws(AndroidDrawableProblem) -> String {
-        let n = AndroidSVGNumber.text
-        guard rect.width > 0, rect.height > 0 else { return "" }
-        let box = "x=\"\(n(rect.x))\" y=\"\(n(rect.y))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
+    func emit(_ drawable: AndroidDrawable, in rect: Rect) throws(AndroidDrawableProblem) -> [AndroidDrawing.Node] {
+        guard rect.width > 0, rect.height > 0 else { return [] }
         switch drawable {
         case .nothing:
-            return ""
+            return []
         case .color(let color):
-            guard color.alpha > 0 else { return "" }
-            return "<rect \(box)\(AndroidPaint.color(color).svg("fill", alpha: 1))/>\n"
+            guard color.alpha > 0 else { return [] }
+            try charge(120, at: nil)
+            return [.shape(AndroidDrawing.Shape(outline: .rect(rect, radius: 0), fill: .color(color)))]
         case .vector(let vector):
             // VectorDrawable scales its viewport to its bounds, whatever their aspect,
             // and draws nothing outside them.
             var body = vector.body
             if let tint = vector.tint {
                 let region = Rect(x: 0, y: 0, width: vector.viewportWidth, height: vector.viewportHeight)
-                body = "<g filter=\"url(#\(try tintFilter(tint, region: region)))\">\n\(body)</g>\n"
+                body = [.group(AndroidDrawing.Group(effect: try tintEffect(tint, region: region), children: body))]
             }
-            if vector.alpha < 1 { body = "<g opacity=\"\(n(vector.alpha))\">\n\(body)</g>\n" }
-            return
-                "<svg \(box) viewBox=\"0 0 \(n(vector.viewportWidth)) \(n(vector.viewportHeight))\" preserveAspectRatio=\"none\" overflow=\"hidden\">\n\(body)</svg>\n"
+            if vector.alpha < 1 {
+                body = [.group(AndroidDrawing.Group(effect: .opacity(vector.alpha), children: body))]
+            }
+            try charge(200, at: nil)
+            return [
+                .viewport(
+                    AndroidDrawing.Viewport(
+                        rect: rect, viewportWidth: vector.viewportWidth, viewportHeight: vector.viewportHeight,
+                        children: body))
+            ]
         case .bitmap(let bitmap):
             // BitmapDrawable: Gravity.apply of its intrinsic size in its bounds (fill by default).
             let placed = (bitmap.gravity ?? AndroidDrawable.Gravity(horizontal: .fill, vertical: .fill)).apply(
                 width: bitmap.width, height: bitmap.height, in: rect)
-            let at =
-                "x=\"\(n(placed.x))\" y=\"\(n(placed.y))\" width=\"\(n(placed.width))\" height=\"\(n(placed.height))\""
-            var image = "<image \(at) preserveAspectRatio=\"none\" xlink:href=\"\(bitmap.url)\"/>\n"
+            var image: [AndroidDrawing.Node] = [
+                .image(AndroidDrawing.Image(rect: placed, bytes: bitmap.bytes, type: bitmap.type))
+            ]
             if let tint = bitmap.tint {
-                image = "<g filter=\"url(#\(try tintFilter(tint, region: placed)))\">\n\(image)</g>\n"
+                image = [.group(AndroidDrawing.Group(effect: try tintEffect(tint, region: placed), children: image))]
             }
-            if bitmap.alpha < 1 { image = "<g opacity=\"\(n(bitmap.alpha))\">\n\(image)</g>\n" }
+            if bitmap.alpha < 1 {
+                image = [.group(AndroidDrawing.Group(effect: .opacity(bitmap.alpha), children: image))]
+            }
             return image
         case .shape(let shape):
             return try emitShape(shape, in: rect)
@@ -46,7 +54,7 @@ extension AndroidDrawableConverter {
                 height: rect.height - top - inset.bottom.value(of: rect.height))
             return try emit(inset.inner, in: inner)
         case .layers(let list):
-            var out = ""
+            var out: [AndroidDrawing.Node] = []
             var padding = AndroidDrawable.Insets()
             for item in list.items {
                 // LayerDrawable.updateLayerBounds: the item's insets and the padding
@@ -61,7 +69,6 @@ extension AndroidDrawableConverter {
                 let bounds = gravity.apply(
                     width: item.width ?? intrinsic.width, height: item.height ?? intrinsic.height, in: container)
                 out += try emit(item.drawable, in: bounds)
-                try checkSize(definedBytes + out.utf8.count, at: nil)
                 if list.nest { padding = padding + item.drawable.padding(in: bounds) }
             }
             return out
@@ -82,45 +89,32 @@ extension AndroidDrawableConverter {
         return resolved
     }
 
-    /// A tint as an SVG filter over `region` (the tinted content's user space):
-    /// the colour composited with the content by `mode`. Returns the filter's id.
-    func tintFilter(_ tint: AndroidDrawable.Tint, region: Rect) throws(AndroidDrawableProblem) -> String {
-        let n = AndroidSVGNumber.text
-        let id = id("t")
-        let hex = String(tint.color.description.dropLast(2)).lowercased()
-        let operation: String
-        switch tint.mode {
-        case "src_atop": operation = "<feComposite in=\"tint\" in2=\"SourceGraphic\" operator=\"atop\"/>"
-        case "src_over": operation = "<feComposite in=\"tint\" in2=\"SourceGraphic\" operator=\"over\"/>"
-        default: operation = "<feComposite in=\"tint\" in2=\"SourceGraphic\" operator=\"in\"/>"
-        }
-        let text =
-            "<filter id=\"\(id)\" filterUnits=\"userSpaceOnUse\" x=\"\(n(region.x))\" y=\"\(n(region.y))\" width=\"\(n(region.width))\" height=\"\(n(region.height))\" color-interpolation-filters=\"sRGB\"><feFlood flood-color=\"\(hex)\" flood-opacity=\"\(n(Double(tint.color.alpha) / 255))\" result=\"tint\"/>\(operation)</filter>"
-        definedBytes += text.utf8.count
-        try checkSize(definedBytes, at: nil)
-        defs.append(text)
-        return id
+    /// A tint over `region` (the tinted content's coordinates): the colour
+    /// composited with the content by its mode.
+    func tintEffect(_ tint: AndroidDrawable.Tint, region: Rect) throws(AndroidDrawableProblem) -> AndroidDrawing.Effect
+    {
+        try charge(320, at: nil)
+        return .tint(id: id("t"), color: tint.color, mode: tint.mode, region: region)
     }
 
     /// A `<shape>` in `rect`: GradientDrawable insets its rectangle by half the
     /// stroke, fills it, then strokes it; corner radii are clamped to half the
     /// shorter side.
-    func emitShape(_ shape: AndroidDrawable.Shape, in rect: Rect) throws(AndroidDrawableProblem) -> String {
+    func emitShape(_ shape: AndroidDrawable.Shape, in rect: Rect) throws(AndroidDrawableProblem) -> [AndroidDrawing
+        .Node]
+    {
         let n = AndroidSVGNumber.text
         let half = (shape.stroke?.width ?? 0) / 2
         let r = Rect(x: rect.x + half, y: rect.y + half, width: rect.width - 2 * half, height: rect.height - 2 * half)
-        guard r.width > 0, r.height > 0 else { return "" }
-        var outline: String
+        guard r.width > 0, r.height > 0 else { return [] }
+        let outline: AndroidDrawing.Outline
         if shape.oval {
-            outline =
-                "<ellipse cx=\"\(n(r.center.x))\" cy=\"\(n(r.center.y))\" rx=\"\(n(r.width / 2))\" ry=\"\(n(r.height / 2))\""
+            outline = .ellipse(r)
         } else {
             let limit = min(r.width, r.height) / 2
             let radii = shape.radii.map { min($0, limit) }
             if radii.allSatisfy({ $0 == radii[0] }) {
-                outline =
-                    "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\""
-                    + (radii[0] > 0 ? " rx=\"\(n(radii[0]))\" ry=\"\(n(radii[0]))\"" : "")
+                outline = .rect(r, radius: radii[0])
             } else {
                 let (tl, tr, br, bl) = (radii[0], radii[1], radii[2], radii[3])
                 var d = "M \(n(r.minX + tl)) \(n(r.minY)) H \(n(r.maxX - tr))"
@@ -131,40 +125,38 @@ extension AndroidDrawableConverter {
                 if bl > 0 { d += " A \(n(bl)) \(n(bl)) 0 0 1 \(n(r.minX)) \(n(r.maxY - bl))" }
                 d += " V \(n(r.minY + tl))"
                 if tl > 0 { d += " A \(n(tl)) \(n(tl)) 0 0 1 \(n(r.minX + tl)) \(n(r.minY))" }
-                outline = "<path d=\"\(d) Z\""
+                outline = .path(d + " Z")
             }
         }
+        var drawn = AndroidDrawing.Shape(outline: outline)
         switch shape.fill {
-        case .color(let color)?:
-            outline += AndroidPaint.color(color).svg("fill", alpha: 1)
-        case .gradient(let gradient)?:
-            outline += AndroidPaint.gradient(try shapeGradient(gradient, in: r)).svg("fill", alpha: 1)
-        case nil:
-            outline += " fill=\"none\""
+        case .color(let color)?: drawn.fill = .color(color)
+        case .gradient(let gradient)?: drawn.fill = .gradient(try shapeGradient(gradient, in: r))
+        case nil: break
         }
         if let stroke = shape.stroke, stroke.color.alpha > 0 {
-            outline += AndroidPaint.color(stroke.color).svg("stroke", alpha: 1) + " stroke-width=\"\(n(stroke.width))\""
-            if let dash = stroke.dash { outline += " stroke-dasharray=\"\(n(dash.width)) \(n(dash.gap))\"" }
+            drawn.stroke = AndroidDrawing.Stroke(
+                paint: .color(stroke.color), width: stroke.width, dash: stroke.dash.map { [$0.width, $0.gap] })
         }
-        return outline + "/>\n"
+        try charge(300, at: nil)
+        return [.shape(drawn)]
     }
 
-    /// A shape's gradient over `r` as an SVG gradient in user space; its id.
+    /// A shape's gradient over `r`, in the drawing's coordinates.
     /// GradientDrawable.ensureValidRect: a linear gradient runs between the edges or
     /// corners its angle names (0: left to right, 90: bottom to top); a radial one
     /// about `centerX`, `centerY` of the bounds.
-    func shapeGradient(_ gradient: AndroidDrawable.Shape.Gradient, in r: Rect) throws(AndroidDrawableProblem) -> String
+    func shapeGradient(_ gradient: AndroidDrawable.Shape.Gradient, in r: Rect) throws(AndroidDrawableProblem)
+        -> AndroidDrawing.Gradient
     {
-        let n = AndroidSVGNumber.text
         let id = id("g")
-        let stops = Self.stops(Array(zip(gradient.positions, gradient.colors)).map { ($0.0, $0.1) })
-        var text: String
+        let stops = zip(gradient.positions, gradient.colors).map {
+            AndroidDrawing.Gradient.Stop(offset: min(1, max(0, $0.0)), color: $0.1)
+        }
+        let kind: AndroidDrawing.Gradient.Kind
         if gradient.radial {
             let radius = gradient.radiusIsFraction ? gradient.radius * min(r.width, r.height) : gradient.radius
-            let cx = r.x + r.width * gradient.centerX
-            let cy = r.y + r.height * gradient.centerY
-            text =
-                "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(cx))\" cy=\"\(n(cy))\" fx=\"\(n(cx))\" fy=\"\(n(cy))\" r=\"\(n(radius))\">\(stops)</radialGradient>"
+            kind = .radial(cx: r.x + r.width * gradient.centerX, cy: r.y + r.height * gradient.centerY, r: radius)
         } else {
             let (x0, y0, x1, y1): (Double, Double, Double, Double)
             switch gradient.angle {
@@ -177,12 +169,9 @@ extension AndroidDrawableConverter {
             case 315: (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
             default: (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.minY)
             }
-            text =
-                "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(x0))\" y1=\"\(n(y0))\" x2=\"\(n(x1))\" y2=\"\(n(y1))\">\(stops)</linearGradient>"
+            kind = .linear(x1: x0, y1: y0, x2: x1, y2: y1)
         }
-        definedBytes += text.utf8.count
-        try checkSize(definedBytes, at: nil)
-        defs.append(text)
-        return id
+        try charge(200 + 70 * stops.count, at: nil)
+        return AndroidDrawing.Gradient(id: id, kind: kind, stops: stops, spread: nil)
     }
 }

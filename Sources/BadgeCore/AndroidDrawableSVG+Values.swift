@@ -5,34 +5,6 @@ enum AndroidResolved {
     case file(AndroidResourceFile)
 }
 
-/// How a path or shape is painted: a colour, or a gradient defined in `<defs>`.
-enum AndroidPaint: Equatable {
-    case color(Color)
-    /// A gradient's id; its colours' alpha is in its stops.
-    case gradient(String)
-
-    /// The SVG paint and its opacity (`fill` or `stroke` and `-opacity`) at `alpha`
-    /// (0 to 1, the path's `fillAlpha` or `strokeAlpha`).
-    func svg(_ property: String, alpha: Double) -> String {
-        switch self {
-        case .color(let color):
-            let hex = String(color.description.dropLast(2)).lowercased()
-            let opacity = Double(color.alpha) / 255 * alpha
-            return " \(property)=\"\(hex)\""
-                + (opacity < 1 ? " \(property)-opacity=\"\(AndroidSVGNumber.text(opacity))\"" : "")
-        case .gradient(let id):
-            return " \(property)=\"url(#\(id))\""
-                + (alpha < 1 ? " \(property)-opacity=\"\(AndroidSVGNumber.text(alpha))\"" : "")
-        }
-    }
-
-    /// Whether it draws nothing.
-    var isInvisible: Bool {
-        if case .color(let color) = self { return color.alpha == 0 }
-        return false
-    }
-}
-
 /// Numbers as written into the SVG document.
 enum AndroidSVGNumber {
     /// `value` rounded to 6 decimals, shortest spelling.
@@ -213,6 +185,15 @@ extension AndroidDrawableConverter {
     /// A colour state list's default colour: a `<selector>`'s first item with no
     /// state (ColorStateList's default), its `android:alpha` applied.
     func colorFromSelector(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> Color {
+        let key = "\(node.element.range.lowerBound):\(node.file.path)"
+        if let known = selectorColors[key] { return known }
+        let color = try firstStatelessColor(node)
+        selectorColors[key] = color
+        return color
+    }
+
+    /// What `colorFromSelector` answers, read from the file.
+    private func firstStatelessColor(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> Color {
         guard node.name == "selector" else {
             throw node.problem("<\(node.name)> is not a colour state list (<selector>); a colour goes here")
         }
@@ -238,7 +219,7 @@ extension AndroidDrawableConverter {
     /// path: the attribute, or an `aapt:attr` child of that name holding a
     /// `<gradient>`; nil when neither is given (nothing is painted).
     func paint(_ value: String?, inline: AndroidXMLNode?, at node: AndroidXMLNode, attribute: String)
-        throws(AndroidDrawableProblem) -> AndroidPaint?
+        throws(AndroidDrawableProblem) -> AndroidDrawing.Paint?
     {
         if let inline {
             guard value == nil else {
@@ -261,7 +242,7 @@ extension AndroidDrawableConverter {
         if case .file(let file) = resolved {
             let root = try parse(file)
             return try follow(file.path, at: nil, path: file.path) {
-                () throws(AndroidDrawableProblem) -> AndroidPaint in
+                () throws(AndroidDrawableProblem) -> AndroidDrawing.Paint in
                 try count(root)
                 if root.name == "gradient" { return .gradient(try gradientColor(root)) }
                 return .color(try colorFromSelector(root))
@@ -272,12 +253,11 @@ extension AndroidDrawableConverter {
 
     /// A GradientColor (`<gradient>` as a path's paint, in `aapt:attr` or
     /// `res/color/`): linear or radial, its stops from `<item>`s or its start,
-    /// centre and end colours, in the path's coordinates, defined in `<defs>`.
-    /// Returns its id.
+    /// centre and end colours, in the path's coordinates.
     ///
     /// - Throws: for a sweep gradient (SVG has none), a `tileMode` of `disabled`,
     ///   unknown attributes.
-    func gradientColor(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> String {
+    func gradientColor(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> AndroidDrawing.Gradient {
         let attributes = try node.androidAttributes(allowed: [
             "type", "startX", "startY", "endX", "endY", "centerX", "centerY", "gradientRadius", "startColor",
             "centerColor", "endColor", "tileMode",
@@ -313,47 +293,35 @@ extension AndroidDrawableConverter {
             }
             stops.append((1, end))
         }
-        let spread: String
+        let spread: AndroidDrawing.Gradient.Spread
         switch attributes["tileMode"] ?? "clamp" {
-        case "clamp": spread = "pad"
-        case "repeat": spread = "repeat"
-        case "mirror": spread = "reflect"
+        case "clamp": spread = .pad
+        case "repeat": spread = .repeat
+        case "mirror": spread = .reflect
         default:
             throw node.problem(
                 "android:tileMode is \(Quoted(attributes["tileMode"] ?? "")); iconbadge draws clamp, repeat and mirror")
         }
         let id = id("g")
-        let n = AndroidSVGNumber.text
-        var text: String
+        let kind: AndroidDrawing.Gradient.Kind
         switch attributes["type"] ?? "linear" {
         case "linear":
-            text =
-                "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(try value("startX", 0)))\" y1=\"\(n(try value("startY", 0)))\" x2=\"\(n(try value("endX", 0)))\" y2=\"\(n(try value("endY", 0)))\" spreadMethod=\"\(spread)\">"
+            kind = .linear(
+                x1: try value("startX", 0), y1: try value("startY", 0), x2: try value("endX", 0),
+                y2: try value("endY", 0))
         case "radial":
             let radius = try value("gradientRadius", 0)
             guard radius > 0 else { throw node.problem("a radial <gradient> needs an android:gradientRadius over 0") }
-            let cx = n(try value("centerX", 0))
-            let cy = n(try value("centerY", 0))
-            text =
-                "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(cx)\" cy=\"\(cy)\" fx=\"\(cx)\" fy=\"\(cy)\" r=\"\(n(radius))\" spreadMethod=\"\(spread)\">"
+            kind = .radial(cx: try value("centerX", 0), cy: try value("centerY", 0), r: radius)
         case let type:
             throw node.problem(
                 "android:type is \(Quoted(type)); iconbadge draws linear and radial gradients (SVG has no sweep gradient)"
             )
         }
-        text += Self.stops(stops)
-        text += attributes["type"] == "radial" ? "</radialGradient>" : "</linearGradient>"
-        try define(text, at: node)
-        return id
-    }
-
-    /// SVG `<stop>`s of colours at offsets (0 to 1, clamped).
-    static func stops(_ stops: [(offset: Double, color: Color)]) -> String {
-        stops.map { stop in
-            let hex = String(stop.color.description.dropLast(2)).lowercased()
-            let opacity = Double(stop.color.alpha) / 255
-            return "<stop offset=\"\(AndroidSVGNumber.text(min(1, max(0, stop.offset))))\" stop-color=\"\(hex)\""
-                + (opacity < 1 ? " stop-opacity=\"\(AndroidSVGNumber.text(opacity))\"" : "") + "/>"
-        }.joined()
+        try charge(200 + 70 * stops.count, at: node)
+        return AndroidDrawing.Gradient(
+            id: id, kind: kind,
+            stops: stops.map { AndroidDrawing.Gradient.Stop(offset: min(1, max(0, $0.offset)), color: $0.color) },
+            spread: spread)
     }
 }

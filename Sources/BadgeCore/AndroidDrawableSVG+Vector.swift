@@ -1,6 +1,6 @@
 extension AndroidDrawableConverter {
-    /// A `<vector>`: its size, viewport, alpha and tint, and its body as SVG in
-    /// viewport coordinates.
+    /// A `<vector>`: its size, viewport, alpha and tint, and its body in viewport
+    /// coordinates.
     ///
     /// - Throws: for a missing or out-of-range size or viewport, an unknown element
     ///   or attribute, a trim (an animation's), and the body's problems.
@@ -48,25 +48,26 @@ extension AndroidDrawableConverter {
     {
         guard let value = attributes["tint"] else { return nil }
         let color = try self.color(value, at: node, attribute: "android:tint")
-        let mode = attributes["tintMode"] ?? "src_in"
-        guard ["src_in", "src_atop", "src_over"].contains(mode) else {
+        let text = attributes["tintMode"] ?? "src_in"
+        guard let mode = AndroidDrawing.TintMode(rawValue: text) else {
             throw node.problem(
-                "android:tintMode is \(Quoted(mode)); iconbadge draws src_in (the default), src_atop and src_over")
+                "android:tintMode is \(Quoted(text)); iconbadge draws src_in (the default), src_atop and src_over")
         }
         return AndroidDrawable.Tint(color: color, mode: mode)
     }
 
-    /// The children of a `<vector>` or `<group>` as SVG: groups and paths in order,
-    /// and what follows a `<clip-path>` clipped by it (Android clips the rest of the
+    /// The children of a `<vector>` or `<group>`: groups and paths in order, and
+    /// what follows a `<clip-path>` clipped by it (Android clips the rest of the
     /// group's drawing, `VectorDrawable`'s `VGroup`).
-    func groupBody(_ children: [AndroidXMLNode]) throws(AndroidDrawableProblem) -> String {
-        var out = ""
-        var clips = 0
+    func groupBody(_ children: [AndroidXMLNode]) throws(AndroidDrawableProblem) -> [AndroidDrawing.Node] {
+        // The nodes of each level: a clip opens a level that the rest goes into.
+        var levels: [[AndroidDrawing.Node]] = [[]]
+        var clips: [(id: String, data: String)] = []
         for child in children {
             try count(child)
             switch child.name {
-            case "group": out += try group(child)
-            case "path": out += try path(child)
+            case "group": levels[levels.count - 1].append(try group(child))
+            case "path": if let path = try path(child) { levels[levels.count - 1].append(path) }
             case "clip-path":
                 // VectorDrawableClipPath declares name and pathData; a fillType written on
                 // it is ignored by Android, and so here.
@@ -76,22 +77,26 @@ extension AndroidDrawableConverter {
                 }
                 let data = try pathData(attributes["pathData"], at: child)
                 let id = self.id("c")
-                try define("<clipPath id=\"\(id)\"><path d=\"\(data)\"/></clipPath>", at: child)
-                out += "<g clip-path=\"url(#\(id))\">\n"
-                clips += 1
+                try charge(data.utf8.count + 80, at: child)
+                clips.append((id, data))
+                levels.append([])
             default:
                 throw child.problem(
                     "<\(child.name)> is not a VectorDrawable element iconbadge draws (a <vector> or <group> holds <group>, <path> and <clip-path>)"
                 )
             }
-            try checkSize(definedBytes + out.utf8.count, at: child)
         }
-        return out + String(repeating: "</g>\n", count: clips)
+        while let clip = clips.popLast() {
+            let inner = levels.removeLast()
+            levels[levels.count - 1].append(
+                .group(AndroidDrawing.Group(effect: .clip(id: clip.id, data: clip.data), children: inner)))
+        }
+        return levels[0]
     }
 
     /// A `<group>`: its transform (Android's order: about the pivot, scale, then
     /// rotate, then translate) around its body.
-    func group(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> String {
+    func group(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> AndroidDrawing.Node {
         let attributes = try node.androidAttributes(allowed: [
             "name", "rotation", "pivotX", "pivotY", "scaleX", "scaleY", "translateX", "translateY",
         ])
@@ -100,25 +105,21 @@ extension AndroidDrawableConverter {
                 try number(text, at: node, attribute: "android:\(name)")
             } ?? fallback
         }
-        let (rotation, pivotX, pivotY) = (try value("rotation", 0), try value("pivotX", 0), try value("pivotY", 0))
-        let (scaleX, scaleY) = (try value("scaleX", 1), try value("scaleY", 1))
-        let (translateX, translateY) = (try value("translateX", 0), try value("translateY", 0))
-        let n = AndroidSVGNumber.text
         // VGroup.updateLocalMatrix: postTranslate(-pivot), postScale, postRotate,
-        // postTranslate(translate + pivot); SVG applies the list right to left.
-        var parts: [String] = []
-        if translateX + pivotX != 0 || translateY + pivotY != 0 {
-            parts.append("translate(\(n(translateX + pivotX)) \(n(translateY + pivotY)))")
-        }
-        if rotation != 0 { parts.append("rotate(\(n(rotation)))") }
-        if scaleX != 1 || scaleY != 1 { parts.append("scale(\(n(scaleX)) \(n(scaleY)))") }
-        if pivotX != 0 || pivotY != 0 { parts.append("translate(\(n(-pivotX)) \(n(-pivotY)))") }
+        // postTranslate(translate + pivot) (`GroupTransform.matrix`).
+        var transform = AndroidDrawing.GroupTransform()
+        (transform.rotation, transform.pivotX, transform.pivotY) = (
+            try value("rotation", 0), try value("pivotX", 0), try value("pivotY", 0)
+        )
+        (transform.scaleX, transform.scaleY) = (try value("scaleX", 1), try value("scaleY", 1))
+        (transform.translateX, transform.translateY) = (try value("translateX", 0), try value("translateY", 0))
+        try charge(120, at: node)
         let body = try groupBody(node.children)
-        return parts.isEmpty ? "<g>\n\(body)</g>\n" : "<g transform=\"\(parts.joined(separator: " "))\">\n\(body)</g>\n"
+        return .group(AndroidDrawing.Group(effect: .transform(transform), children: body))
     }
 
     /// A `<path>`: its path data filled and stroked with their paints and alphas.
-    func path(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> String {
+    func path(_ node: AndroidXMLNode) throws(AndroidDrawableProblem) -> AndroidDrawing.Node? {
         let attributes = try node.androidAttributes(allowed: [
             "name", "pathData", "fillColor", "fillAlpha", "fillType", "strokeColor", "strokeAlpha", "strokeWidth",
             "strokeLineCap", "strokeLineJoin", "strokeMiterLimit", "trimPathStart", "trimPathEnd", "trimPathOffset",
@@ -152,7 +153,7 @@ extension AndroidDrawableConverter {
             }
         }
         let data = try pathData(attributes["pathData"], at: node)
-        guard !data.isEmpty else { return "" }
+        guard !data.isEmpty else { return nil }
         func unit(_ name: String, _ fallback: Double) throws(AndroidDrawableProblem) -> Double {
             let value =
                 try attributes[name].map { (text) throws(AndroidDrawableProblem) in
@@ -170,13 +171,13 @@ extension AndroidDrawableConverter {
             try attributes["strokeWidth"].map { (text) throws(AndroidDrawableProblem) in
                 try number(text, at: node, attribute: "android:strokeWidth")
             } ?? 0
-        var svg = "<path d=\"\(data)\""
+        try charge(data.utf8.count + 200, at: node)
+        var shape = AndroidDrawing.Shape(outline: .path(data))
+        let evenOdd = try fillRule(attributes["fillType"], at: node) != nil
         if let fill, !fill.isInvisible, fillAlpha > 0 {
-            svg += fill.svg("fill", alpha: fillAlpha)
-            if let rule = try fillRule(attributes["fillType"], at: node) { svg += " fill-rule=\"\(rule)\"" }
-        } else {
-            _ = try fillRule(attributes["fillType"], at: node)
-            svg += " fill=\"none\""
+            shape.fill = fill
+            shape.fillAlpha = fillAlpha
+            shape.evenOdd = evenOdd
         }
         let cap = try choice(attributes["strokeLineCap"], ["butt", "round", "square"], at: node, "strokeLineCap")
         let join = try choice(attributes["strokeLineJoin"], ["miter", "round", "bevel"], at: node, "strokeLineJoin")
@@ -185,12 +186,12 @@ extension AndroidDrawableConverter {
                 try number(text, at: node, attribute: "android:strokeMiterLimit")
             } ?? 4
         if let stroke, !stroke.isInvisible, strokeAlpha > 0, strokeWidth > 0 {
-            svg += stroke.svg("stroke", alpha: strokeAlpha) + " stroke-width=\"\(AndroidSVGNumber.text(strokeWidth))\""
-            if cap != "butt" { svg += " stroke-linecap=\"\(cap)\"" }
-            if join != "miter" { svg += " stroke-linejoin=\"\(join)\"" }
-            if miter != 4, miter >= 1 { svg += " stroke-miterlimit=\"\(AndroidSVGNumber.text(miter))\"" }
+            // A limit under 1 is not one SVG reads: the default stands.
+            shape.stroke = AndroidDrawing.Stroke(
+                paint: stroke, alpha: strokeAlpha, width: strokeWidth, cap: AndroidDrawing.LineCap(rawValue: cap)!,
+                join: AndroidDrawing.LineJoin(rawValue: join)!, miterLimit: miter >= 1 ? miter : 4)
         }
-        return svg + "/>\n"
+        return .shape(shape)
     }
 
     /// `android:pathData` (or the string it refers to) as SVG path data; "" when

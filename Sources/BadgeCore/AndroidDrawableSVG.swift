@@ -1,5 +1,6 @@
-/// Android drawables written as SVG documents, for the isolated SVG renderer to
-/// draw: a VectorDrawable (`<vector>`, its `<group>` transforms, `<path>` fills and
+/// Android drawables read into drawings (`AndroidDrawing`), which BadgeRender draws
+/// natively (`AndroidDrawingPainter`) and which also write themselves as SVG
+/// documents (`layer` and `file` return those): a VectorDrawable (`<vector>`, its `<group>` transforms, `<path>` fills and
 /// strokes with their alphas, `<clip-path>`, gradients in `aapt:attr` or
 /// `res/color/`), `<shape>` (rectangle and oval: solid, gradient, corners, stroke),
 /// `<inset>`, `<bitmap>` and plain images (PNG, WebP, JPEG, GIF: embedded as
@@ -16,8 +17,9 @@
 /// it with its file and line), every number is finite and bounded, path data is read
 /// and written again (`AndroidPathData`), at most `maxElements` elements and
 /// `maxReferenceDepth` nested references are followed, and the document is at most
-/// the SVG size limit. No text of the input reaches the SVG but numbers and colours
-/// iconbadge writes itself, and image bytes as base64.
+/// the SVG size limit (a drawing is counted as its SVG document would be, as it is
+/// built). No text of the input reaches the drawing or the SVG but numbers and
+/// colours iconbadge writes itself, and image bytes (as base64 in the SVG).
 ///
 /// Sources: developer.android.com "Drawable resources" and "VectorDrawable"; the
 /// framework's `VectorDrawable`, `GradientDrawable`, `LayerDrawable`,
@@ -50,11 +52,26 @@ public enum AndroidDrawableSVG {
         _ layer: XMLElement, of document: [UInt8], path: String, width: Double, height: Double, density: Double,
         lookup: AndroidResourceLookup, limits: ImageLimits
     ) throws(AndroidDrawableProblem) -> [UInt8] {
+        try layerDrawing(
+            layer, of: document, path: path, width: width, height: height, density: density, lookup: lookup,
+            limits: limits
+        ).svg(maxBytes: limits.maxSVGBytes, path: path)
+    }
+
+    /// One layer of an adaptive icon as a drawing (what `layer` writes as SVG), for
+    /// BadgeRender to draw natively: the same conversion, checks and limits (the
+    /// drawing is bounded as its SVG document would be, by the SVG size limit).
+    ///
+    /// - Throws: as `layer`.
+    public static func layerDrawing(
+        _ layer: XMLElement, of document: [UInt8], path: String, width: Double, height: Double, density: Double,
+        lookup: AndroidResourceLookup, limits: ImageLimits
+    ) throws(AndroidDrawableProblem) -> AndroidDrawing {
         let converter = AndroidDrawableConverter(lookup: lookup, density: density, limits: limits)
         let file = AndroidXMLNode.File(path: path, bytes: document)
         let node = try converter.node(of: layer, in: file)
         let drawable = try converter.layerDrawable(node)
-        return try converter.document(drawable, width: width, height: height)
+        return try converter.drawing(drawable, width: width, height: height)
     }
 
     /// The SVG document of a drawable file (XML or an image) drawn into a `width` ×
@@ -65,10 +82,22 @@ public enum AndroidDrawableSVG {
         _ bytes: [UInt8], path: String, width: Double, height: Double, density: Double,
         lookup: AndroidResourceLookup, limits: ImageLimits
     ) throws(AndroidDrawableProblem) -> [UInt8] {
+        try fileDrawing(
+            bytes, path: path, width: width, height: height, density: density, lookup: lookup, limits: limits
+        ).svg(maxBytes: limits.maxSVGBytes, path: path)
+    }
+
+    /// A drawable file as a drawing, as `layerDrawing` makes a layer's.
+    ///
+    /// - Throws: as `layer`.
+    public static func fileDrawing(
+        _ bytes: [UInt8], path: String, width: Double, height: Double, density: Double,
+        lookup: AndroidResourceLookup, limits: ImageLimits
+    ) throws(AndroidDrawableProblem) -> AndroidDrawing {
         let converter = AndroidDrawableConverter(lookup: lookup, density: density, limits: limits)
         let drawable = try converter.drawable(
             ofFile: AndroidResourceFile(path: path, bytes: bytes, density: nil), reference: nil)
-        return try converter.document(drawable, width: width, height: height)
+        return try converter.drawing(drawable, width: width, height: height)
     }
 
     /// The colour of a layer that is a plain colour (`android:drawable="@color/x"`,
@@ -105,9 +134,10 @@ public enum AndroidDrawableSVG {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\""
 }
 
-/// The state of one conversion: the definitions written so far (gradients, clip
-/// paths, filters) and their ids, the elements counted, the references being
-/// followed. Made for one document, used by one thread.
+/// The state of one conversion: the ids given to gradients, clip paths and tints,
+/// the elements counted, the size of the SVG document the drawing makes (bounded
+/// as it is written), the references being followed. Made for one document, used
+/// by one thread.
 final class AndroidDrawableConverter {
     let lookup: AndroidResourceLookup
     /// Pixels per dp of the screen drawn for.
@@ -116,13 +146,17 @@ final class AndroidDrawableConverter {
     let limits: ImageLimits
     /// The largest document written (bytes).
     var maxBytes: Int { limits.maxSVGBytes }
-    /// `<defs>` content, in order.
-    var defs: [String] = []
+    /// About the bytes of SVG the drawing so far makes (its path data and images
+    /// exactly, a generous allowance for the markup around them).
     var definedBytes = 0
     private var nextID = 0
     private var elements = 0
     /// The references being followed, outermost first (for cycles and depth).
     var following: [String] = []
+    /// The colours of the colour state lists read so far, by file and offset: a
+    /// `@color/` file that many paths are filled with is read once, its items
+    /// counted once against `maxElements`.
+    var selectorColors: [String: Color] = [:]
 
     init(lookup: AndroidResourceLookup, density: Double, limits: ImageLimits) {
         self.lookup = lookup
@@ -136,13 +170,13 @@ final class AndroidDrawableConverter {
         return "\(kind)\(nextID)"
     }
 
-    /// Adds a definition.
+    /// Counts `bytes` more of the document, so a drawing is bounded while it is
+    /// built, whether it is drawn natively or written as SVG.
     ///
     /// - Throws: when the document would pass `maxBytes`.
-    func define(_ text: String, at node: AndroidXMLNode) throws(AndroidDrawableProblem) {
-        definedBytes += text.utf8.count
+    func charge(_ bytes: Int, at node: AndroidXMLNode?) throws(AndroidDrawableProblem) {
+        definedBytes += bytes
         try checkSize(definedBytes, at: node)
-        defs.append(text)
     }
 
     func checkSize(_ bytes: Int, at node: AndroidXMLNode?) throws(AndroidDrawableProblem) {
@@ -167,7 +201,7 @@ final class AndroidDrawableConverter {
     func node(of element: XMLElement, in file: AndroidXMLNode.File) throws(AndroidDrawableProblem) -> AndroidXMLNode {
         let root: XMLElement
         do throws(XMLSyntaxError) {
-            root = try XMLScanner.parse(file.bytes)
+            root = try lookup.document(AndroidResourceFile(path: file.path, bytes: file.bytes, density: nil))
         } catch {
             throw AndroidDrawableProblem(
                 path: file.path, line: file.line(error.offset), reason: "not readable XML: \(error.problem)")
@@ -193,17 +227,12 @@ final class AndroidDrawableConverter {
         return node
     }
 
-    /// The whole SVG document of `drawable` in a `width` × `height` box.
-    func document(_ drawable: AndroidDrawable, width: Double, height: Double) throws(AndroidDrawableProblem) -> [UInt8]
+    /// The drawing of `drawable` in a `width` × `height` box.
+    func drawing(_ drawable: AndroidDrawable, width: Double, height: Double) throws(AndroidDrawableProblem)
+        -> AndroidDrawing
     {
-        let body = try emit(drawable, in: Rect(x: 0, y: 0, width: width, height: height))
-        let w = AndroidPathData.format(width)
-        let h = AndroidPathData.format(height)
-        var text = AndroidDrawableSVG.svgOpen + " width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
-        if !defs.isEmpty { text += "<defs>\n" + defs.joined(separator: "\n") + "\n</defs>\n" }
-        text += body + "</svg>\n"
-        try checkSize(text.utf8.count, at: nil)
-        return Array(text.utf8)
+        let nodes = try emit(drawable, in: Rect(x: 0, y: 0, width: width, height: height))
+        return AndroidDrawing(width: width, height: height, nodes: nodes)
     }
 
     /// Follows `reference` once more, refusing a cycle or a chain over

@@ -124,15 +124,26 @@ public struct AndroidResourceLookup {
     /// Files that could not be read while the values were gathered, each with its
     /// reason, for the message of a reference not found.
     public var unreadable: [String]
+    /// The root element of an XML resource file (or of the icon's own XML). The
+    /// resource table answers it once per file and run, so that a file referred to
+    /// by many paths, at each density, is parsed once; the default parses each time.
+    ///
+    /// - Throws: `XMLSyntaxError` when the file is not readable XML.
+    public var document: (AndroidResourceFile) throws(XMLSyntaxError) -> XMLElement
 
     public init(
         value: @escaping (AndroidReference) -> AndroidResourceValue?,
         file: @escaping (AndroidReference, Double) throws(AndroidDrawableProblem) -> AndroidResourceFile?,
-        unreadable: [String] = []
+        unreadable: [String] = [],
+        document: @escaping (AndroidResourceFile) throws(XMLSyntaxError) -> XMLElement = {
+            file throws(XMLSyntaxError) in
+            try XMLScanner.parse(file.bytes)
+        }
     ) {
         self.value = value
         self.file = file
         self.unreadable = unreadable
+        self.document = document
     }
 
     /// A lookup that finds nothing (a drawable that refers to nothing).

@@ -34,10 +34,34 @@ struct AndroidXMLNode {
         }
     }
 
+    /// The namespace declarations of one element (prefix to URI), and the scope of
+    /// its parent: a child shares its ancestors' declarations instead of copying them,
+    /// so an element of many declarations over many children costs their sum, not
+    /// their product.
+    final class Scope {
+        let own: [String: String]
+        let parent: Scope?
+
+        init(own: [String: String], parent: Scope?) {
+            self.own = own
+            self.parent = parent
+        }
+
+        /// The URI `prefix` is bound to here, the innermost declaration winning.
+        func uri(_ prefix: String) -> String? {
+            var scope: Scope? = self
+            while let current = scope {
+                if let uri = current.own[prefix] { return uri }
+                scope = current.parent
+            }
+            return nil
+        }
+    }
+
     let element: XMLElement
     let file: File
-    /// Prefix to namespace URI, this element's declarations included.
-    let namespaces: [String: String]
+    /// The namespaces in scope, this element's declarations included.
+    let scope: Scope
 
     /// The root of a file.
     init(root: XMLElement, file: File) {
@@ -45,18 +69,35 @@ struct AndroidXMLNode {
     }
 
     init(element: XMLElement, file: File, inherited: [String: String]) {
+        self.init(element: element, file: file, parent: Scope(own: inherited, parent: nil))
+    }
+
+    private init(element: XMLElement, file: File, parent: Scope) {
         self.element = element
         self.file = file
-        var namespaces = inherited
+        var own: [String: String] = [:]
         for (name, value) in element.attributes where name.hasPrefix("xmlns:") {
-            namespaces[String(name.dropFirst("xmlns:".count))] = XMLText.decoded(value)
+            own[String(name.dropFirst("xmlns:".count))] = XMLText.decoded(value)
         }
-        self.namespaces = namespaces
+        scope = own.isEmpty ? parent : Scope(own: own, parent: parent)
+    }
+
+    /// Prefix to namespace URI, every declaration in scope (the innermost winning).
+    var namespaces: [String: String] {
+        var chain: [Scope] = []
+        var current: Scope? = scope
+        while let next = current {
+            chain.append(next)
+            current = next.parent
+        }
+        var all: [String: String] = [:]
+        for level in chain.reversed() { all.merge(level.own) { _, inner in inner } }
+        return all
     }
 
     /// The element's children, in order.
     var children: [AndroidXMLNode] {
-        element.children.map { AndroidXMLNode(element: $0, file: file, inherited: namespaces) }
+        element.children.map { AndroidXMLNode(element: $0, file: file, parent: scope) }
     }
 
     /// The line the element starts on.
@@ -68,7 +109,7 @@ struct AndroidXMLNode {
     /// The namespace URI and local name of a qualified name (nil URI: no prefix).
     func resolve(_ qualified: String) -> (uri: String?, local: String) {
         guard let colon = qualified.firstIndex(of: ":") else { return (nil, qualified) }
-        return (namespaces[String(qualified[..<colon])], String(qualified[qualified.index(after: colon)...]))
+        return (scope.uri(String(qualified[..<colon])), String(qualified[qualified.index(after: colon)...]))
     }
 
     /// The element's local name when it is in no namespace (every drawable element),
@@ -104,7 +145,18 @@ struct AndroidXMLNode {
     /// The prefix a name is written with, or `android` when it has none.
     private func prefix(of name: String) -> String {
         if let colon = name.firstIndex(of: ":"), resolve(name).uri == Self.android { return String(name[..<colon]) }
-        return namespaces.first { $0.value == Self.android }?.key ?? "android"
+        // The innermost declaration of Android's namespace (the first prefix by name,
+        // so that the message is the same run after run).
+        var current: Scope? = scope
+        while let level = current {
+            if let prefix = level.own.filter({ $0.value == Self.android }).keys.min(),
+                scope.uri(prefix) == Self.android
+            {
+                return prefix
+            }
+            current = level.parent
+        }
+        return "android"
     }
 
     /// `android:a, android:b` in alphabetical order, for messages.

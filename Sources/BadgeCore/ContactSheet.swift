@@ -102,11 +102,13 @@ public struct ContactSheet: Equatable, Sendable {
 
     /// Where a layer's image comes from.
     public enum Source: Equatable, Sendable {
-        /// An image file (PNG, WebP, JPEG, SVG, …), read as icons are.
+        /// An image file (PNG, WebP, JPEG, SVG, …), read as icons are (an SVG by the
+        /// SVG renderer, which may not be installed).
         case file(String)
-        /// An image in memory: an Android drawable converted to an SVG document
-        /// (`AndroidDrawableSVG`). `name` says what it is in messages.
-        case document([UInt8], name: String)
+        /// An Android drawable (`AndroidDrawableSVG.layerDrawing`), drawn in this
+        /// process at the size it is shown (`AndroidDrawingPainter`), needing no SVG
+        /// renderer. `name` says what it is in messages.
+        case drawing(AndroidDrawing, name: String)
     }
 
     /// A device's mask, in the tile's own square.

@@ -46,7 +46,8 @@ public struct XMLSyntaxError: Error, Sendable, Equatable, CustomStringConvertibl
 ///
 /// It is bounded and refuses what it does not need, since resource folders may come
 /// from a pull request: no DOCTYPE (so no entity expansion), no CDATA, at most
-/// `maxDepth` levels and `maxElements` elements. It checks what a part copied
+/// `maxDepth` levels, `maxElements` elements and `maxAttributes` attributes on one;
+/// its work grows with the document's length, never with a square. It checks what a part copied
 /// verbatim into another document needs to stay well-formed there: valid UTF-8 with
 /// no control characters, names, attributes separated by white space and given once,
 /// `&` only in the five predefined or numeric references, comments without `--`, no
@@ -58,6 +59,10 @@ public enum XMLScanner {
     /// The most elements read (a launcher icon's XML has a handful; a manifest some
     /// hundreds).
     public static let maxElements = 100_000
+    /// The most attributes on one element: 10,000. Android's largest elements
+    /// (`<application>`, `<path>`) take some tens; a document's attributes are
+    /// checked by hash, so this bounds each element's list, not a quadratic.
+    public static let maxAttributes = 10_000
 
     /// The document's root element.
     ///
@@ -84,7 +89,7 @@ public enum XMLScanner {
                 throw XMLSyntaxError(offset: reader.position, problem: "a second root element")
             }
             reader.insideRoot = true
-            root = try reader.element(depth: 0, bound: ["xml"])
+            root = try reader.element(depth: 0)
         }
         guard let root else { throw XMLSyntaxError(offset: 0, problem: "no root element") }
         return root
@@ -96,15 +101,27 @@ public enum XMLScanner {
         var elements = 0
         /// Whether the root element has begun: no processing instruction after that.
         var insideRoot = false
+        /// The prefixes bound where the reader is, each with how many elements in
+        /// scope bind it (`xml` is always bound).
+        var bound: [String: Int] = ["xml": 1]
 
         mutating func skipWhitespace() {
-            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x20, 0x09, 0x0A, 0x0D: position += 1
+                default: return
+                }
+            }
         }
 
-        func starts(with text: String, at offset: Int) -> Bool {
-            let utf8 = Array(text.utf8)
-            guard offset + utf8.count <= bytes.count else { return false }
-            return Array(bytes[offset..<offset + utf8.count]) == utf8
+        /// Whether `text` is at `offset`; compared in place (this runs at every byte
+        /// of a comment, so it allocates nothing).
+        func starts(with text: StaticString, at offset: Int) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard offset >= 0, offset + count <= bytes.count else { return false }
+            let start = text.utf8Start
+            for index in 0..<count where bytes[offset + index] != start[index] { return false }
+            return true
         }
 
         /// Skips a comment or a processing instruction at `<`; false when an element
@@ -145,11 +162,11 @@ public enum XMLScanner {
             return false
         }
 
-        mutating func skip(past end: String, what: String) throws(XMLSyntaxError) {
+        mutating func skip(past end: StaticString, what: String) throws(XMLSyntaxError) {
             let start = position
             while position < bytes.count {
                 if starts(with: end, at: position) {
-                    position += end.utf8.count
+                    position += end.utf8CodeUnitCount
                     return
                 }
                 position += 1
@@ -214,26 +231,40 @@ public enum XMLScanner {
         }
 
         /// Checks that every prefix `name` and its attributes use is bound (by an
-        /// `xmlns:` here or on an ancestor); returns the prefixes bound for children.
-        @discardableResult
-        func checkPrefixes(
-            _ name: String, _ attributes: [(name: String, value: String)], inherited: [String], at offset: Int
+        /// `xmlns:` here or on an ancestor), after binding this element's own
+        /// declarations in `bound`; returns them, for `unbind` when the element ends.
+        /// A hash of counts (a prefix may be bound again below), so an element with
+        /// many declarations, or many elements each with one, cost no more than their
+        /// number.
+        mutating func bindPrefixes(
+            _ name: String, _ attributes: [(name: String, value: String)], at offset: Int
         ) throws(XMLSyntaxError) -> [String] {
-            var bound = inherited
+            var declared: [String] = []
             for attribute in attributes where attribute.name.hasPrefix("xmlns:") {
-                bound.append(String(attribute.name.dropFirst("xmlns:".count)))
+                let prefix = String(attribute.name.dropFirst("xmlns:".count))
+                bound[prefix, default: 0] += 1
+                declared.append(prefix)
             }
-            for used in [name] + attributes.map(\.name) {
-                guard let prefix = Self.prefix(of: used), prefix != "xmlns" else { continue }
-                guard bound.contains(prefix) else {
+            func check(_ used: String) throws(XMLSyntaxError) {
+                guard let prefix = Self.prefix(of: used), prefix != "xmlns" else { return }
+                guard bound[prefix] != nil else {
                     throw XMLSyntaxError(offset: offset, problem: "the prefix \(prefix) of \(used) is not bound")
                 }
             }
-            return bound
+            try check(name)
+            for attribute in attributes { try check(attribute.name) }
+            return declared
+        }
+
+        /// Ends the scope of the prefixes `bindPrefixes` bound.
+        mutating func unbind(_ declared: [String]) {
+            for prefix in declared {
+                if bound[prefix] == 1 { bound[prefix] = nil } else { bound[prefix]! -= 1 }
+            }
         }
 
         /// Reads the element whose `<` is at `position`.
-        mutating func element(depth: Int, bound inherited: [String]) throws(XMLSyntaxError) -> XMLElement {
+        mutating func element(depth: Int) throws(XMLSyntaxError) -> XMLElement {
             guard depth < XMLScanner.maxDepth else {
                 throw XMLSyntaxError(offset: position, problem: "elements nested over \(XMLScanner.maxDepth) deep")
             }
@@ -245,6 +276,10 @@ public enum XMLScanner {
             position += 1
             let elementName = try name()
             var attributes: [(name: String, value: String)] = []
+            // Names seen, for "given twice": a hash, so the check does not grow with
+            // the number of attributes before (150,000 attributes in 1 MiB would
+            // otherwise be 10^10 comparisons).
+            var names: Set<String> = []
             while true {
                 let before = position
                 skipWhitespace()
@@ -257,7 +292,7 @@ public enum XMLScanner {
                         throw XMLSyntaxError(offset: position, problem: "'/' not followed by '>'")
                     }
                     position += 2
-                    try checkPrefixes(elementName, attributes, inherited: inherited, at: start)
+                    unbind(try bindPrefixes(elementName, attributes, at: start))
                     return XMLElement(
                         name: elementName, attributes: attributes, range: start..<position, inner: nil, children: [])
                 }
@@ -268,8 +303,12 @@ public enum XMLScanner {
                 guard spaced else {
                     throw XMLSyntaxError(offset: position, problem: "no space before an attribute of <\(elementName)>")
                 }
+                guard names.count < XMLScanner.maxAttributes else {
+                    throw XMLSyntaxError(
+                        offset: position, problem: "over \(XMLScanner.maxAttributes) attributes on <\(elementName)>")
+                }
                 let attribute = try name()
-                guard !attributes.contains(where: { $0.name == attribute }) else {
+                guard names.insert(attribute).inserted else {
                     throw XMLSyntaxError(offset: position, problem: "\(attribute) given twice")
                 }
                 skipWhitespace()
@@ -298,7 +337,7 @@ public enum XMLScanner {
                 attributes.append((attribute, String(decoding: bytes[valueStart..<position], as: UTF8.self)))
                 position += 1
             }
-            let bound = try checkPrefixes(elementName, attributes, inherited: inherited, at: start)
+            let declared = try bindPrefixes(elementName, attributes, at: start)
             let innerStart = position
             var children: [XMLElement] = []
             while true {
@@ -326,12 +365,13 @@ public enum XMLScanner {
                         throw XMLSyntaxError(offset: position, problem: "'>' expected")
                     }
                     position += 1
+                    unbind(declared)
                     return XMLElement(
                         name: elementName, attributes: attributes, range: start..<position,
                         inner: innerStart..<innerEnd, children: children)
                 }
                 if try skipMarkup() { continue }
-                children.append(try element(depth: depth + 1, bound: bound))
+                children.append(try element(depth: depth + 1))
             }
         }
     }

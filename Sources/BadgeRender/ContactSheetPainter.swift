@@ -23,6 +23,8 @@ public struct ContactSheetPainter {
     private let regular: FontChain
     private let bold: FontChain
     private var images: [String: ImageSurface] = [:]
+    /// Drawings already drawn, by size and name (the drawing compared in full).
+    private var drawings: [String: (AndroidDrawing, ImageSurface)] = [:]
 
     /// The sheet's colours: white paper, iOS's label colours, and a red for layers
     /// not drawn.
@@ -186,24 +188,25 @@ public struct ContactSheetPainter {
         guard width > 0, height > 0, width <= ImageLimits.cairoMaxSide, height <= ImageLimits.cairoMaxSide else {
             return nil
         }
-        let key: String
         switch source {
-        case .file(let path): key = "\(width)x\(height):file:\(path)"
-        case .document(let bytes, let name):
-            key = "\(width)x\(height):document:\(ContentHash.fnv1a64(bytes)):\(bytes.count):\(name)"
+        case .file(let path):
+            // A file is read as an icon is: an SVG goes to the SVG renderer.
+            let key = "\(width)x\(height):file:\(path)"
+            if let cached = images[key] { return cached }
+            var sizing = ImageSizing()
+            sizing.size = (width, height)
+            let surface = try IconLoader.load(path, limits: limits, sizing: sizing).pixels()
+            images[key] = surface
+            return surface
+        case .drawing(let drawing, let name):
+            // An Android drawable is drawn here, natively: never by the SVG renderer.
+            let key = "\(width)x\(height):\(name)"
+            if let (cached, surface) = drawings[key], cached == drawing { return surface }
+            let surface = try AndroidDrawingPainter.surface(
+                drawing, width: width, height: height, name: name, limits: limits)
+            drawings[key] = (drawing, surface)
+            return surface
         }
-        if let cached = images[key] { return cached }
-        var sizing = ImageSizing()
-        sizing.size = (width, height)
-        let loaded: LoadedIcon
-        switch source {
-        case .file(let path): loaded = try IconLoader.load(path, limits: limits, sizing: sizing)
-        case .document(let bytes, let name):
-            loaded = try IconLoader.decode(bytes, path: name, limits: limits, sizing: sizing)
-        }
-        let surface = try loaded.pixels()
-        images[key] = surface
-        return surface
     }
 
     /// iOS 18's tinted look on premultiplied pixels: each pixel's Rec. 709 luma

@@ -18,7 +18,8 @@ struct LoadedIcon: Sendable {
     let height: Int
     /// The format sniffed from the bytes, for reports ("png", "svg", "jpeg").
     let format: String
-    /// For a PNG drawn at its own size: the straight pixels `surface` cannot carry.
+    /// For a PNG or WebP drawn at its own size: the straight pixels `surface` cannot
+    /// carry.
     var lost: LostStraightPixels? = nil
     /// For a PNG: its colour chunks and bit depth (kept in a PNG output).
     var color: ColorChunks? = nil
@@ -54,19 +55,22 @@ struct LoadedIcon: Sendable {
     }
 }
 
-/// An SVG document's bytes (gunzipped, checked by `SVGEmbeddedImages`), parsed only
-/// where librsvg may run: inside an isolated child.
+/// An SVG document's bytes (gunzipped, checked by `SVGEmbeddedImages`), drawn as
+/// vectors only inside the isolated vector render (through iconbadge-loader).
 final class SVGSource: Sendable {
     let bytes: [UInt8]
     let path: String
     /// The pixels of the raster images it embeds (`SVGEmbeddedImages`).
     let embeddedPixels: Int
+    /// The limits it was loaded under (the loader's time limit).
+    let limits: ImageLimits
     private let parsed: Mutex<Result<SVGDocument, BadgeError>?>
 
-    init(bytes: [UInt8], path: String, embeddedPixels: Int, document: SVGDocument? = nil) {
+    init(bytes: [UInt8], path: String, embeddedPixels: Int, limits: ImageLimits, document: SVGDocument? = nil) {
         self.bytes = bytes
         self.path = path
         self.embeddedPixels = embeddedPixels
+        self.limits = limits
         parsed = Mutex(document.map { .success($0) })
     }
 
@@ -74,7 +78,9 @@ final class SVGSource: Sendable {
     func document() throws(BadgeError) -> SVGDocument {
         let result = parsed.withLock { parsed -> Result<SVGDocument, BadgeError> in
             if let parsed { return parsed }
-            let made = Result { () throws(BadgeError) in try SVGDocument(bytes, path: path) }
+            let made = Result { () throws(BadgeError) in
+                try SVGDocument(bytes, path: path, limits: limits, embeddedPixels: embeddedPixels)
+            }
             parsed = made
             return made
         }
@@ -87,9 +93,9 @@ enum DecodeSite {
     /// SVG and the gdk-pixbuf formats in an isolated child (`IsolatedDecoder`): every
     /// render outside the isolated vector render.
     case isolated
-    /// In this process, which is the isolated vector render's child
-    /// (`IsolatedRenderer`): SVG documents are parsed and sized, not rasterised
-    /// (SVG and PDF outputs draw the document); other formats are decoded here.
+    /// Inside the isolated vector render's child (`IsolatedRenderer`): SVG documents
+    /// are sized, not rasterised (SVG and PDF outputs draw the document, recorded by
+    /// iconbadge-loader and replayed); other formats are decoded by the loader too.
     case inProcessVector
 }
 
@@ -157,18 +163,13 @@ enum IconLoader {
             if format == .jpeg, let surface = JPEGCodec.decodeSurface(bytes, limits: limits) {
                 return try resized(surface, format: format.rawValue, sizing, limits, path)
             }
-            if format == .webp, let surface = WebPCodec.decodeSurface(bytes, limits: limits) {
-                return try resized(surface, format: format.rawValue, sizing, limits, path)
+            if format == .webp, let decoded = WebPCodec.decodeSurface(bytes, limits: limits) {
+                return try resized(decoded.surface, lost: decoded.lost, format: format.rawValue, sizing, limits, path)
             }
-            let surface: ImageSurface
-            switch site {
-            case .isolated:
-                surface = try IsolatedDecoder.decode(
-                    bytes, kind: format.pixbufLoader!, scale: 1, size: nil, limits: limits, path: path
-                ).surface
-            case .inProcessVector:
-                surface = try IsolatedDecoder.decodeHere(bytes, kind: format.pixbufLoader!, limits: limits, path: path)
-            }
+            // In iconbadge-loader, from the vector render's child too.
+            let surface = try IsolatedDecoder.decode(
+                bytes, kind: format.pixbufLoader!, scale: 1, size: nil, limits: limits, path: path
+            ).surface
             return try resized(surface, format: format.rawValue, sizing, limits, path)
         }
     }
@@ -207,7 +208,8 @@ enum IconLoader {
         case .isolated:
             intrinsic = try IsolatedDecoder.probe(document, limits: limits, path: path, embeddedPixels: embedded)
         case .inProcessVector:
-            intrinsic = try SVGDocument(document, path: path).intrinsicSize
+            intrinsic =
+                try SVGDocument(document, path: path, limits: limits, embeddedPixels: embedded).intrinsicSize
         }
         // As the isolated decoder would have rendered it before: intrinsic size ×
         // scale, rounded; only its aspect ratio (and, for an auto height, its
@@ -285,15 +287,16 @@ enum IconLoader {
                 embeddedPixels: embeddedPixels)
             return LoadedIcon(
                 surface: decoded.surface,
-                svg: SVGSource(bytes: document, path: path, embeddedPixels: embeddedPixels),
+                svg: SVGSource(bytes: document, path: path, embeddedPixels: embeddedPixels, limits: limits),
                 format: format.rawValue)
         case .inProcessVector:
-            let parsed = try SVGDocument(document, path: path)
+            let parsed = try SVGDocument(document, path: path, limits: limits, embeddedPixels: embeddedPixels)
             let size = try svgPixelSize(
                 parsed.intrinsicSize, scale: sizing.scale, size: sizing.size,
                 maxSide: min(limits.maxSide, ImageLimits.cairoMaxSide), maxPixels: limits.maxPixels, path: path)
             return LoadedIcon(
-                vectorOnly: SVGSource(bytes: document, path: path, embeddedPixels: embeddedPixels, document: parsed),
+                vectorOnly: SVGSource(
+                    bytes: document, path: path, embeddedPixels: embeddedPixels, limits: limits, document: parsed),
                 width: size.width, height: size.height, format: format.rawValue)
         }
     }

@@ -9,8 +9,9 @@ public enum ImageFile {
     ///
     /// A fully transparent pixel is (0, 0, 0, 0) whatever colour the file stores under
     /// it, unless `keepTransparentColor` (`--stored-color`): then a PNG's stored colour
-    /// is kept. Other formats (JPEG, WebP, GIF, SVG, …) come through a premultiplied
-    /// surface, which cannot hold a colour under alpha 0: theirs stays (0, 0, 0, 0).
+    /// is kept. A JPEG and a still WebP are read straight, exactly as stored; other
+    /// formats (GIF, SVG, …) come through a premultiplied surface. Under alpha 0 every
+    /// format but PNG gives (0, 0, 0, 0).
     ///
     /// - Throws: 66 when the file is missing or not a regular file; 65 when it is
     ///   not a supported image, is corrupt, or is over a limit.
@@ -36,6 +37,10 @@ public enum ImageFile {
         }
         // A JPEG that libjpeg-turbo reads cleanly goes straight to RGBA (JPEGCodec).
         if ImageFormat.sniff(bytes) == .jpeg, let pixels = JPEGCodec.decodeStraight(bytes, limits: limits) {
+            return pixels
+        }
+        // A still WebP too (WebPCodec): a lossless one is read exactly as stored.
+        if ImageFormat.sniff(bytes) == .webp, let pixels = WebPCodec.decodeStraight(bytes, limits: limits) {
             return pixels
         }
         return try IconLoader.decode(bytes, path: path, limits: limits).pixels().pixelBuffer()

@@ -9,8 +9,10 @@ import Synchronization
     import Darwin
 #endif
 
-/// Decodes SVG (librsvg) and the gdk-pixbuf formats in a child process, the
-/// iconbadge binary run with `--isolated-decode`.
+/// Decodes SVG (librsvg) and the gdk-pixbuf formats in a child process,
+/// iconbadge-loader run with `--isolated-decode` (loader/loader.h): iconbadge itself is
+/// static and never loads a shared library, and the loader, linked against glibc
+/// alone, opens the system's librsvg and gdk-pixbuf.
 ///
 /// librsvg 2.54.7 aborts its process on some documents (Rust panics in CSS
 /// language tags and filter bounds: librsvg's `crash` and `render-crash` test
@@ -23,8 +25,9 @@ enum IsolatedDecoder {
     /// set by `IsolatedDecoding.executableDecodes` before any decode.
     static let executableDecodes = Mutex(false)
 
-    /// The binary that decodes: this process's own executable when it is the CLI
-    /// (under any name), else an `iconbadge` beside it (test runners, fuzz targets).
+    /// The binary that draws a vector output in isolation (`IsolatedRenderer`): this
+    /// process's own executable when it is the CLI (under any name), else an
+    /// `iconbadge` beside it (test runners, fuzz targets).
     static let helper: String? = {
         guard let executable = Platform.executablePath() else { return nil }
         if executableDecodes.withLock({ $0 }) || executable.hasSuffix("/iconbadge") { return executable }
@@ -36,6 +39,32 @@ enum IsolatedDecoder {
         }
         return nil
     }()
+
+    /// Where iconbadge-loader is looked for, relative to this process's executable
+    /// (`/proc/self/exe`, never `$PATH`): beside it (the build tree's .build/debug and
+    /// .build/release, a test binary there), then `../libexec/iconbadge/` (installed
+    /// under a PREFIX, the .deb, the tarball's tree).
+    static let loaderCandidates: [String] = {
+        guard let executable = Platform.executablePath() else { return [] }
+        let folder = OutputFile.parentFolder(of: executable)
+        return [
+            folder + "/iconbadge-loader",
+            OutputFile.parentFolder(of: folder) + "/libexec/iconbadge/iconbadge-loader",
+        ]
+    }()
+
+    /// The loader's path: the first candidate that is an executable file, else nil.
+    static let loader: String? = loaderCandidates.first { access($0, X_OK) == 0 }
+
+    /// The loader, or the error naming where it was looked for (69).
+    static func requireLoader(_ what: String) throws(BadgeError) -> String {
+        if let loader { return loader }
+        throw .unavailable(
+            resource: "\(what) support",
+            reason:
+                "iconbadge-loader, which decodes it with the system's libraries, is missing: not at \(loaderCandidates.first ?? "iconbadge-loader") nor \(loaderCandidates.dropFirst().first ?? "PREFIX/libexec/iconbadge/iconbadge-loader"); reinstall iconbadge"
+        )
+    }
 
     /// What came back: premultiplied ARGB32 pixels and, for an SVG, its intrinsic
     /// size (nil for a raster or an SVG with only a viewBox... of no size).
@@ -129,11 +158,7 @@ enum IsolatedDecoder {
         _ bytes: [UInt8], kind: String, scale: Double, size: (Int, Int), limits: ImageLimits, path: String,
         embeddedPixels: Int
     ) throws(BadgeError) -> Answer {
-        guard let helper else {
-            throw .unavailable(
-                resource: "\(kind.uppercased()) support",
-                reason: "the iconbadge binary that decodes it in isolation was not found")
-        }
+        let helper = try requireLoader(kind == "svg" ? "SVG" : kind.uppercased())
         if kind == "svg" { try FontConfig.checkConfigurationFile() }
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: Int32 = 0
@@ -187,52 +212,121 @@ enum IsolatedDecoder {
         return Answer(pixels: pixels, width: Int(width), height: Int(height), intrinsicSize: intrinsic)
     }
 
-    /// Decodes a gdk-pixbuf format in this process: only inside an isolated child
-    /// (the vector render of `IsolatedRenderer`), which is the isolation.
+    /// The drawing of an SVG document as a Cairo script (`ib_isolated_record`), made by
+    /// the loader with librsvg: the document fitted into `viewport` (user space) under
+    /// `matrix` (user to device space), on `extent` device pixels, and the matrix to
+    /// replay it under (`ib_isolated_record`). Runs inside the isolated vector render,
+    /// whose output `SVGDocument.render` replays it onto.
     ///
-    /// - Throws: as `decode`.
-    static func decodeHere(_ bytes: [UInt8], kind: String, limits: ImageLimits, path: String) throws(BadgeError)
-        -> ImageSurface
-    {
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var width: Int32 = 0
-        var height: Int32 = 0
+    /// - Throws: 65 when librsvg rejects the document, crashes, runs out of its memory
+    ///   cap or over the time limit, or its drawing is over `scriptLimit`; 69 when the
+    ///   loader, librsvg or Cairo's script surface is missing.
+    static func record(
+        _ bytes: [UInt8], viewport: Rect, matrix: [Double], extent: (width: Double, height: Double),
+        limits: ImageLimits, path: String, embeddedPixels: Int
+    ) throws(BadgeError) -> RecordedDrawing {
+        let helper = try requireLoader("SVG")
+        let maxScript = scriptLimit(
+            extentPixels: Int(extent.width * extent.height), documentBytes: bytes.count,
+            embeddedPixels: embeddedPixels)
+        var script: UnsafeMutablePointer<UInt8>?
+        var size = 0
         var message = [CChar](repeating: 0, count: 512)
-        let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
-        let status = bytes.withUnsafeBufferPointer {
-            ib_pixbuf_decode(
-                $0.baseAddress, $0.count, kind, Int32(side), Int64(limits.maxPixels), &pixels, &width, &height,
-                &message, message.count)
+        var replay = [Double](repeating: 0, count: 6)
+        let rect = [viewport.x, viewport.y, viewport.width, viewport.height]
+        let status = bytes.withUnsafeBufferPointer { input in
+            ib_isolated_record(
+                helper, input.baseAddress, input.count, rect, matrix, extent.width, extent.height,
+                Int64(embeddedPixels), maxScript, limits.svgTimeLimit, &script, &size, &replay, &message,
+                message.count)
         }
         let text = String(nulTerminated: message)
         switch status {
         case Int32(IB_IMAGE_OK):
-            guard let pixels else { throw .internalError("the image decoder returned no pixels") }
-            return try ImageSurface(adopting: pixels, width: Int(width), height: Int(height))
-        case Int32(IB_IMAGE_TOO_LARGE):
-            let numbers = text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            do throws(PNGPreflightError) {
-                try PNGPreflight.checkSize(
-                    width: numbers.first ?? 0, height: numbers.dropFirst().first ?? 0, limits: limits)
-            } catch {
-                throw .badInput(path: path, reason: error.reason)
-            }
-            throw .badInput(path: path, reason: "corrupt \(kind.uppercased()): \(text)")
+            guard let script else { throw .internalError("the loader returned no drawing") }
+            return RecordedDrawing(script: script, size: size, replayMatrix: replay)
         case Int32(IB_IMAGE_UNAVAILABLE):
-            throw .unavailable(resource: "\(kind.uppercased()) support", reason: text)
-        case Int32(IB_IMAGE_NO_MEMORY):
-            throw outOfMemory(path, "decoding it")
+            throw .unavailable(resource: "SVG support", reason: text)
+        case Int32(IB_IMAGE_TIMEOUT):
+            throw .render(.overTimeLimit(path: path, reason: "SVG too complex: it \(text)"))
+        case Int32(IB_IMAGE_CRASHED):
+            throw .badInput(path: path, reason: text)
+        case Int32(IB_IMAGE_TOO_LARGE):
+            throw .badInput(path: path, reason: "SVG too complex: \(text)")
         default:
-            throw .badInput(path: path, reason: "corrupt \(kind.uppercased()): \(text)")
+            throw SVGDocument.error(status: status, message: text, path: path)
         }
     }
 
-    /// The child: `iconbadge --isolated-decode ...`; returns its exit status.
-    /// `--isolated-decode render ...` is the vector render (`IsolatedRenderer`),
-    /// `--isolated-decode serve PARENT_PID` the long-lived renderer that runs them.
+    /// What iconbadge-loader finds on this system, for `--version`: librsvg's,
+    /// gdk-pixbuf's and Cairo's versions ("2.54.7"), "not installed", what is wrong
+    /// with one found, or why the loader could not say (missing, did not answer).
+    /// Asked of the loader, never loaded here: iconbadge loads no library.
+    static func loaderVersions() -> [(name: String, version: String)] {
+        let names = ["librsvg", "gdk-pixbuf", "cairo (for SVG)"]
+        guard let loader else {
+            let looked = loaderCandidates.first ?? "iconbadge-loader"
+            return names.map { ($0, "unknown: iconbadge-loader is missing (not at \(looked))") }
+        }
+        var arguments: [UnsafeMutablePointer<CChar>?] =
+            ["iconbadge-loader", IsolatedDecoding.flag, "versions", String(getpid())].map { (text: String) in
+                text.withCString { strdup($0) }
+            }
+        arguments.append(nil)
+        defer { arguments.forEach { free($0) } }
+        var run = ib_run_result()
+        var message = [CChar](repeating: 0, count: 256)
+        let status = arguments.withUnsafeBufferPointer { argv in
+            ib_isolated_run(loader, argv.baseAddress, nil, 0, 30, 1 << 16, 0, &run, &message, message.count)
+        }
+        defer { free(run.output) }
+        let output =
+            status == Int32(IB_IMAGE_OK) && run.exit_code == 0 && run.signaled == 0
+            ? run.output.map { String(decoding: UnsafeBufferPointer(start: $0, count: run.output_size), as: UTF8.self) }
+            : nil
+        var found: [String: String] = [:]
+        let lines = output?.split(separator: "\n").map(String.init) ?? []
+        if lines.first == "VS" {
+            for line in lines.dropFirst() {
+                let fields = line.split(separator: "\t", maxSplits: 1).map(String.init)
+                if fields.count == 2 { found[fields[0]] = fields[1] }
+            }
+        }
+        let keys = ["librsvg", "gdk-pixbuf", "cairo"]
+        return zip(names, keys).map { name, key in
+            (name, found[key] ?? "unknown: iconbadge-loader (\(loader)) did not answer")
+        }
+    }
+
+    /// A drawing the loader recorded (`record`): the script, malloc'd, which
+    /// `ib_script_replay` takes and frees (held once: it can be tens of MiB), and the
+    /// matrix to replay it under.
+    struct RecordedDrawing {
+        let script: UnsafeMutablePointer<UInt8>
+        let size: Int
+        let replayMatrix: [Double]
+    }
+
+    /// The most bytes of drawing commands (`record`) an SVG may make: 16 MiB, plus 32
+    /// bytes a byte of the document (librsvg's paths for its elements, a few times their
+    /// text) and 6 bytes a pixel of the extent and of the images it embeds (images and
+    /// filter results, deflated and base85-encoded: at most 5 bytes a pixel). Measured:
+    /// the corpus's icons record 1-60 KB; text drawn by librsvg 2.50 embeds each font
+    /// (DejaVu Sans: 475 KB). A pattern billion-laughs (8.7 KB, 1512 × 756 px) records
+    /// 62 MB of nested patterns and stops here (its limit is 23 MB). Replaying takes
+    /// about four times the script (the script, its inflated copy, the interpreter's
+    /// objects and recordings), which the isolated vector render is given
+    /// (`IsolatedRenderer.capPixels`).
+    static func scriptLimit(extentPixels: Int, documentBytes: Int, embeddedPixels: Int) -> Int {
+        (16 << 20) + 32 * max(0, documentBytes) + 6 * (max(0, extentPixels) + max(0, embeddedPixels))
+    }
+
+    /// The child: `iconbadge --isolated-decode render ...`, the vector render
+    /// (`IsolatedRenderer`), or `--isolated-decode serve PARENT_PID`, the long-lived
+    /// renderer that runs them; returns its exit status. Decodes are iconbadge-loader's.
     static func childMain(_ arguments: [String]) -> Int32 {
         if arguments.count == 4, arguments[2] == serverKind {
-            return ib_server_main(arguments[3], servedJobMain)
+            return ib_server_main(arguments[3], servedJobMain, nil)
         }
         return isolatedChildMain(arguments)
     }
@@ -248,15 +342,13 @@ enum IsolatedDecoder {
         return isolatedChildMain(arguments)
     }
 
-    /// A decode (`ib_isolated_child_main`) or a vector render (`IsolatedRenderer`).
+    /// A vector render (`IsolatedRenderer`); anything else is a usage error (64).
     private static func isolatedChildMain(_ arguments: [String]) -> Int32 {
         if arguments.count == 6, arguments[2] == IsolatedRenderer.kind {
             return IsolatedRenderer.childMain(
                 capPixels: arguments[3], documentBytes: arguments[4], parent: arguments[5])
         }
-        var storage = arguments.map { strdup($0) }
-        defer { storage.forEach { free($0) } }
-        return storage.withUnsafeMutableBufferPointer { ib_isolated_child_main(Int32($0.count), $0.baseAddress) }
+        return 64
     }
 }
 
@@ -272,13 +364,13 @@ public enum IsolatedDecoding {
     /// `main` does), so it can be its own decoder whatever its file name.
     public static func executableDecodes() { IsolatedDecoder.executableDecodes.withLock { $0 = true } }
 
-    /// Starts this thread's isolated renderer now, if it has none, rather than at its
+    /// Starts this thread's iconbadge-loader now, if it has none, rather than at its
     /// first job: it loads librsvg and GLib (as long as the rest of a small render)
     /// while the caller goes on. Nothing is sent to it; a renderer never used ends
     /// with the thread or the process.
     public static func prestart() {
-        guard let helper = IsolatedDecoder.helper else { return }
-        ib_server_prestart(helper)
+        guard let loader = IsolatedDecoder.loader else { return }
+        ib_server_prestart(loader)
     }
 
     /// Whether isolated children run under their memory cap (`RLIMIT_DATA`): not in a

@@ -21,9 +21,10 @@ internal import CImageLoaders
 /// document drawn), the embedded-image check, and a crash costs that render only.
 ///
 /// The child builds the same scene from the same `RenderRequest` with the same Swift
-/// code (fonts, shaping, layout), decoding in its own process
-/// (`DecodeSite.inProcessVector`: it is the isolation, and never starts a
-/// grandchild), and is sent what it cannot know (`Order`): the painting asked for,
+/// code (fonts, shaping, layout) (`DecodeSite.inProcessVector`); an SVG document it
+/// draws is recorded by iconbadge-loader, its own child, as a Cairo script that it
+/// replays onto the output (`SVGDocument`), and a gdk-pixbuf format is decoded there
+/// too. It is sent what it cannot know (`Order`): the painting asked for,
 /// the bytes of the SVG documents the parent checked and of standard input, the
 /// icon's opaque pixels and a filtered SVG icon's pixels. The bytes it answers are
 /// exactly what this process drew before it moved there. The parent keeps its own
@@ -171,19 +172,27 @@ enum IsolatedRenderer {
 
     /// The pixels the child's cap is made for: the canvas, the raster icon or badge
     /// it decodes or is sent (an SVG drawn as vectors is drawn, not decoded), the
-    /// images the SVGs embed, and Cairo's largest fallback image for the canvas as a
-    /// third (one ARGB32 surface, 8 of the 24 bytes a pixel).
+    /// images the SVGs embed, Cairo's largest fallback image for the canvas as a
+    /// third (one ARGB32 surface, 8 of the 24 bytes a pixel), and for each SVG four
+    /// times its largest recorded drawing (`IsolatedDecoder.scriptLimit`: the script,
+    /// its inflated copy and what replaying it builds), as pixels of 24 bytes.
     static func capPixels(_ scene: Scene) -> Int {
         let canvas = scene.canvasWidth * scene.canvasHeight
         var pixels = canvas + Scene.fallbackPixels(canvasPixels: canvas) / 3
+        func script(_ svg: SVGSource) -> Int {
+            4
+                * IsolatedDecoder.scriptLimit(
+                    extentPixels: canvas, documentBytes: svg.bytes.count, embeddedPixels: svg.embeddedPixels)
+                / Int(IB_MEMORY_CAP_PER_PIXEL)
+        }
         if let svg = scene.icon.vector {
-            pixels += svg.embeddedPixels
+            pixels += svg.embeddedPixels + script(svg)
         } else {
             pixels += scene.icon.width * scene.icon.height
         }
         if let image = scene.badge.image {
             if let svg = image.svg {
-                pixels += svg.embeddedPixels
+                pixels += svg.embeddedPixels + script(svg)
             } else {
                 pixels += image.width * image.height
             }

@@ -16,8 +16,8 @@ public enum LibraryVersions {
     /// Name and version of each library, in a fixed order. FreeType's is read from
     /// a library instance; fontconfig's from `FcGetVersion`, which does not load
     /// its configuration; libjpeg-turbo's and libdeflate's from the headers they were
-    /// built with; librsvg's and gdk-pixbuf's by opening them (they are otherwise
-    /// opened only for SVG and other formats). Each library linked into the executable
+    /// built with; librsvg's, gdk-pixbuf's and the system Cairo librsvg draws with by asking
+    /// iconbadge-loader, which opens them (iconbadge never does). Each library linked into the executable
     /// (scripts/link-static-libs.sh) says "(static)", so a log shows which build made
     /// an image.
     public static func all() -> [(name: String, version: String)] {
@@ -30,9 +30,6 @@ public enum LibraryVersions {
             FT_Done_FreeType(library)
         }
         let fc = FcGetVersion()
-        var rsvg = [CChar](repeating: 0, count: 64)
-        var pixbuf = [CChar](repeating: 0, count: 64)
-        ib_loader_versions(&rsvg, rsvg.count, &pixbuf, pixbuf.count)
         let fribidi = String(cString: ib_bidi_version())
         let cairo = (cairo_version_string as @convention(c) () -> UnsafePointer<CChar>?)
         let fontconfig = (FcGetVersion as @convention(c) () -> Int32)
@@ -76,9 +73,7 @@ public enum LibraryVersions {
                     + linkage(of: unsafeBitCast(lcms, to: UnsafeRawPointer.self))
             ),
             ("libjpeg-turbo", String(cString: ib_jpeg_version()) + ib_jpeg_library_function().map { linkage(of: $0) }!),
-            ("librsvg", String(nulTerminated: rsvg)),
-            ("gdk-pixbuf", String(nulTerminated: pixbuf)),
-        ]
+        ] + IsolatedDecoder.loaderVersions()
     }
 
     /// " (static)" when `function` is linked into the executable, "" when it comes

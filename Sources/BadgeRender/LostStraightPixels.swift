@@ -1,7 +1,7 @@
 import BadgeCore
 internal import CPngCodec
 
-/// The straight-alpha pixels of a decoded PNG that premultiplied ARGB32 cannot
+/// The straight-alpha pixels of a decoded PNG or WebP that premultiplied ARGB32 cannot
 /// carry: 0 < alpha < 255 and un-premultiplying gives another colour (at alpha 16,
 /// sixteen straight values share one premultiplied value). Kept beside the
 /// premultiplied surface so that encoding writes them back exactly wherever the
@@ -12,7 +12,8 @@ internal import CPngCodec
 final class LostStraightPixels: @unchecked Sendable {
     fileprivate var storage: ib_straight_pixels
 
-    /// Takes over what `ib_png_decode_argb32` recorded; nil when it recorded none.
+    /// Takes over what `ib_png_decode_argb32` or `ib_rgba_to_argb32` recorded; nil when
+    /// it recorded none.
     init?(adopting storage: ib_straight_pixels) {
         guard storage.count > 0 else {
             var empty = storage

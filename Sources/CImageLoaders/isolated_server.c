@@ -1,6 +1,8 @@
-// The long-lived isolated renderer: one per thread that renders SVG or decodes
-// through gdk-pixbuf (`iconbadge --isolated-decode serve PARENT_PID`). It loads
-// librsvg, gdk-pixbuf, GLib and fontconfig's configuration once and then runs job
+// The long-lived isolated renderer: one per thread and helper, `HELPER
+// --isolated-decode serve PARENT_PID`, where HELPER is iconbadge-loader (SVG and
+// gdk-pixbuf decodes and recordings; it loads librsvg, gdk-pixbuf, GLib and
+// fontconfig's configuration once) or iconbadge itself (vector renders). Compiled into
+// both programs (the loader without the parent side, IB_SERVER_ONLY). It runs job
 // after job: exactly the code a child started for one job runs (the same entry and
 // arguments, its own memory cap, locale pinning, crash report, parent-death signal
 // and answer), with the job's input as its standard input and its standard output
@@ -79,6 +81,10 @@ enum { MAX_ARGUMENTS = 16, MAX_ARGUMENT = 4096, SERVER_SOCKET = 3 };
 
 #ifdef __linux__
 
+// The parent side; iconbadge-loader, which only serves, compiles without it
+// (IB_SERVER_ONLY, scripts/build-loader.sh).
+#ifndef IB_SERVER_ONLY
+
 typedef struct {
     pid_t pid;
     int socket;
@@ -130,10 +136,10 @@ static int server_stop(server *renderer, int kill_it) {
     return status;
 }
 
-// At a thread's end (pthread key destructor): its renderer goes with it.
-static void server_release(void *renderer) { server_stop(renderer, 1); }
+static void servers_release(void *servers);
 
-static void make_key(void) { pthread_key_create(&server_key, server_release); }
+// At a thread's end (pthread key destructor): its renderers go with it.
+static void make_key(void) { pthread_key_create(&server_key, servers_release); }
 
 static int cloexec_pipe(int fds[2]) { return pipe2(fds, O_CLOEXEC); }
 
@@ -188,40 +194,81 @@ static server *server_start(const char *helper) {
     return renderer;
 }
 
-// This thread's renderer for `helper`, started or replaced as needed: one started
-// with another helper or environment (a test that set FONTCONFIG_FILE) is stopped,
-// one that has exited is reaped. NULL when none can be started.
-static server *server_for(const char *helper, int *fresh) {
+// A thread keeps one renderer per helper (the loader for decodes, iconbadge itself
+// for vector renders), so that alternating jobs do not restart either.
+enum { HELPERS_PER_THREAD = 2 };
+typedef struct {
+    server *renderers[HELPERS_PER_THREAD];
+} thread_servers;
+
+static void servers_release(void *servers) {
+    thread_servers *all = servers;
+    for (int i = 0; i < HELPERS_PER_THREAD; i++) server_stop(all->renderers[i], 1);
+    free(all);
+}
+
+static thread_servers *this_thread_servers(void) {
     pthread_once(&server_key_once, make_key);
-    server *renderer = pthread_getspecific(server_key);
+    thread_servers *all = pthread_getspecific(server_key);
+    if (all == NULL && (all = calloc(1, sizeof *all)) != NULL) pthread_setspecific(server_key, all);
+    return all;
+}
+
+// The slot of `helper` in this thread's renderers: its own, else an empty one, else
+// the first (whose renderer is then stopped). -1 when out of memory.
+static int slot_for(thread_servers *all, const char *helper) {
+    int empty = -1;
+    for (int i = 0; i < HELPERS_PER_THREAD; i++) {
+        if (all->renderers[i] != NULL && strcmp(all->renderers[i]->helper, helper) == 0) return i;
+        if (all->renderers[i] == NULL && empty < 0) empty = i;
+    }
+    if (empty >= 0) return empty;
+    server_stop(all->renderers[0], 1);
+    all->renderers[0] = NULL;
+    return 0;
+}
+
+// This thread's renderer for `helper`, started or replaced as needed: one started
+// with another environment (a test that set FONTCONFIG_FILE) is stopped, one that
+// has exited is reaped. NULL when none can be started.
+static server *server_for(const char *helper, int *fresh, int *slot) {
+    thread_servers *all = this_thread_servers();
     *fresh = 0;
+    if (all == NULL) return NULL;
+    *slot = slot_for(all, helper);
+    server *renderer = all->renderers[*slot];
     if (renderer != NULL) {
         size_t size = 0;
         char *environment = joined_environment(&size);
-        int same = environment != NULL && renderer->environment != NULL && renderer->helper != NULL &&
-                   size == renderer->environment_size && memcmp(environment, renderer->environment, size) == 0 &&
-                   strcmp(renderer->helper, helper) == 0;
+        int same = environment != NULL && renderer->environment != NULL &&
+                   size == renderer->environment_size && memcmp(environment, renderer->environment, size) == 0;
         free(environment);
         if (same && waitpid(renderer->pid, NULL, WNOHANG) == 0) return renderer;
-        pthread_setspecific(server_key, NULL);
+        all->renderers[*slot] = NULL;
         server_stop(renderer, 1);
     }
     renderer = server_start(helper);
     if (renderer == NULL) return NULL;
-    pthread_setspecific(server_key, renderer);
+    if (renderer->helper == NULL) {
+        server_stop(renderer, 1);
+        return NULL;
+    }
+    all->renderers[*slot] = renderer;
     *fresh = 1;
     return renderer;
 }
 
 void ib_server_prestart(const char *helper) {
-    int fresh = 0;
-    server_for(helper, &fresh);
+    int fresh = 0, slot = 0;
+    server_for(helper, &fresh, &slot);
 }
 
-// Stops this thread's renderer; returns its wait status.
-static int server_drop(int kill_it) {
-    server *renderer = pthread_getspecific(server_key);
-    pthread_setspecific(server_key, NULL);
+// Stops this thread's renderer in `slot`; returns its wait status.
+static int server_drop(int slot, int kill_it) {
+    thread_servers *all = pthread_getspecific(server_key);
+    if (all == NULL) return -1;
+    server *renderer = all->renderers[slot];
+    all->renderers[slot] = NULL;
     return server_stop(renderer, kill_it);
 }
 
@@ -348,8 +395,8 @@ int ib_server_run(const char *helper, char *const argv[], const uint8_t *data, s
     }
     memset(result, 0, sizeof *result);
     double deadline = ib_monotonic_seconds() + (time_limit > 0 ? time_limit : 1e9);
-    int fresh = 0;
-    server *renderer = server_for(helper, &fresh);
+    int fresh = 0, slot = 0;
+    server *renderer = server_for(helper, &fresh, &slot);
     if (renderer == NULL) return -1; // the caller starts a child, and reports a failure to start
     // Nothing may be left from a job before (there never is; a renderer that wrote
     // between jobs would have its bytes counted in the next answer).
@@ -359,8 +406,8 @@ int ib_server_run(const char *helper, char *const argv[], const uint8_t *data, s
     int sent = send_request(renderer->socket, argv, data, size, deadline);
     if (sent == -1 && !fresh) {
         // It ended between two jobs (killed from outside): once more with a new one.
-        server_drop(1);
-        renderer = server_for(helper, &fresh);
+        server_drop(slot, 1);
+        renderer = server_for(helper, &fresh, &slot);
         if (renderer == NULL) return -1;
         sent = send_request(renderer->socket, argv, data, size, deadline);
     }
@@ -408,11 +455,11 @@ int ib_server_run(const char *helper, char *const argv[], const uint8_t *data, s
         collect(renderer->out, &output, result);
         collect(renderer->err, NULL, result);
         result->exit_code = code;
-        if (retiring) server_drop(0);
+        if (retiring) server_drop(slot, 0);
     } else {
         // A timeout, an answer over its limit, or a renderer that ended mid-job: it
         // goes, and how it ended is the job's end.
-        int status = server_drop(1);
+        int status = server_drop(slot, 1);
         if (!result->timed_out && output.status == IB_IMAGE_OK) {
             result->signaled = status >= 0 && WIFSIGNALED(status) ? WTERMSIG(status) : 0;
             result->exit_code = status >= 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -434,6 +481,8 @@ int ib_server_run(const char *helper, char *const argv[], const uint8_t *data, s
     result->output_size = output.size;
     return IB_IMAGE_OK;
 }
+
+#endif // IB_SERVER_ONLY
 
 // ------------------------------------------------------------------ renderer side
 
@@ -509,7 +558,7 @@ static int read_request(char **argv) {
     return (int)argc;
 }
 
-int ib_server_main(const char *parent_pid, ib_child_entry entry) {
+int ib_server_main(const char *parent_pid, ib_child_entry entry, void (*preload)(void)) {
     // Dies with the thread that started it, and stops if that is already gone.
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != (pid_t)atoll(parent_pid)) return 70;
@@ -517,7 +566,7 @@ int ib_server_main(const char *parent_pid, ib_child_entry entry) {
     fcntl(SERVER_SOCKET, F_SETFD, FD_CLOEXEC);
     ib_child_pin_environment();
     uint64_t before = ib_private_memory();
-    ib_loaders_preload();
+    if (preload != NULL) preload();
     uint64_t loaded = ib_private_memory();
     struct rlimit unlimited;
     getrlimit(RLIMIT_DATA, &unlimited);
@@ -557,7 +606,7 @@ int ib_server_run(const char *helper, char *const argv[], const uint8_t *data, s
     return -1;
 }
 
-int ib_server_main(const char *parent_pid, ib_child_entry entry) {
+int ib_server_main(const char *parent_pid, ib_child_entry entry, void (*preload)(void)) {
     (void)parent_pid, (void)entry;
     return 64;
 }

@@ -94,6 +94,18 @@ int ib_straight_pixels_append(ib_straight_pixels *lost, size_t *capacity, ib_str
     return 1;
 }
 
+int ib_rgba_to_argb32(uint8_t *pixels, uint32_t width, uint32_t height, ib_straight_pixels *lost) {
+    size_t capacity = 0;
+    for (uint32_t y = 0; y < height; y++) {
+        uint8_t *row = pixels + (size_t)y * width * 4;
+        if (!ib_emit_rgba_row(row, row, width, y, IB_DECODE_PREMULTIPLIED, lost, &capacity)) {
+            ib_straight_pixels_free(lost);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 int ib_emit_rgba_row(const uint8_t *rgba, uint8_t *out, uint32_t width, uint32_t y, int form,
                      ib_straight_pixels *lost, size_t *lost_capacity) {
     if (form == IB_DECODE_STRAIGHT_KEEP) {

@@ -1,9 +1,8 @@
 // libFuzzer target: SVG and SVGZ loading through `ImageFile.pixels(of:)`: sniffing, gunzip,
 // the size limits, the embedded-image pre-scan, and the isolated decoder's parent side
-// (spawning `iconbadge --isolated-decode`, feeding it the document, reading and checking its
-// answer). librsvg runs in that child, which fuzz/run.sh provides as a plain (uninstrumented)
-// iconbadge beside this binary: a librsvg crash or hang costs the child and comes back as
-// exit 65, as in the CLI. PNG (FuzzPNG's) and the gdk-pixbuf formats are not decoded here.
+// (spawning `iconbadge-loader --isolated-decode`, feeding it the document, reading and
+// checking its answer). librsvg runs in that child, which fuzz/run.sh puts beside this
+// binary: a librsvg crash or hang costs the child and comes back as exit 65, as in the CLI. PNG (FuzzPNG's) and the gdk-pixbuf formats are not decoded here.
 // Limits keep renders small: 512 px side, 262,144 pixels, 1 MiB of SVG after gunzip.
 //
 // `SVGEmbeddedImages.scan` (pure Swift, in this process) sees every input three ways: as a

@@ -4,12 +4,15 @@
 // references through a small resource table (colours naming colours, a string of path
 // data, a dimension, a bitmap, and `@drawable/self`, the input itself, for cycles), path
 // data (`AndroidPathData`), and the limits (elements, reference depth, document size).
-// Pure Swift in this process: nothing is rendered.
+// The drawing is then drawn natively at 64 × 64 px (`AndroidDrawingPainter`, Cairo in
+// this process, as `android` and `preview` draw it).
 //
 // Invariants: the answer is a document or an `AndroidDrawableProblem` with a reason; a
 // document is within the size limit, is well-formed XML (XMLScanner reads it), and is the
-// same when converted again; path data written once reads back to itself.
+// same when converted again; the native drawing never crashes and gives the same bytes
+// twice; path data written once reads back to itself, and its segments are finite.
 import BadgeCore
+import BadgeRender
 import FuzzSupport
 
 let limits: ImageLimits = {
@@ -69,12 +72,30 @@ public func fuzzVectorDrawable(_ data: UnsafePointer<UInt8>?, _ size: Int) -> In
         precondition(document.count <= limits.maxSVGBytes, "a document over the limit")
         precondition((try? XMLScanner.parse(document)) != nil, "a document that is not well-formed XML")
         precondition(convert(bytes) == first, "not the same document twice")
+        let drawing = try? AndroidDrawableSVG.fileDrawing(
+            bytes, path: "res/drawable/fuzz.xml", width: 108, height: 108, density: 2, lookup: lookup(bytes),
+            limits: limits)
+        if let drawing {
+            let drawn = try? AndroidDrawingPainter.png(drawing, width: 64, height: 64, name: "fuzz", limits: limits)
+            precondition(
+                (try? AndroidDrawingPainter.png(drawing, width: 64, height: 64, name: "fuzz", limits: limits)) == drawn,
+                "not the same pixels twice")
+        }
     case .failure(let problem):
         precondition(!problem.reason.isEmpty && !problem.path.isEmpty)
     }
     // The input as path data: what is written reads back to itself.
     if bytes.count <= 4096, let written = try? AndroidPathData.svg(String(decoding: bytes, as: UTF8.self)) {
         precondition((try? AndroidPathData.svg(written)) == written, "path data does not read back: \(written)")
+        for command in AndroidPathData.segments(written) {
+            let points: [Point]
+            switch command {
+            case .move(let p), .line(let p): points = [p]
+            case .curve(let a, let b, let c): points = [a, b, c]
+            case .close: points = []
+            }
+            precondition(points.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "a segment that is not finite")
+        }
     }
     return 0
 }

@@ -217,6 +217,48 @@ import Testing
         #expect(list.contains(##"<rect x="10" y="110" width="88" height="-12""##) == false)
     }
 
+    /// LayerDrawable's padding modes: nesting, an item is inset by the paddings of the
+    /// items before it (an `<inset>`'s, in dp or as a fraction of its bounds); stacking,
+    /// never. A stacking list reports the largest of its items' paddings on each side
+    /// (computeStackedPadding), which a nesting list around it applies.
+    @Test func paddingModesNestAndStack() throws {
+        let square = Array(
+            Self.vector(##"<path android:pathData="M0 0h24v24h-24z" android:fillColor="#000" />"##).utf8)
+        let lookup = Self.lookup(files: ["drawable/square": square])
+        func list(_ mode: String, _ inset: String) throws -> String {
+            try Self.svg(
+                """
+                <layer-list \(Self.android)\(mode.isEmpty ? "" : " android:paddingMode=\"\(mode)\"")>
+                    <item><inset android:drawable="@drawable/square" android:inset="\(inset)" /></item>
+                    <item android:drawable="@drawable/square" />
+                </layer-list>
+                """, lookup: lookup)
+        }
+        // Nest (the default): the second square inside the first's insets.
+        #expect(try list("", "10dp").contains(##"<svg x="10" y="10" width="88" height="88""##))
+        // A fraction of the bounds: the inset's content and the square both at 25 %.
+        #expect(
+            try list("nest", "25%").components(separatedBy: ##"<svg x="27" y="27" width="54" height="54""##).count == 3)
+        // Stack: the second square fills the list.
+        for inset in ["10dp", "25%"] {
+            #expect(try list("stack", inset).contains(##"<svg x="0" y="0" width="108" height="108""##), "\(inset)")
+        }
+        // A stacking list inside a nesting one: its padding is its items' largest.
+        let nested = try Self.svg(
+            """
+            <layer-list \(Self.android)>
+                <item>
+                    <layer-list android:paddingMode="stack">
+                        <item><inset android:drawable="@drawable/square" android:inset="10dp" /></item>
+                        <item><inset android:drawable="@drawable/square" android:insetLeft="4dp" android:insetTop="20dp" /></item>
+                    </layer-list>
+                </item>
+                <item android:drawable="@drawable/square" />
+            </layer-list>
+            """, lookup: lookup)
+        #expect(nested.contains(##"<svg x="10" y="20" width="88" height="78""##), "\(nested)")
+    }
+
     /// A bitmap is embedded as a data: URL at its intrinsic size (pixels over its
     /// folder's density) where its gravity puts it.
     @Test func bitmapsAreEmbedded() throws {

@@ -74,4 +74,43 @@ import Testing
         let deep = String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100)
         #expect(throws: XMLSyntaxError.self) { try XMLScanner.parse(Array(deep.utf8)) }
     }
+
+    /// Attributes are checked for repeats by hash (issue 44: 150,000 attributes on one
+    /// element took minutes, each compared with all before it); at most
+    /// `maxAttributes` on an element, the one after named in the problem.
+    @Test func manyAttributesAreBoundedAndRepeatsFoundAtTheEnd() throws {
+        let limit = XMLScanner.maxAttributes
+        #expect(limit == 10_000)
+        let many = (0..<limit).map { " a\($0)=\"\"" }.joined()
+        let root = try parse("<e\(many)/>")
+        #expect(root.attributes.count == limit)
+        #expect(root.attribute("a9999") == "")
+        #expect(throws: XMLSyntaxError.self) { try parse("<e\(many) b=\"\"/>") }
+        do throws(XMLSyntaxError) {
+            _ = try parse("<e\(many) b=\"\"/>")
+        } catch {
+            #expect(error.problem == "over 10000 attributes on <e>")
+        }
+        let repeated = (0..<(limit - 1)).map { " a\($0)=\"\"" }.joined() + " a0=\"x\""
+        do throws(XMLSyntaxError) {
+            _ = try parse("<e\(repeated)/>")
+            Issue.record("a repeated attribute was read")
+        } catch {
+            #expect(error.problem == "a0 given twice")
+        }
+    }
+
+    /// Namespace prefixes are in scope from their element to its end tag, however
+    /// many are bound: a child sees its ancestors' and its own, a sibling's are gone.
+    @Test func prefixScopesFollowTheElements() throws {
+        let declarations = (0..<5_000).map { " xmlns:p\($0)=\"u\($0)\"" }.joined()
+        let root = try parse("<r\(declarations)><p4999:a p0:b=\"1\"/><c xmlns:q=\"v\"><q:d/></c></r>")
+        #expect(root.children.count == 2)
+        #expect(throws: XMLSyntaxError.self) { try parse("<r><c xmlns:q=\"v\"/><q:d/></r>") }
+        do throws(XMLSyntaxError) {
+            _ = try parse("<r xmlns:q=\"v\"><c xmlns:q=\"w\"/><q:d/></r>")
+        } catch {
+            Issue.record("a prefix bound twice lost its outer binding: \(error)")
+        }
+    }
 }

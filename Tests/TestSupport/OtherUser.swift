@@ -13,7 +13,7 @@ public enum OtherUser {
     public static let id: UInt32 = 65534
 
     /// Runs `body` with a new folder `/tmp/iconbadge-NAME-XXXXXX` (mode 0755) that holds
-    /// `iconbadge`, a copy of the built binary; removes the folder afterwards, whatever
+    /// `iconbadge`, a copy of the built binary, and its `iconbadge-loader`; removes the folder afterwards, whatever
     /// its modes and owners by then.
     ///
     /// - Throws: `TestFailure` when the folder cannot be made or `/tmp` does not allow
@@ -33,7 +33,7 @@ public enum OtherUser {
         guard chmod(folder, 0o755) == 0 else {
             throw TestFailure(description: "chmod \(folder): \(String(cString: strerror(errno)))")
         }
-        try FileManager.default.copyItem(atPath: Paths.binary, toPath: folder + "/iconbadge")
+        try Executables.copyWithLoader(to: folder)
         return try body(folder)
     }
 

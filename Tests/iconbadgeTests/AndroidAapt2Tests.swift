@@ -137,6 +137,50 @@ import Testing
     }
 }
 
+extension AndroidAapt2Tests {
+    /// aapt2 links the overlays of issue 43's apps: a foreground `<inset>` (its layer
+    /// list stacked: `android:paddingMode`), and adaptive icons in the unqualified
+    /// `mipmap/` (minSdk 26), whose entries resolve to the overlay's copies.
+    @Test func aapt2LinksInsetAndUnqualifiedMipmapOverlays() throws {
+        guard Self.aapt2 != nil, FileManager.default.fileExists(atPath: Self.framework) else {
+            print("AndroidAapt2Tests: skipped: aapt2 or \(Self.framework) is missing")
+            return
+        }
+        let apps = [
+            try AndroidRealAppTests.insetApp("android-aapt2-inset", inset: "16%"),
+            try AndroidRealAppTests.unqualifiedApp("android-aapt2-unqualified"),
+        ]
+        for (number, app) in apps.enumerated() {
+            let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
+            #expect(run.status == 0, "\(run.stderr)")
+            try """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.example.iconbadge">
+                <application android:icon="@mipmap/ic_launcher" />
+            </manifest>
+            """.write(toFile: app + "/link-manifest.xml", atomically: true, encoding: .utf8)
+            for (folder, zip) in [(app + "/res", "/main.zip"), (app + "/debug/res", "/overlay.zip")] {
+                let step = try Self.aapt2(["compile", "--no-crunch", "--dir", folder, "-o", app + zip])
+                #expect(step.status == 0, "\(step.output)")
+            }
+            let link = try Self.aapt2([
+                "link", "-o", app + "/app.apk", "-I", Self.framework, "--manifest", app + "/link-manifest.xml",
+                "--min-sdk-version", "26", "--auto-add-overlay", app + "/main.zip", "-R", app + "/overlay.zip",
+            ])
+            #expect(link.status == 0, "\(number): \(link.output)")
+            let table = ResourceDump(try Self.aapt2(["dump", "resources", app + "/app.apk"]).output)
+            let files = table.files["mipmap/ic_launcher"] ?? []
+            let xml = try #require(files.first { $0.hasSuffix(".xml") }, "\(number): \(files)")
+            let tree = try Self.aapt2(["dump", "xmltree", "--file", xml, app + "/app.apk"]).output
+            #expect(
+                table.reference(of: "foreground", in: tree) == "drawable/iconbadge_ic_launcher_foreground", "\(tree)")
+            let list = try Self.aapt2([
+                "dump", "xmltree", "--file", "res/drawable/iconbadge_ic_launcher_foreground.xml", app + "/app.apk",
+            ]).output
+            #expect(list.contains("paddingMode") && list.contains("=1"), "\(list)")
+        }
+    }
+}
+
 /// What `aapt2 dump resources` lists: each resource's files and ids.
 struct ResourceDump {
     /// `mipmap/launcher` → its files (`res/mipmap-xxxhdpi-v4/launcher.png`).

@@ -21,23 +21,30 @@ import Testing
         return folder
     }
 
-    /// The SVG document iconbadge makes of one layer of an app's adaptive icon.
-    static func layerSVG(app: String, icon: String, layer: String, density: Double = 4) throws -> [UInt8] {
+    /// The drawing iconbadge makes of one layer of an app's adaptive icon.
+    static func layerDrawing(app: String, icon: String, layer: String, density: Double = 4) throws -> AndroidDrawing {
         let res = Paths.fixture("android/\(app)/res")
         var notes: [String] = []
         let resources = try AndroidResources(folder: res, names: [icon], notes: &notes)
         let adaptive = try #require(resources.adaptive.first)
         let element = try #require(adaptive.root.child(layer))
-        let table = AndroidResourceTable(folder: res, limits: ImageLimits())
-        return try AndroidDrawableSVG.layer(
+        let table = try AndroidResourceTable(folder: res, limits: ImageLimits())
+        return try AndroidDrawableSVG.layerDrawing(
             element, of: adaptive.bytes, path: res + "/" + adaptive.components.joined(separator: "/"), width: 108,
             height: 108, density: density, lookup: table.lookup, limits: ImageLimits())
     }
 
-    /// Each layer of the real apps, converted and drawn by iconbadge's isolated
-    /// renderer at xxxhdpi (432 px), matches the same paths written as SVG by hand
-    /// (`Fixtures/android/reference/*.svg`) and drawn by rsvg-convert (the PNGs
-    /// beside them), compared as `iconbadge compare --threshold 0.1`.
+    /// The SVG document iconbadge makes of one layer of an app's adaptive icon.
+    static func layerSVG(app: String, icon: String, layer: String, density: Double = 4) throws -> [UInt8] {
+        try layerDrawing(app: app, icon: icon, layer: layer, density: density).svg(
+            maxBytes: ImageLimits().maxSVGBytes, path: app)
+    }
+
+    /// Each layer of the real apps, converted and drawn at xxxhdpi (432 px) natively
+    /// (`AndroidDrawingPainter`, what `android` and `preview` use) and, written as
+    /// SVG, by iconbadge's isolated renderer, matches the same paths written as SVG
+    /// by hand (`Fixtures/android/reference/*.svg`) and drawn by rsvg-convert (the
+    /// PNGs beside them), compared as `iconbadge compare --threshold 0.1`.
     @Test func layersMatchAnIndependentRendering() throws {
         let references = try FileManager.default.contentsOfDirectory(atPath: Paths.fixture("android/reference"))
         #expect(references.count == 10)
@@ -53,6 +60,16 @@ import Testing
         ]
         let scratch = Paths.scratch("android-crosscheck")
         for (app, icon, layer, reference) in cases {
+            let native = scratch + "/\(app)-\(layer)-native.png"
+            try Data(
+                try AndroidDrawingPainter.png(
+                    try Self.layerDrawing(app: app, icon: icon, layer: layer), width: 432, height: 432, name: layer,
+                    limits: ImageLimits())
+            ).write(to: URL(fileURLWithPath: native))
+            let nativeCompare = try runIconbadge([
+                "compare", native, Paths.fixture("android/reference/\(reference).png"), "--threshold", "0.1",
+            ])
+            #expect(nativeCompare.status == 0, "\(app) \(layer): \(nativeCompare.stdoutText)\(nativeCompare.stderr)")
             let svg = scratch + "/\(app)-\(layer).svg"
             try Data(try Self.layerSVG(app: app, icon: icon, layer: layer)).write(to: URL(fileURLWithPath: svg))
             let ours = scratch + "/\(app)-\(layer).png"
@@ -336,7 +353,7 @@ import Testing
         var notes: [String] = []
         let resources = try AndroidResources(folder: res, names: ["ic_launcher"], notes: &notes)
         let adaptive = try #require(resources.adaptive.first)
-        let table = AndroidResourceTable(folder: res, limits: ImageLimits())
+        let table = try AndroidResourceTable(folder: res, limits: ImageLimits())
         for (density, type, file) in [
             (1.0, "png", "mipmap-mdpi"), (3, "png", "mipmap-xxhdpi"), (4, "webp", "mipmap-xxxhdpi"),
         ] {

@@ -315,16 +315,20 @@ import Testing
         }
     }
 
-    /// A copy of the binary under another name still decodes SVG in its own child.
+    /// A copy of the binary under another name, its iconbadge-loader beside it, still
+    /// decodes SVG (through the loader) and draws an SVG output of it (in its own
+    /// isolated vector render, which is itself under that name).
     @Test func renamedBinaryStillDecodesSVG() throws {
         let folder = Paths.scratch("renamed")
         let copy = folder + "/ib-renamed"
-        try? FileManager.default.removeItem(atPath: copy)
-        try FileManager.default.copyItem(atPath: Paths.binary, toPath: copy)
-        let run = try runIconbadgeWith(
-            executable: copy, [Paths.fixture("icons/mail-unread-symbolic.svg"), "--dot", "-o", folder + "/o.png"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(try ImageFile.pixels(at: folder + "/o.png").width == 16)
+        try Executables.copyWithLoader(to: folder, name: "ib-renamed")
+        for format in ["png", "svg"] {
+            let run = try runIconbadgeWith(
+                executable: copy,
+                [Paths.fixture("icons/mail-unread-symbolic.svg"), "--dot", "-o", folder + "/o." + format])
+            #expect(run.status == 0, "\(format): \(run.stderr)")
+            #expect(try ImageFile.pixels(at: folder + "/o." + format).width == 16)
+        }
     }
 
     @Test func compareReadsStandardInputOnce() throws {

@@ -223,7 +223,9 @@ enum HostileFiles {
     }
 
     /// librsvg's pattern billion-laughs: cheap as pixels, 1.28 GB drawn as vectors in
-    /// the parent before. Drawn in the capped child it runs out of memory (65).
+    /// the parent before. Recorded by iconbadge-loader for the vector output, its 62 MB
+    /// of nested patterns stop at the recording's limit (`IsolatedDecoder.scriptLimit`,
+    /// 22 MiB here), 65, before the capped child would have to replay them.
     @Test(.enabled(if: IsolatedDecoding.memoryCapEnforced)) func patternBillionLaughsStopsAtTheCap() throws {
         let folder = Paths.scratch("laughs")
         let icon = try Corpus.path("librsvg/errors/bug515-pattern-billion-laughs.svg")
@@ -233,7 +235,7 @@ enum HostileFiles {
             #expect(
                 run.stderrLines.count == 1
                     && run.stderr.contains(
-                        "drawing it as \(format.uppercased()) ran out of memory (an isolated render may use 128 MiB"),
+                        "SVG too complex: drawing it as vectors takes more than 22 MiB of drawing commands"),
                 "\(run.stderr)")
         }
     }
@@ -277,7 +279,8 @@ enum HostileFiles {
     }
 
     /// The 1 px badge whose content explodes when drawn large (a pattern
-    /// billion-laughs): refused in the vector outputs by the cap at its drawn size.
+    /// billion-laughs): refused in the vector outputs at its drawn size, by the limit of
+    /// its recording (`IsolatedDecoder.scriptLimit`, which grows with the canvas).
     @Test(.enabled(if: IsolatedDecoding.memoryCapEnforced)) func hostileSVGBadgeStopsAtTheCapAtItsDrawnSize() throws {
         let folder = Paths.scratch("badge-laughs")
         let laughs = try String(
@@ -292,7 +295,8 @@ enum HostileFiles {
             ])
             #expect(run.status == 65, "\(format): \(run.status) \(run.stderr)")
             #expect(
-                run.stderr.contains("badge.svg\": drawing it as \(format.uppercased()) ran out of memory"),
+                run.stderr.contains(
+                    "badge.svg\": SVG too complex: drawing it as vectors takes more than 17 MiB of drawing commands"),
                 "\(run.stderr)")
         }
     }

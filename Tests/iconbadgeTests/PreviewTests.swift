@@ -128,7 +128,7 @@ import Testing
         let app = try Self.copy("android/newpipe", "preview-newpipe")
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "3"])
         #expect(run.status == 0, "\(run.stderr)")
-        let sheet = AndroidPreview.sheet(
+        let sheet = try AndroidPreview.sheet(
             title: "NewPipe", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher"])
         #expect(sheet.sections.map(\.title).count == 2)
         // mdpi and xxxhdpi: three masks and four themed tiles each; five legacy densities.
@@ -166,7 +166,7 @@ import Testing
         let app = try Self.copy("android/sample-app", "preview-sample")
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
         #expect(run.status == 0, "\(run.stderr)")
-        let sheet = AndroidPreview.sheet(
+        let sheet = try AndroidPreview.sheet(
             title: "sample", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher", "ic_launcher_round"])
         #expect(sheet.tiles.count == 2 * 2 * 7 + 2 * 5)
         #expect(sheet.tiles.allSatisfy { $0.missing.isEmpty })
@@ -198,7 +198,7 @@ import Testing
             with: "android:fillColor=\"?attr/colorPrimary\"\n        android:pathData=\"M56")
         #expect(changed != text)
         try changed.write(toFile: drawable, atomically: true, encoding: .utf8)
-        let sheet = AndroidPreview.sheet(
+        let sheet = try AndroidPreview.sheet(
             title: "attr", folders: [app + "/res"], names: ["ic_launcher", "ic_launcher_round"])
         let problem =
             "\(drawable): line 11: android:fillColor is the theme attribute ?attr/colorPrimary, which has a value only in a running app's theme; give a colour or @color/NAME in the drawable"
@@ -267,8 +267,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/o.png"))
     }
 
-    /// `--preview` on appiconset and android: written after the set, and said so; a
-    /// preview path that cannot be written stops the run before anything is.
+    /// `--preview` on appiconset and android: written after the set, and said so, its
+    /// missing folders made as `--out`'s are; a preview path that cannot be written (a
+    /// file where a folder should be) stops the run before anything is.
     @Test func previewOnTheCatalogCommands() throws {
         let folder = Paths.scratch("preview-catalog")
         var run = try runIconbadge([
@@ -285,10 +286,16 @@ import Testing
         #expect(run.stderrLines.last == "iconbadge: android: preview in \"\(folder)/np.html\" (19 tiles)")
         run = try runIconbadge([
             "appiconset", Paths.fixture("xcode/NetNewsWire/AppIcon.appiconset"), "--value", "BETA", "--out",
-            folder + "/nnw", "--preview", folder + "/missing/nnw.png",
+            folder + "/nnw", "--preview", folder + "/icon.png/nnw.png",
         ])
         #expect(run.status == 73, "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/nnw"))
+        run = try runIconbadge([
+            "appiconset", Paths.fixture("xcode/NetNewsWire/AppIcon.appiconset"), "--value", "BETA", "--out",
+            folder + "/nnw", "--preview", folder + "/missing/nnw.png",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/missing/nnw.png"))
     }
 
     /// Hostile input: a sheet is never written through a link, a bad --preview stops the
@@ -349,7 +356,7 @@ import Testing
         let icon = linked + "/res/mipmap-hdpi/ic_launcher.png"
         try FileManager.default.removeItem(atPath: icon)
         try FileManager.default.createSymbolicLink(atPath: icon, withDestinationPath: "../mipmap-xhdpi/ic_launcher.png")
-        let sheet = AndroidPreview.sheet(title: "linked", folders: [linked + "/res"], names: ["ic_launcher"])
+        let sheet = try AndroidPreview.sheet(title: "linked", folders: [linked + "/res"], names: ["ic_launcher"])
         #expect(sheet.sections.last?.groups[0].tiles.map(\.caption).contains("hdpi · 75 px") == false)
         #expect(sheet.sections.last?.groups[0].tiles.count == 4)
     }

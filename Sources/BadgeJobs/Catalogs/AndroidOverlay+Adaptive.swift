@@ -8,7 +8,7 @@ import BadgeSystem
 ///   under a badge layer (`drawable-<density>/iconbadge_NAME_badge.png`, the badges
 ///   alone on a transparent 108 dp canvas, placed inside the 66 dp safe zone). With
 ///   `--avoid-content` the badge is placed on the foreground as drawn (its
-///   VectorDrawable converted and rendered), so as to cover as little of it as it can.
+///   VectorDrawable drawn natively), so as to cover as little of it as it can.
 /// - With `--icon-filter`, the foreground and background are drawn per density
 ///   instead, filtered (`iconbadge_NAME_foreground.png` with the badge on it,
 ///   `iconbadge_NAME_background.png`), or a `@color` background filtered as a colour
@@ -18,9 +18,9 @@ import BadgeSystem
 ///   is cut out, the drawing cleared under the whole badge and a 1 pt gap (plus a pixel) around it,
 ///   so the letters are empty.
 ///
-/// Layers are converted by `AndroidDrawableSVG` and rendered at each density's pixel
-/// size by the isolated SVG renderer (the converted documents are staged as hidden
-/// files and removed before the commit).
+/// Layers are converted by `AndroidDrawableSVG.layerDrawing` and drawn natively at
+/// each density's pixel size by `AndroidDrawingPainter` (no SVG renderer is needed;
+/// the drawn layers are staged as hidden PNGs and removed before the commit).
 extension AndroidOverlay {
     /// Plans the adaptive icon `icon` into `overlay`.
     ///
@@ -52,20 +52,25 @@ extension AndroidOverlay {
                 )
             }
         }
-        /// The layer converted to SVG at each density, staged for the renders.
+        /// The layer drawn at each density's pixel size (natively, no SVG renderer:
+        /// `AndroidDrawingPainter`), staged as a PNG for the renders, which draw it
+        /// at that same size, so it is never resampled.
         func stagedLayer(_ element: XMLElement, _ layer: String) throws(BadgeError) -> [String] {
             var paths: [String] = []
             for density in AndroidResources.layerDensities {
-                let document: [UInt8]
+                let drawing: AndroidDrawing
                 do throws(AndroidDrawableProblem) {
-                    document = try AndroidDrawableSVG.layer(
+                    drawing = try AndroidDrawableSVG.layerDrawing(
                         element, of: icon.bytes, path: source, width: AndroidResources.layerSide,
                         height: AndroidResources.layerSide, density: density.scale, lookup: table.lookup,
                         limits: settings.limits)
                 } catch {
                     throw .badInput(path: error.path, reason: "\(error.description) (the \(layer) of \(shown))")
                 }
-                let name = [".layer-\(icon.stem)-\(layer)-\(density.name).svg"]
+                let side = Int((AndroidResources.layerSide * density.scale).rounded())
+                let document = try AndroidDrawingPainter.png(
+                    drawing, width: side, height: side, name: "the \(layer) of \(shown)", limits: settings.limits)
+                let name = [".layer-\(icon.stem)-\(layer)-\(density.name).png"]
                 try staged.write(document, components: name, shown: out)
                 overlay.canvases.append(name)
                 paths.append(staged.path + "/" + name[0])
@@ -125,15 +130,21 @@ extension AndroidOverlay {
                 let badge = "iconbadge_\(icon.stem)_badge"
                 // The namespaces the copied layer may use: the root's and its own.
                 var declared: [(name: String, value: String)] = []
+                var seen: Set<String> = []
                 for attribute in icon.root.attributes + foreground.attributes
-                where attribute.name.hasPrefix("xmlns") && !declared.contains(where: { $0.name == attribute.name }) {
+                where attribute.name.hasPrefix("xmlns") && seen.insert(attribute.name).inserted {
                     declared.append(attribute)
                 }
                 let namespaces = declared.map { " \($0.name)=\"\($0.value)\"" }.joined()
+                // Stacked, not nested (LayerDrawable's default): nested, the badge would be
+                // inset by the foreground's padding (an <inset>'s insets, a shape's
+                // <padding>), which a device reads differently from one copy of the
+                // drawable to the next for a fractional inset. Stacked, every layer
+                // fills the layer list's bounds (API 21 and up).
                 let text = """
                     <?xml version="1.0" encoding="utf-8"?>
                     <!-- Written by iconbadge: the icon's foreground layer under a badge drawn inside the 66 dp safe zone. -->
-                    <layer-list\(namespaces.isEmpty ? " xmlns:android=\"\(AndroidResources.androidNamespace)\"" : namespaces)>
+                    <layer-list\(namespaces.isEmpty ? " xmlns:android=\"\(AndroidResources.androidNamespace)\"" : namespaces) \(namespaces.isEmpty ? "android" : prefix):paddingMode="stack">
                     \(item)
                         <item \(prefix):drawable="@drawable/\(badge)" />
                     </layer-list>

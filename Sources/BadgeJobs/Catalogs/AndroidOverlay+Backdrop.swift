@@ -5,7 +5,7 @@ import BadgeSystem
 extension AndroidOverlay {
     /// Stages what a launcher shows under an adaptive icon's badge layer, at each of
     /// `AndroidResources.layerDensities`: the icon's background and foreground layers
-    /// as drawn (`AndroidDrawableSVG`, rendered as the preview renders them) on the
+    /// as drawn (`AndroidDrawableSVG.layerDrawing`, drawn natively as the preview draws them) on the
     /// 108 dp canvas, so the badge's contrast is measured against them
     /// (`RenderRequest.Icon.backdrop`). Each is staged as `.backdrop-STEM-DENSITY.png`
     /// and removed before the commit like the canvases.
@@ -29,14 +29,14 @@ extension AndroidOverlay {
             for part in ["background", "foreground"] {
                 guard let element = icon.root.child(part) else { continue }
                 guard
-                    let document = try? AndroidDrawableSVG.layer(
+                    let drawing = try? AndroidDrawableSVG.layerDrawing(
                         element, of: icon.bytes, path: path, width: AndroidResources.layerSide,
                         height: AndroidResources.layerSide, density: density.scale, lookup: lookup, limits: limits)
                 else {
                     backdrops.append(nil)
                     continue densities
                 }
-                layers.append(.image(.document(document, name: "the \(part) of \(icon.name)"), rect: full))
+                layers.append(.image(.drawing(drawing, name: "the \(part) of \(icon.name)"), rect: full))
             }
             let tile = ContactSheet.Tile(caption: "", side: side, backdrop: .transparent, layers: layers)
             let sheet = ContactSheet(title: "", sections: [.init(title: "", groups: [.init(title: "", tiles: [tile])])])

@@ -25,6 +25,9 @@ package struct AndroidOverlay: Sendable {
     /// For each badged layer of an adaptive icon, its xxxhdpi job, whose report
     /// says how much of the layer the badge covers (`--avoid-content`).
     package var avoidance: [(icon: String, layer: String, job: Int)] = []
+    /// With `--avoid-content`, the legacy icons' jobs, by index: their reports say
+    /// whether the badge moved from where clamp puts it.
+    package var legacyAvoidance: [Int] = []
     /// The resource names iconbadge writes for the adaptive icons of this run
     /// (`iconbadge_NAME_foreground`, `_badge`, …, the names of every version): files of
     /// an earlier run with these names that this one does not write are stale.
@@ -67,11 +70,15 @@ package struct AndroidOverlay: Sendable {
                 encoding: Encoding(format: format, compression: render.pngCompression, creationDate: nil),
                 inputs: render.inputFiles(icon: source))
             job.requiredSize = (pixels.width, pixels.height)
+            if render.style.avoidsContent || render.moreBadges.contains(where: \.style.avoidsContent) {
+                job.report = true
+                overlay.legacyAvoidance.append(overlay.jobs.count)
+            }
             overlay.jobs.append(job)
             overlay.written.append(components)
             overlay.legacyCount += 1
         }
-        let table = AndroidResourceTable(folder: resources.folder, limits: settings.limits)
+        let table = try AndroidResourceTable(folder: resources.folder, limits: settings.limits)
         for icon in resources.adaptive {
             try planAdaptive(
                 icon, resources: resources, table: table, settings: settings, out: out, staged: staged,

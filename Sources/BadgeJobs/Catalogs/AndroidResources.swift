@@ -70,10 +70,12 @@ package struct AndroidResources: Sendable {
     package var adaptive: [AdaptiveIcon] = []
 
     /// The folders an adaptive icon's XML is found in: `mipmap-anydpi-v26` (Android
-    /// Studio's template), `mipmap-anydpi` (minSdk 26 and up), and the `drawable`
+    /// Studio's template), `mipmap-anydpi` and the unqualified `mipmap` (minSdk 26 and
+    /// up, where aapt2 links an `<adaptive-icon>` in any folder), and the `drawable`
     /// forms some apps use (K-9 Mail's `drawable-v26/ic_launcher.xml`).
     package static let adaptiveFolders = [
-        "mipmap-anydpi-v26", "mipmap-anydpi", "mipmap-v26", "drawable-anydpi-v26", "drawable-anydpi", "drawable-v26",
+        "mipmap-anydpi-v26", "mipmap-anydpi", "mipmap", "mipmap-v26", "drawable-anydpi-v26", "drawable-anydpi",
+        "drawable-v26",
     ]
 
     /// Whether `folder` holds adaptive icons: one of `adaptiveFolders`, or the same
@@ -91,6 +93,9 @@ package struct AndroidResources: Sendable {
 
     /// The largest XML read (bytes).
     package static let maxXMLBytes = 1 << 20
+    /// The largest `AndroidManifest.xml` read (bytes): 4 MiB (a large app's is some
+    /// tens of KiB).
+    package static let maxManifestBytes = 4 << 20
 
     /// Reads the launcher icons of `folder` named `names`; with none given, those the
     /// manifest beside `res/` names (`android:icon`, `android:roundIcon`), else
@@ -110,7 +115,7 @@ package struct AndroidResources: Sendable {
         var roundNames: [String] = []
         var wanted = names
         if wanted.isEmpty {
-            let manifest = Self.manifestIcons(res: trimmed)
+            let manifest = Self.manifestIcons(res: trimmed, notes: &notes)
             wanted = manifest.icons
             roundNames = manifest.round
             if wanted.isEmpty { wanted = ["ic_launcher", "ic_launcher_round"] }
@@ -162,14 +167,22 @@ package struct AndroidResources: Sendable {
                         continue
                     }
                     // A second XML of the name (another API level): resources of its own.
+                    // (`NAME_anydpi_v33`; an unqualified folder's: `NAME_mipmap`).
+                    let qualifiers = folderName.split(separator: "-").dropFirst().joined(separator: "_")
                     let stem =
                         adaptive.contains { $0.name == name }
-                        ? name + "_" + folderName.split(separator: "-").dropFirst().joined(separator: "_") : name
+                        ? name + "_" + (qualifiers.isEmpty ? folderName : qualifiers) : name
                     adaptive.append(
                         AdaptiveIcon(
                             name: name, components: [folderName, name + ".xml"], bytes: bytes, root: root, stem: stem))
                 }
             }
+        }
+        // An adaptive icon in a folder with no API level (mipmap/, mipmap-anydpi/) is
+        // read on every device: the app's minSdk is 26 or more, it needs no legacy icon.
+        let unversioned = adaptive.contains { $0.components[0].split(separator: "-").last?.first != "v" }
+        if legacy.isEmpty, !adaptive.isEmpty, !unversioned {
+            notes.append(Self.noLegacyNote(res: trimmed, names: wanted))
         }
         guard !legacy.isEmpty || !adaptive.isEmpty else {
             var hint = names.isEmpty ? " (name it with --icon)" : ""
@@ -185,6 +198,49 @@ package struct AndroidResources: Sendable {
                     "has no launcher icon named \(wanted.map { Quoted($0).description }.joined(separator: " or ")) in mipmap-<density>/ or an adaptive icon folder\(hint)"
             )
         }
+    }
+
+    /// The most source sets `noLegacyNote` names.
+    static let maxSourceSetsListed = 6
+
+    /// The note for a `res/` folder with adaptive icons and no legacy icon: devices
+    /// before Android 8 show a legacy icon, which then comes from elsewhere, most
+    /// often a product flavour's source set (`app/src/blue/res`) that Gradle merges
+    /// over `main`. Names the `res/` folders beside it (`../../*/res`) that have
+    /// legacy icons of `names` (`mipmap-<density>/NAME.png` or `.webp`), iconbadge's
+    /// own overlays (with its record) left out.
+    static func noLegacyNote(res: String, names: [String]) -> String {
+        let listed = names.map { Quoted($0).description }.joined(separator: " or ")
+        var note =
+            "no legacy icon named \(listed) in mipmap-<density>/: devices before Android 8 (minSdk below 26) show an icon from elsewhere, unbadged"
+        let sourceSet = OutputFile.parentFolder(of: res)
+        let sourceSets = OutputFile.parentFolder(of: sourceSet)
+        guard LexicalPath(res).name == "res", let own = LexicalPath(sourceSet).name, own != "..", own != "." else {
+            return note
+        }
+        var found: [(name: String, res: String)] = []
+        for (name, isFolder, isLink) in AssetCatalog.entries(of: sourceSets).sorted(by: { $0.0 < $1.0 })
+        where isFolder && !isLink && name != own && found.count < maxSourceSetsListed {
+            let other = (sourceSets == "/" ? "" : sourceSets) + "/" + name + "/res"
+            var info = stat()
+            guard lstat(other, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+                !InputFile.exists(other + "/" + OverlayRecord.components.joined(separator: "/"))
+            else { continue }
+            let has = densities.contains { density in
+                names.contains { icon in
+                    ["png", "webp"].contains { InputFile.isPlainFile("\(other)/mipmap-\(density.name)/\(icon).\($0)") }
+                }
+            }
+            if has { found.append((name, other)) }
+        }
+        if let first = found.first {
+            // A flavour's variant reads its own source set over the flavour's
+            // (app/src/blueDebug over app/src/blue): each flavour's icons go there.
+            let example = (sourceSets == "/" ? "" : sourceSets) + "/" + first.name + "Debug/res"
+            note +=
+                "; legacy icons are in \(found.map { Quoted($0.res).description }.joined(separator: ", ")): badge \(found.count == 1 ? "it" : "each") too, into its flavour's variant (\(Quoted(first.res)) into \(Quoted(example)) for \(Quoted(first.name + "Debug")))"
+        }
+        return note
     }
 
     /// The most names `iconsFound(in:)` lists.
@@ -237,11 +293,27 @@ package struct AndroidResources: Sendable {
     /// The icon names `AndroidManifest.xml` beside `res/` gives its `<application>`:
     /// `android:icon` and `android:roundIcon` as `@mipmap/NAME` (or `@drawable/NAME`);
     /// none when there is no manifest or it uses placeholders (`${appIcon}`).
-    static func manifestIcons(res: String) -> (icons: [String], round: [String]) {
+    ///
+    /// A manifest that is there but cannot be read (over `maxManifestBytes`, not
+    /// readable XML, over one of XMLScanner's limits) is named in a note, and the
+    /// default names are looked for.
+    static func manifestIcons(res: String, notes: inout [String]) -> (icons: [String], round: [String]) {
         let manifest = OutputFile.parentFolder(of: res) + "/AndroidManifest.xml"
-        guard let bytes = try? InputFile.bytes(at: manifest, limit: 4 << 20, what: "AndroidManifest.xml"),
-            let root = try? XMLScanner.parse(bytes), let application = root.child("application")
-        else { return ([], []) }
+        guard InputFile.exists(manifest) else { return ([], []) }
+        let root: XMLElement
+        do throws(BadgeError) {
+            let bytes = try InputFile.bytes(at: manifest, limit: maxManifestBytes, what: "AndroidManifest.xml")
+            do throws(XMLSyntaxError) {
+                root = try XMLScanner.parse(bytes)
+            } catch {
+                notes.append("\(Quoted(manifest)) not read (\(error.description)): its icon names are not used")
+                return ([], [])
+            }
+        } catch {
+            notes.append("\(Quoted(manifest)) not read (\(ErrorText.reason(error))): its icon names are not used")
+            return ([], [])
+        }
+        guard let application = root.child("application") else { return ([], []) }
         func name(_ attribute: String) -> String? {
             guard let value = application.attribute(attribute) else { return nil }
             for prefix in ["@mipmap/", "@drawable/"] where value.hasPrefix(prefix) {

@@ -42,6 +42,10 @@ package struct IconComposerBundle: Sendable {
     /// The largest `icon.json` read (bytes), and the most files in `Assets`.
     package static let maxDocumentBytes = 1 << 20
     package static let maxAssets = 256
+    /// The most layers `icon.json` may name in all its groups together, iconbadge's
+    /// own badge layer not counted: 256, one for each asset (the bundles Xcode
+    /// writes have a handful). Each layer is composed on each tile of a preview.
+    package static let maxLayers = 256
 
     /// Whether `path` names a bundle (`.icon`, or its `icon.json`).
     package static func isBundle(_ path: String) -> Bool {
@@ -52,7 +56,8 @@ package struct IconComposerBundle: Sendable {
     /// Reads the bundle at `path`.
     ///
     /// - Throws: 66 when `icon.json` is missing; 65 when it is a link, not JSON, has
-    ///   no `groups` array, or `Assets` holds a link or more than `maxAssets` files.
+    ///   no `groups` array, names over `maxLayers` layers, or `Assets` holds a link or
+    ///   more than `maxAssets` files.
     package init(path: String) throws(BadgeError) {
         var trimmed = AssetCatalog.trimmed(path)
         if trimmed.hasSuffix("/icon.json") { trimmed.removeLast("/icon.json".count) }
@@ -72,6 +77,20 @@ package struct IconComposerBundle: Sendable {
                 path: documentPath,
                 reason:
                     "has no \"groups\" array; iconbadge reads Xcode 26 Icon Composer bundles (icon.json with groups of layers)"
+            )
+        }
+        var layerCount = 0
+        if case .array(let groups) = document["groups"] ?? .null {
+            for group in groups {
+                guard case .array(let layers) = group["layers"] ?? .null else { continue }
+                layerCount += layers.count { $0["image-name"] != .string(IconComposerBundle.badgeImage) }
+            }
+        }
+        guard layerCount <= IconComposerBundle.maxLayers else {
+            throw .badInput(
+                path: documentPath,
+                reason:
+                    "names \(layerCount) layers; iconbadge reads a bundle of at most \(IconComposerBundle.maxLayers) (one for each asset)"
             )
         }
         assets = []

@@ -50,13 +50,15 @@ package enum AndroidPreview {
     /// `res/`), titled `title`, reading within `limits`.
     package static func sheet(
         title: String, folders: [String], names: [String], limits: ImageLimits = ImageLimits()
-    ) -> ContactSheet {
+    ) throws(BadgeError) -> ContactSheet {
         let folders = folders.map { folder in
             var trimmed = folder
             while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
             return trimmed
         }
-        let lookup = self.lookup(folders.map { AndroidResourceTable(folder: $0, limits: limits) })
+        var tables: [AndroidResourceTable] = []
+        for folder in folders { tables.append(try AndroidResourceTable(folder: folder, limits: limits)) }
+        let lookup = self.lookup(tables)
         var sheet = ContactSheet(title: title)
         var adaptive = ContactSheet.Section(title: "Android adaptive icons (Android 8 and up)")
         var legacy = ContactSheet.Section(title: "Android legacy icons (before Android 8, and launchers without masks)")
@@ -145,7 +147,9 @@ package enum AndroidPreview {
     /// `folders` (the overlay first): for each folder that can hold one
     /// (`AndroidResources.isAdaptiveFolder`), the first `res/` folder's file; of
     /// those, the highest API level's.
-    static func adaptiveIcon(_ name: String, folders: [String]) -> (path: String, bytes: [UInt8], root: XMLElement)? {
+    package static func adaptiveIcon(_ name: String, folders: [String]) -> (
+        path: String, bytes: [UInt8], root: XMLElement
+    )? {
         var byQualifier: [String: String] = [:]
         for folder in folders {
             for (sub, isFolder, isLink) in AssetCatalog.entries(of: folder)
@@ -187,10 +191,10 @@ package enum AndroidPreview {
         let unit = Double(side) / 72
         let rect = Rect(x: -18 * unit, y: -18 * unit, width: 108 * unit, height: 108 * unit)
         do throws(AndroidDrawableProblem) {
-            let document = try AndroidDrawableSVG.layer(
+            let drawing = try AndroidDrawableSVG.layerDrawing(
                 element, of: icon.bytes, path: icon.path, width: AndroidResources.layerSide,
                 height: AndroidResources.layerSide, density: density, lookup: lookup, limits: limits)
-            return .image(.document(document, name: "the \(part) of \(name) (\(Shown(icon.path)))"), rect: rect)
+            return .image(.drawing(drawing, name: "the \(part) of \(name) (\(Shown(icon.path)))"), rect: rect)
         } catch {
             return .missing("\(Shown(error.path)): \(error.description)", rect: rect)
         }
@@ -198,15 +202,20 @@ package enum AndroidPreview {
 
     /// The lookup of `tables` in Gradle's order: a value or file of the first table
     /// that has it.
-    static func lookup(_ tables: [AndroidResourceTable]) -> AndroidResourceLookup {
+    package static func lookup(_ tables: [AndroidResourceTable]) -> AndroidResourceLookup {
         AndroidResourceLookup(
             value: { reference in
-                for table in tables { if let value = table.lookup.value(reference) { return value } }
+                for table in tables { if let value = table.value(reference) { return value } }
                 return nil
             },
             file: { (reference, density) throws(AndroidDrawableProblem) in
                 for table in tables { if let file = try table.file(reference, density: density) { return file } }
                 return nil
-            }, unreadable: tables.flatMap(\.unreadable))
+            }, unreadable: tables.flatMap(\.unreadable),
+            document: { file throws(XMLSyntaxError) in
+                // Any table keeps it: the first, for the run.
+                guard let first = tables.first else { return try XMLScanner.parse(file.bytes) }
+                return try first.document(file)
+            })
     }
 }

@@ -1,5 +1,6 @@
 import BadgeCore
 import BadgeRender
+import BadgeSystem
 
 /// The contact sheet of an Icon Composer bundle: its groups composed flat, back to
 /// front, over its fill, under the iOS mask (and the watch's circle when it supports
@@ -13,9 +14,23 @@ package enum IconBundlePreview {
         ("Spotlight 40 pt @2x", 80), ("notification 20 pt @2x", 40),
     ]
 
-    /// The sheet of `bundle`, titled `title`.
+    /// The largest side a layer may be drawn at on the 1024 pt canvas (pt): its
+    /// image's side (a pixel is a point) times its `position.scale`. 8192, the side
+    /// limit of an image, 8 canvases: what is drawn past the canvas is not seen.
+    static let maxLayerSide = 8192.0
+    /// The most canvas area the layers may cover together (pt², each image at each
+    /// scale counted once, as the sheet draws it once a tile): 64 canvases, one
+    /// layer at `maxLayerSide`. The tiles' resampled layers then hold at most
+    /// 64 × 256² px × 4 bytes × 1.84 (the five tile sides' areas over the largest's)
+    /// ≈ 31 MiB.
+    static let maxLayerArea = 64.0 * 1024 * 1024
+
+    /// The sheet of `bundle`, titled `title`. Each layer image is read once, however
+    /// many layers show it.
     ///
-    /// - Throws: a layer image's read errors (65, 66).
+    /// - Throws: a layer image's read errors (65, 66); 65 for a `position.scale`
+    ///   that is not a number over 0, a layer drawn over `maxLayerSide`, or layers
+    ///   over `maxLayerArea` together.
     package static func sheet(title: String, bundle: IconComposerBundle) throws(BadgeError) -> ContactSheet {
         var sheet = ContactSheet(title: title)
         sheet.notes.append(
@@ -38,6 +53,11 @@ package enum IconBundlePreview {
         }
         // Layers back to front: the groups and their layers are listed front to back.
         var layers: [(path: String, width: Double, height: Double, x: Double, y: Double)] = []
+        let documentPath = bundle.folder + "/icon.json"
+        // Each image's size, read once; the canvas area drawn, each image and scale once.
+        var sizes: [String: (width: Int, height: Int)] = [:]
+        var drawn: Set<String> = []
+        var area = 0.0
         if case .array(let groups) = bundle.document["groups"] ?? .null {
             for group in groups.reversed() where group["hidden"] != .bool(true) {
                 guard case .array(let items) = group["layers"] ?? .null else { continue }
@@ -46,13 +66,35 @@ package enum IconBundlePreview {
                         !name.contains("/"), name != ".", name != ".."
                     else { continue }
                     let path = bundle.folder + "/Assets/" + name
-                    try AppIconSetPreview.refuseLink(path, of: "a bundle")
-                    let pixels = try ImageFile.pixels(at: path)
+                    let pixels: (width: Int, height: Int)
+                    if let known = sizes[name] {
+                        pixels = known
+                    } else {
+                        try AppIconSetPreview.refuseLink(path, of: "a bundle")
+                        // A PNG's size from its header (its pixels are decoded once,
+                        // at the size drawn, by the sheet); other formats decoded.
+                        let limits = ImageLimits()
+                        let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
+                        if let header = try ImageFile.pngHeader(of: bytes, path: path, limits: limits) {
+                            pixels = (header.width, header.height)
+                        } else {
+                            let image = try ImageFile.pixels(of: bytes, path: path, limits: limits)
+                            pixels = (image.width, image.height)
+                        }
+                        sizes[name] = pixels
+                    }
                     var scale = 1.0
                     var dx = 0.0
                     var dy = 0.0
                     if case .object = layer["position"] ?? .null {
-                        if case .number(let value) = layer["position"]?["scale"] ?? .null, value > 0, value < 100 {
+                        if let given = layer["position"]?["scale"] {
+                            guard case .number(let value) = given, value > 0, value.isFinite else {
+                                throw .badInput(
+                                    path: documentPath,
+                                    reason:
+                                        "the layer showing \(Quoted(name)) has the position.scale \(given.serialized()); it must be a number over 0"
+                                )
+                            }
                             scale = value
                         }
                         if case .array(let offset) = layer["position"]?["translation-in-points"] ?? .null,
@@ -65,6 +107,23 @@ package enum IconBundlePreview {
                     }
                     let width = Double(pixels.width) * scale
                     let height = Double(pixels.height) * scale
+                    guard max(width, height) <= maxLayerSide else {
+                        throw .badInput(
+                            path: documentPath,
+                            reason:
+                                "the layer showing \(Quoted(name)) (\(pixels.width) × \(pixels.height) px) at position.scale \(JSONValue.number(scale).serialized()) is drawn \(Int(max(width, height).rounded(.up))) pt wide, over the \(Int(maxLayerSide)) pt a layer may be on the 1024 pt canvas"
+                        )
+                    }
+                    if drawn.insert("\(scale) \(name)").inserted {
+                        area += width * height
+                        guard area <= maxLayerArea else {
+                            throw .badInput(
+                                path: documentPath,
+                                reason:
+                                    "its layers cover over \(Int(maxLayerArea / 1024 / 1024)) times the 1024 pt canvas together, each image at each scale counted once (the most a preview draws)"
+                            )
+                        }
+                    }
                     layers.append((path, width, height, (canvas - width) / 2 + dx, (canvas - height) / 2 + dy))
                 }
             }

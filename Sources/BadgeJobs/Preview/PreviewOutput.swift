@@ -28,22 +28,28 @@ package enum PreviewOutput {
         "\(sheet.tiles.count) tile\(sheet.tiles.count == 1 ? "" : "s")"
     }
 
-    /// Checks that `path` can be written before anything else is (73 otherwise).
-    package static func checkWritable(_ path: String) throws(BadgeError) {
-        try OutputFile.checkWritable(OutputLocation(commandLine: path))
+    /// Checks that `path` can be written before anything else is (73 otherwise). With
+    /// `creatingFolders` (`--preview`, beside an `--out` that makes its folders),
+    /// missing folders are fine: the existing part is walked with the same link rules.
+    package static func checkWritable(_ path: String, creatingFolders: Bool = false) throws(BadgeError) {
+        try OutputFile.checkWritable(OutputLocation(commandLine: path), creatingFolders: creatingFolders)
     }
 
-    /// Paints `sheet` and writes it to `path`, atomically.
+    /// Paints `sheet` and writes it to `path`, atomically; with `creatingFolders`, its
+    /// missing folders are made first (`mkdir -p`, no link followed where `--out`
+    /// follows none: `OutputFile.write`).
     ///
     /// - Throws: the images' read errors (65, 66); 73 or 74 when it cannot be written.
-    package static func write(_ sheet: ContactSheet, to path: String, limits: ImageLimits) throws(BadgeError) {
+    package static func write(
+        _ sheet: ContactSheet, to path: String, limits: ImageLimits, creatingFolders: Bool = false
+    ) throws(BadgeError) {
         var painter = try ContactSheetPainter(limits: limits)
         let bytes: [UInt8]
         switch try kind(of: path, option: "--preview") {
         case .png: bytes = try painter.pngData(sheet)
         case .html: bytes = Array(page(sheet, tiles: try painter.tilePNGs(sheet)).utf8)
         }
-        try OutputFile.write(bytes, to: path)
+        try OutputFile.write(bytes, to: path, creatingFolders: creatingFolders)
     }
 
     /// The HTML page of `sheet`, `tiles` the PNG of each tile in `sheet.tiles` order.

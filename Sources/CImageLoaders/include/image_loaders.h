@@ -3,13 +3,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// Glue for the image formats beyond PNG: librsvg for SVG, gdk-pixbuf for JPEG,
-// WebP, GIF, BMP, TIFF and ICO, zlib for SVGZ.
+// The isolated children that decode the image formats beyond PNG and draw SVG
+// documents, zlib for SVGZ, and the replay of a recorded SVG drawing.
 //
-// librsvg and gdk-pixbuf are opened with dlopen on first use, never linked: linking
-// librsvg (and the GLib, GIO and Pango it pulls in) costs about 10 ms at every
-// process start, twice a whole PNG badge render. Their few functions are declared
-// here with GLib's stable ABI, so no GLib header is needed either.
+// librsvg (SVG) and gdk-pixbuf (GIF, BMP, TIFF, ICO, animated WebP, CMYK JPEG) are
+// never loaded into iconbadge, which is static and cannot load a shared library:
+// iconbadge-loader (loader/, a small program linked against glibc alone) opens them
+// and answers over the protocol of ib_isolated_decode. This header is shared by both
+// programs; loader/loader.h declares the loader's own functions.
 // All pixels cross in Cairo's ARGB32 layout (premultiplied, native-endian words).
 
 enum {
@@ -19,31 +20,6 @@ enum {
     IB_IMAGE_UNAVAILABLE = 3, // the library or the format's loader is not installed
     IB_IMAGE_NO_MEMORY = 4
 };
-
-/// Decodes `size` bytes with gdk-pixbuf's loader named `type` ("jpeg", "gif", "bmp",
-/// "tiff", "ico", "webp"): only that loader runs, never gdk-pixbuf's own sniffing,
-/// so the allowlist is the caller's. The size is checked against `max_side` and
-/// `max_pixels` when the loader reports it, before pixels are allocated. GIF gives
-/// its first frame. On success `*pixels` is a malloc'd ARGB32 buffer, stride w × 4.
-int ib_pixbuf_decode(const uint8_t *data, size_t size, const char *type, int max_side, int64_t max_pixels,
-                     uint8_t **pixels, int *width, int *height, char *error, size_t error_size);
-
-/// Parses an SVG document held in memory with librsvg, with no base file: external
-/// files, entities and XIncludes are never read. Returns an opaque handle (free it
-/// with ib_svg_free), or NULL with a reason in `error` and `*status` set.
-/// `*width`, `*height`: the intrinsic size in CSS pixels at 96 DPI, or the viewBox
-/// size when only a viewBox is given; `*has_size` is 0 when neither exists.
-void *ib_svg_load(const uint8_t *data, size_t size, double *width, double *height, int *has_size, int *status,
-                  char *error, size_t error_size);
-
-/// Renders the document into the Cairo context `cairo` (a `cairo_t *`), fitted into
-/// the viewport (x, y, w, h) as the document's preserveAspectRatio says. Runs only in
-/// an isolated child (the raster decoder, or the vector render of SVG and PDF
-/// outputs). IB_IMAGE_NO_MEMORY when Cairo ran out of memory.
-int ib_svg_render(void *handle, void *cairo, double x, double y, double w, double h, char *error, size_t error_size);
-
-/// Frees a handle from ib_svg_load.
-void ib_svg_free(void *handle);
 
 /// Inflates gzip data (SVGZ) into a malloc'd buffer of at most `max_size` bytes.
 /// Returns IB_IMAGE_OK, IB_IMAGE_CORRUPT, or IB_IMAGE_TOO_LARGE when the output
@@ -86,7 +62,8 @@ typedef struct {
     char stderr_tail[4096]; // the last bytes of its standard error (never shown)
 } ib_run_result;
 
-/// Runs the iconbadge binary at `helper` with `argv` (NULL-terminated) as an isolated
+/// Runs the program at `helper` (iconbadge-loader, or the iconbadge binary for a
+/// vector render) with `argv` (NULL-terminated) as an isolated
 /// child: `size` bytes of `data` on its standard input, its standard output collected
 /// (at most `max_output` bytes; `expected_output` preallocates), its standard error
 /// kept as a tail in `result` and never shown, killed at `time_limit` seconds (0: no
@@ -100,7 +77,7 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
 /// allocation of N bytes failed", GLib's "failed to allocate", "out of memory").
 int ib_run_ran_out_of_memory(const ib_run_result *result);
 
-/// Decodes `size` bytes in a child process: the iconbadge binary at `helper`, run as
+/// Decodes `size` bytes in a child process: iconbadge-loader at `helper`, run as
 /// `helper --isolated-decode KIND SCALE WIDTH HEIGHT MAX_SIDE MAX_PIXELS EXTRA_PIXELS
 /// PARENT_PID` with the bytes on its standard input (ib_isolated_run). KIND is "svg"
 /// or a gdk-pixbuf loader name. librsvg 2.54 aborts the process on some documents
@@ -120,6 +97,21 @@ int ib_isolated_decode(const char *helper, const char *kind, double scale, int w
                        uint8_t **pixels, int *out_width, int *out_height, double *intrinsic_w, double *intrinsic_h,
                        int *has_size, char *error, size_t error_size);
 
+/// Records an SVG's drawing as a Cairo script in a child, iconbadge-loader at `helper`
+/// (`record`, loader/loader.h): the `size` bytes of the document drawn into
+/// `viewport` (x, y, w, h in user space) under `matrix` (xx, yx, xy, yy, x0, y0: user
+/// to device space) onto a script surface of `extent_w` × `extent_h` device pixels.
+/// The child's memory cap is ib_memory_cap of the extent plus `extra_pixels` (the
+/// images the SVG embeds) and the document, plus `max_script`; a script over
+/// `max_script` bytes is refused (IB_IMAGE_TOO_LARGE). On success `*script` is a
+/// malloc'd buffer for ib_script_replay, and `replay_matrix` the matrix from the
+/// script's device space to the output's (the identity, or the inverse of the shear
+/// the loader recorded under: loader/main.c says why). Failures as ib_isolated_decode's.
+int ib_isolated_record(const char *helper, const uint8_t *data, size_t size, const double viewport[4],
+                       const double matrix[6], double extent_w, double extent_h, int64_t extra_pixels,
+                       size_t max_script, double time_limit, uint8_t **script, size_t *script_size,
+                       double replay_matrix[6], char *error, size_t error_size);
+
 /// The pixel size an SVG renders at: `width` × `height` when both are positive, else
 /// its intrinsic size (`iw` × `ih`, `has_size` 0 when it has none) × `scale`, rounded
 /// half up (sizes past 2e9 clamped there). Returns IB_IMAGE_OK; IB_IMAGE_CORRUPT with a
@@ -132,8 +124,8 @@ int ib_svg_pixel_size(double iw, double ih, int has_size, double scale, int widt
 /// Starts an isolated child: on Linux, dies with its parent (PR_SET_PDEATHSIG) and
 /// returns -1 when `parent_pid` is no longer its parent; pins the locale librsvg,
 /// GLib, Pango and fontconfig see (LANGUAGE, LANG, LC_*, PANGO_LANGUAGE, FC_LANG
-/// removed, LC_ALL=C); lets GLib's fatal messages reach standard error (a pipe the
-/// parent reads, to tell an allocation failure). Returns 0.
+/// removed, LC_ALL=C); reports a crash with its memory peak on standard error (a pipe
+/// the parent reads, to tell an allocation failure). Returns 0.
 int ib_child_begin(const char *parent_pid);
 
 /// Sends C's `stderr` stream (not file descriptor 2) to /dev/null and returns the
@@ -148,38 +140,25 @@ void ib_stderr_restore(void *saved);
 /// Reads all of standard input into a malloc'd buffer; -1 when out of memory.
 int ib_read_all_input(uint8_t **out, size_t *out_size);
 
-/// The child side of ib_isolated_decode: `argv` as described there (argv[0] the
-/// program, argv[1] "--isolated-decode"). Reads standard input, writes the result on
-/// standard output, and returns the process's exit status.
-int ib_isolated_child_main(int argc, char **argv);
-
-/// In an isolated child: GLib's fatal messages (an allocation that failed) go to
-/// standard error, which the parent reads but never shows.
-void ib_loaders_child_mode(void);
-
-/// Loads librsvg, gdk-pixbuf and GLib now rather than at their first use (the fork
-/// server does, so that every child it forks has them).
-void ib_loaders_preload(void);
 /// The entry of an isolated job: the iconbadge binary's own `--isolated-decode`
 /// handling, with `argv` as a child started for that job would get it.
 typedef int (*ib_child_entry)(int argc, char **argv);
-/// The long-lived isolated renderer, `iconbadge --isolated-decode serve PARENT_PID`
-/// (isolated_server.c): dies with the thread that started it, loads the image
-/// libraries once, then runs `entry` for each job that thread sends (its arguments,
-/// its input on standard input), each job under its own memory cap. Returns the exit
-/// status when the thread closes its end or the renderer retires.
-int ib_server_main(const char *parent_pid, ib_child_entry entry);
-/// Starts this thread's renderer for `helper` if it has none (isolated_server.c).
+/// The long-lived isolated renderer, `HELPER --isolated-decode serve PARENT_PID`
+/// (isolated_server.c): dies with the thread that started it, runs `preload` once
+/// (the loader opens its libraries; NULL for none), then runs `entry` for each job
+/// that thread sends (its arguments, its input on standard input), each job under its
+/// own memory cap. Returns the exit status when the thread closes its end or the
+/// renderer retires.
+int ib_server_main(const char *parent_pid, ib_child_entry entry, void (*preload)(void));
+/// Starts this thread's renderer for `helper` if it has none (isolated_server.c). A
+/// thread keeps one renderer for each of two helpers (the loader and iconbadge).
 void ib_server_prestart(const char *helper);
 /// A decode status that means the child ran over its time limit.
 enum { IB_IMAGE_TIMEOUT = 5, IB_IMAGE_CRASHED = 6 };
 
-/// Writes "librsvg X.Y.Z" style versions of librsvg and gdk-pixbuf into the two
-/// buffers (opening the libraries if needed), or "not installed".
-void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbuf_size);
-
-/// 1 when `function` lies in the same loaded object as this code (the executable, or
-/// a test binary): a library linked statically. 0 when it comes from a shared library.
+/// 1 when `function` lies in the executable (iconbadge, or a test binary), between the
+/// linker's __executable_start and _end: a library linked statically. 0 when it comes
+/// from a shared library.
 int ib_is_linked_in(const void *function);
 
 /// zlib's version ("1.2.13"), for --version.
@@ -187,6 +166,17 @@ const char *ib_zlib_version(void);
 
 /// A function of zlib, for --version to tell whether it is linked in.
 const void *ib_zlib_library_function(void);
+
+/// Replays a Cairo script (`size` bytes from `iconbadge-loader --isolated-decode record`,
+/// drawn in the device space of the context it was recorded for, under
+/// `replay_matrix`) onto the context `cairo` (a `cairo_t *`), as vectors: the script is
+/// run by Cairo's script interpreter into a recording surface, which is painted with
+/// `replay_matrix` as the matrix (the context's own set aside; its clip and group apply). Returns IB_IMAGE_OK,
+/// IB_IMAGE_NO_MEMORY, or IB_IMAGE_CORRUPT with a reason in `error` (a script the
+/// interpreter rejects). Takes `script` (malloc'd, as ib_isolated_record gives it) and
+/// frees it.
+int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], char *error,
+                     size_t error_size);
 
 /// Frees a buffer returned by this module.
 void ib_image_free(void *buffer);

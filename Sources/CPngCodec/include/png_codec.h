@@ -76,6 +76,14 @@ int ib_png_decode_argb32(const uint8_t *data, size_t size, uint32_t width, uint3
                          uint8_t *pixels, size_t stride, size_t capacity, ib_straight_pixels *lost,
                          ib_png_color *color, char *error, size_t error_size);
 
+/// Converts `width` × `height` straight 8-bit RGBA pixels (rows of width × 4 bytes,
+/// as libwebp decodes them) into premultiplied native-endian ARGB32 words in place,
+/// with Cairo's rounding, as ib_png_decode_argb32 converts a PNG's: the straight
+/// pixels premultiplication cannot carry are recorded in `lost` (may be NULL), so
+/// that an encoder writes them back exactly (ib_restore). Returns 0 when `lost`
+/// cannot grow (out of memory; what it holds is then freed), 1 otherwise.
+int ib_rgba_to_argb32(uint8_t *pixels, uint32_t width, uint32_t height, ib_straight_pixels *lost);
+
 /// zlib strategies (the values of zlib.h's Z_DEFAULT_STRATEGY, Z_FILTERED, Z_RLE;
 /// png_codec.c checks that they agree).
 enum { IB_ZLIB_DEFAULT_STRATEGY = 0, IB_ZLIB_FILTERED = 1, IB_ZLIB_RLE = 3 };

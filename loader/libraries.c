@@ -1,13 +1,16 @@
-// dladdr (ib_is_linked_in) is a GNU extension.
-#define _GNU_SOURCE
-#include "image_loaders.h"
+// iconbadge-loader's libraries: librsvg, gdk-pixbuf and GLib opened with dlopen, and
+// the few Cairo functions it needs found in librsvg's dependencies with dlsym, so the
+// loader needs nothing but glibc to start (a system without Cairo still decodes GIF
+// through gdk-pixbuf). Their functions are declared here with their stable C ABI: the
+// loader is built against a Debian 11 sysroot that has no GLib, Cairo or librsvg
+// headers (scripts/build-loader.sh). This is the only code of iconbadge that calls
+// dlopen: the iconbadge binary itself is static and never loads a library.
+#include "loader.h"
 
-#include <cairo/cairo.h>
 #include <dlfcn.h>
 #include <errno.h>
 #include <time.h>
 #include <unistd.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,9 @@ typedef int (*GLogWriterFunc)(int level, const void *fields, size_t n_fields, vo
 static struct {
     int ready;             // libraries opened and every symbol found
     int pixbuf_ready;
+    int cairo_ready;       // the Cairo functions below, from librsvg's own libcairo.so.2
+    int has_script;        // ...and its script surface (cairo_script_*: `record`)
+    void *rsvg_handle, *pixbuf_handle;
     void (*g_error_free)(GError *);
     void *(*g_log_set_default_handler)(GLogFunc, void *);
     void (*g_log_set_writer_func)(GLogWriterFunc, void *, void (*)(void *));
@@ -44,6 +50,7 @@ static struct {
     void (*rsvg_handle_get_intrinsic_dimensions)(void *, gboolean *, RsvgLength *, gboolean *, RsvgLength *,
                                                  gboolean *, RsvgRectangle *);
     gboolean (*rsvg_handle_render_document)(void *, void *, const RsvgRectangle *, GError **);
+    ib_cairo_functions cairo;
     void *(*gdk_pixbuf_loader_new_with_type)(const char *, GError **);
     gboolean (*gdk_pixbuf_loader_write)(void *, const uint8_t *, size_t, GError **);
     gboolean (*gdk_pixbuf_loader_close)(void *, GError **);
@@ -58,7 +65,15 @@ static struct {
     uint8_t *(*gdk_pixbuf_get_pixels)(const void *);
 } lib;
 
-static pthread_once_t lib_once = PTHREAD_ONCE_INIT;
+// Opened once. The loader runs one job at a time on one thread, so a flag does what
+// pthread_once would (and the loader needs no libpthread on glibc before 2.34).
+static int libraries_opened;
+static void open_libraries(void);
+static void open_libraries_once(void) {
+    if (libraries_opened) return;
+    libraries_opened = 1;
+    open_libraries();
+}
 
 // Set in an isolated child, whose standard error is a pipe the parent reads (never
 // shows): a fatal GLib message, such as "failed to allocate N bytes", is written
@@ -135,12 +150,20 @@ static int describe_load_failure(const char *name, char *problem, size_t size) {
     return 0;
 }
 
+// The soname to open: librsvg's, or the test suite's stand-in (see loader.h,
+// IBLOADER_TEST_LIBRSVG_SONAME), which must be a bare soname, never a path.
+static const char *soname(const char *variable, const char *standard) {
+    const char *given = getenv(variable);
+    return given != NULL && given[0] != '\0' && strchr(given, '/') == NULL ? given : standard;
+}
+
 static void open_gdk_pixbuf(void) {
-    void *pixbuf = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL);
+    void *pixbuf = dlopen(soname("IBLOADER_TEST_GDK_PIXBUF_SONAME", "libgdk_pixbuf-2.0.so.0"), RTLD_NOW | RTLD_LOCAL);
     if (pixbuf == NULL) {
         pixbuf_missing = describe_load_failure("gdk-pixbuf", pixbuf_problem, sizeof pixbuf_problem);
         return;
     }
+    lib.pixbuf_handle = pixbuf;
     LOAD(pixbuf, gdk_pixbuf_loader_new_with_type, pixbuf_problem);
     LOAD(pixbuf, gdk_pixbuf_loader_write, pixbuf_problem);
     LOAD(pixbuf, gdk_pixbuf_loader_close, pixbuf_problem);
@@ -157,28 +180,34 @@ static void open_gdk_pixbuf(void) {
 }
 
 static void open_librsvg(void) {
-    void *rsvg = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+    void *rsvg = dlopen(soname("IBLOADER_TEST_LIBRSVG_SONAME", "librsvg-2.so.2"), RTLD_NOW | RTLD_LOCAL);
     if (rsvg == NULL) {
         rsvg_missing = describe_load_failure("librsvg", rsvg_problem, sizeof rsvg_problem);
         return;
     }
-    // 2.52 added rsvg_handle_get_intrinsic_size_in_pixels; older systems (Debian 11,
-    // Ubuntu 20.04) have an older librsvg2-2, which no package name would fix.
-    if (dlsym(rsvg, "rsvg_handle_get_intrinsic_size_in_pixels") == NULL) {
-        const unsigned *major = dlsym(rsvg, "rsvg_major_version");
-        const unsigned *minor = dlsym(rsvg, "rsvg_minor_version");
-        const unsigned *micro = dlsym(rsvg, "rsvg_micro_version");
-        char version[48] = ""; // versions before 2.52 export none
-        if (major && minor && micro) snprintf(version, sizeof version, " %u.%u.%u", *major, *minor, *micro);
+    lib.rsvg_handle = rsvg;
+    // 2.46 added rsvg_handle_render_document and rsvg_handle_get_intrinsic_dimensions;
+    // 2.52 rsvg_handle_get_intrinsic_size_in_pixels, which is optional (Debian 11 has
+    // 2.50: the size is then worked out from the intrinsic dimensions, intrinsic_size).
+    if (dlsym(rsvg, "rsvg_handle_render_document") == NULL) {
+        // Versions before 2.52 export no version number: it is older than 2.46.
         snprintf(rsvg_problem, sizeof rsvg_problem,
-                 "this system's librsvg%s is too old: SVG icons need librsvg 2.52 or later", version);
+                 "this system's librsvg is older than " IB_LIBRSVG_MINIMUM ", too old for SVG icons; install librsvg2-2 "
+                 "(librsvg " IB_LIBRSVG_MINIMUM " or later)");
         return;
     }
     LOAD(rsvg, rsvg_handle_new_from_stream_sync, rsvg_problem);
     LOAD(rsvg, rsvg_handle_set_dpi, rsvg_problem);
-    LOAD(rsvg, rsvg_handle_get_intrinsic_size_in_pixels, rsvg_problem);
     LOAD(rsvg, rsvg_handle_get_intrinsic_dimensions, rsvg_problem);
     LOAD(rsvg, rsvg_handle_render_document, rsvg_problem);
+    *(void **)&lib.rsvg_handle_get_intrinsic_size_in_pixels = dlsym(rsvg, "rsvg_handle_get_intrinsic_size_in_pixels");
+    // Cairo: librsvg's own libcairo.so.2, found through librsvg's dependencies.
+    lib.cairo_ready = ib_cairo_resolve(rsvg, &lib.cairo, &lib.has_script);
+    if (!lib.cairo_ready) {
+        snprintf(rsvg_problem, sizeof rsvg_problem, "this system's librsvg loads a Cairo without %s",
+                 "cairo_image_surface_create");
+        return;
+    }
     lib.ready = 1;
 }
 
@@ -225,7 +254,8 @@ static void missing_message(const char *type, char *error, size_t error_size) {
     if (error == NULL || error_size == 0) return;
     const char *pixbuf = "gdk-pixbuf is not installed; install libgdk-pixbuf-2.0-0 (gdk-pixbuf 2.42 or later)";
     if (strcmp(type, "svg") == 0) {
-        snprintf(error, error_size, "librsvg is not installed; install librsvg2-2 (librsvg 2.52 or later) for SVG icons");
+        snprintf(error, error_size,
+                 "librsvg is not installed; install librsvg2-2 (librsvg " IB_LIBRSVG_MINIMUM " or later) for SVG icons");
     } else if (strcmp(type, "jpeg") == 0) {
         snprintf(error, error_size, "%s for this JPEG, which libjpeg-turbo declines (CMYK or damaged)", pixbuf);
     } else if (strcmp(type, "webp") == 0) {
@@ -235,7 +265,7 @@ static void missing_message(const char *type, char *error, size_t error_size) {
     }
 }
 
-void ib_loaders_preload(void) { pthread_once(&lib_once, open_libraries); }
+void ib_loaders_preload(void) { open_libraries_once(); }
 
 static void set_error(char *error, size_t error_size, const char *message) {
     if (error == NULL || error_size == 0) return;
@@ -278,7 +308,7 @@ static inline uint32_t premultiply(uint32_t alpha, uint32_t color) {
 int ib_pixbuf_decode(const uint8_t *data, size_t size, const char *type, int max_side, int64_t max_pixels,
                      uint8_t **pixels, int *width, int *height, char *error, size_t error_size) {
     *pixels = NULL;
-    pthread_once(&lib_once, open_libraries);
+    open_libraries_once();
     if (!lib.pixbuf_ready) {
         if (pixbuf_missing) {
             missing_message(type, error, error_size);
@@ -362,10 +392,47 @@ int ib_pixbuf_decode(const uint8_t *data, size_t size, const char *type, int max
 
 // ---------------------------------------------------------------- librsvg
 
+// librsvg's RsvgUnit.
+enum { UNIT_PERCENT, UNIT_PX, UNIT_EM, UNIT_EX, UNIT_IN, UNIT_CM, UNIT_MM, UNIT_PT, UNIT_PC };
+
+// The intrinsic size in pixels at 96 DPI: rsvg_handle_get_intrinsic_size_in_pixels
+// (librsvg 2.52+), or before 2.52 the same rule worked out from the width and height
+// attributes: absolute units converted at 96 DPI, em and ex at librsvg's default font
+// size of 12 px (a root font-size set in CSS is not seen), and no size for a
+// percentage (the default when an attribute is missing), which leaves the viewBox.
+static gboolean intrinsic_size(void *handle, double *w, double *h) {
+    if (lib.rsvg_handle_get_intrinsic_size_in_pixels != NULL) {
+        return lib.rsvg_handle_get_intrinsic_size_in_pixels(handle, w, h);
+    }
+    gboolean has_w = 0, has_h = 0, has_viewbox = 0;
+    RsvgLength lw = {0, 0}, lh = {0, 0};
+    RsvgRectangle viewbox = {0, 0, 0, 0};
+    lib.rsvg_handle_get_intrinsic_dimensions(handle, &has_w, &lw, &has_h, &lh, &has_viewbox, &viewbox);
+    if (!has_w) lw = (RsvgLength){1, UNIT_PERCENT};
+    if (!has_h) lh = (RsvgLength){1, UNIT_PERCENT};
+    const RsvgLength *lengths[2] = {&lw, &lh};
+    double *out[2] = {w, h};
+    for (int i = 0; i < 2; i++) {
+        double l = lengths[i]->length;
+        switch (lengths[i]->unit) {
+        case UNIT_PX: *out[i] = l; break;
+        case UNIT_EM: *out[i] = l * 12; break;
+        case UNIT_EX: *out[i] = l * 6; break;
+        case UNIT_IN: *out[i] = l * 96; break;
+        case UNIT_CM: *out[i] = l * 96 / 2.54; break;
+        case UNIT_MM: *out[i] = l * 96 / 25.4; break;
+        case UNIT_PT: *out[i] = l * 96 / 72; break;
+        case UNIT_PC: *out[i] = l * 96 / 6; break;
+        default: return 0;
+        }
+    }
+    return 1;
+}
+
 void *ib_svg_load(const uint8_t *data, size_t size, double *width, double *height, int *has_size, int *status,
                   char *error, size_t error_size) {
     *has_size = 0;
-    pthread_once(&lib_once, open_libraries);
+    open_libraries_once();
     if (!lib.ready) {
         if (rsvg_missing) {
             missing_message("svg", error, error_size);
@@ -387,7 +454,7 @@ void *ib_svg_load(const uint8_t *data, size_t size, double *width, double *heigh
     }
     lib.rsvg_handle_set_dpi(handle, 96.0);
     double w = 0, h = 0;
-    if (lib.rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) && w > 0 && h > 0) {
+    if (intrinsic_size(handle, &w, &h) && w > 0 && h > 0) {
         *has_size = 1;
     } else {
         gboolean has_w = 0, has_h = 0, has_viewbox = 0;
@@ -412,7 +479,7 @@ int ib_svg_render(void *handle, void *cairo, double x, double y, double w, doubl
     gboolean drawn = lib.rsvg_handle_render_document(handle, cairo, &viewport, &gerror);
     // Cairo reports a failed allocation as a status; librsvg passes it on as an error
     // ("rendering error: NoMemory" from librsvg 2.54).
-    if (cairo_status(cairo) == CAIRO_STATUS_NO_MEMORY ||
+    if (lib.cairo.status(cairo) == IB_CAIRO_STATUS_NO_MEMORY ||
         (!drawn && gerror && gerror->message &&
          (strstr(gerror->message, "out of memory") || strstr(gerror->message, "NoMemory")))) {
         if (gerror) lib.g_error_free(gerror);
@@ -430,30 +497,44 @@ void ib_svg_free(void *handle) {
     if (handle) lib.g_object_unref(handle);
 }
 
-void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbuf_size) {
-    pthread_once(&lib_once, open_libraries);
+const ib_cairo_functions *ib_cairo(void) { return lib.cairo_ready ? &lib.cairo : NULL; }
+
+int ib_cairo_has_script(void) { return lib.cairo_ready && lib.has_script; }
+
+int ib_librsvg_before_2_52(void) { return lib.ready && lib.rsvg_handle_get_intrinsic_size_in_pixels == NULL; }
+
+void ib_loader_versions(char *rsvg, size_t rsvg_size, char *pixbuf, size_t pixbuf_size, char *cairo,
+                        size_t cairo_size) {
+    open_libraries_once();
     snprintf(rsvg, rsvg_size, "not installed");
     snprintf(pixbuf, pixbuf_size, "not installed");
-    void *handle = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
-    if (handle) {
-        const unsigned *major = dlsym(handle, "rsvg_major_version");
-        const unsigned *minor = dlsym(handle, "rsvg_minor_version");
-        const unsigned *micro = dlsym(handle, "rsvg_micro_version");
+    snprintf(cairo, cairo_size, "not installed");
+    if (lib.rsvg_handle != NULL) {
+        char version[64] = "";
+        const unsigned *major = dlsym(lib.rsvg_handle, "rsvg_major_version");
+        const unsigned *minor = dlsym(lib.rsvg_handle, "rsvg_minor_version");
+        const unsigned *micro = dlsym(lib.rsvg_handle, "rsvg_micro_version");
         if (major && minor && micro) {
-            snprintf(rsvg, rsvg_size, "%u.%u.%u", *major, *minor, *micro);
+            snprintf(version, sizeof version, "%u.%u.%u", *major, *minor, *micro);
         } else {
-            snprintf(rsvg, rsvg_size, "older than 2.52 (too old for SVG icons)");
+            // Versions before 2.52 export none.
+            snprintf(version, sizeof version, "older than 2.52");
         }
+        if (!lib.ready) {
+            snprintf(rsvg, rsvg_size, "%s: %s", version, rsvg_problem);
+        } else {
+            snprintf(rsvg, rsvg_size, "%s", version);
+        }
+    } else if (!rsvg_missing) {
+        snprintf(rsvg, rsvg_size, "%s", rsvg_problem);
     }
-    handle = dlopen("libgdk_pixbuf-2.0.so.0", RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
-    if (handle) {
-        const char *const *version = dlsym(handle, "gdk_pixbuf_version");
-        if (version && *version) snprintf(pixbuf, pixbuf_size, "%s", *version);
+    if (lib.pixbuf_handle != NULL) {
+        const char *const *version = dlsym(lib.pixbuf_handle, "gdk_pixbuf_version");
+        snprintf(pixbuf, pixbuf_size, "%s", version && *version ? *version : "installed (version unknown)");
+    } else if (!pixbuf_missing) {
+        snprintf(pixbuf, pixbuf_size, "%s", pixbuf_problem);
     }
-}
-
-int ib_is_linked_in(const void *function) {
-    Dl_info mine, theirs;
-    if (!dladdr((const void *)ib_is_linked_in, &mine) || !dladdr(function, &theirs)) return 0;
-    return mine.dli_fbase == theirs.dli_fbase;
+    if (lib.cairo_ready) {
+        snprintf(cairo, cairo_size, "%s%s", lib.cairo.version_string(), lib.has_script ? "" : " (no script surface)");
+    }
 }
