@@ -34,6 +34,11 @@ need ffprobe ffmpeg "tests/animation"
 need /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf fonts-dejavu-core "the font tests"
 need /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc fonts-noto-cjk "the CJK text tests"
 need /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf fonts-noto-color-emoji "the colour glyph tests"
+# librsvg, which iconbadge-loader opens (AndroidDrawingFidelityTests compare with it).
+found=""
+for library in /usr/lib/*/librsvg-2.so.2 /usr/lib/librsvg-2.so.2; do [ -e "$library" ] && found=yes; done
+[ -n "$found" ] ||
+    { echo "make test: librsvg-2.so.2 is missing (AndroidDrawingFidelityTests, the SVG tests): apt-get install librsvg2-2, or run make deps" >&2; missing=1; }
 if [ -x /usr/bin/python3 ]; then
     /usr/bin/python3 -c 'import PIL' 2>/dev/null ||
         { echo "make test: Pillow is missing (tests/animation): apt-get install python3-pil, or run make deps" >&2; missing=1; }

@@ -141,11 +141,12 @@ extension AndroidAapt2Tests {
     /// aapt2 links the overlays of issue 43's apps: a foreground `<inset>` (its layer
     /// list stacked: `android:paddingMode`), and adaptive icons in the unqualified
     /// `mipmap/` (minSdk 26), whose entries resolve to the overlay's copies.
-    @Test func aapt2LinksInsetAndUnqualifiedMipmapOverlays() throws {
-        guard Self.aapt2 != nil, FileManager.default.fileExists(atPath: Self.framework) else {
-            print("AndroidAapt2Tests: skipped: aapt2 or \(Self.framework) is missing")
-            return
-        }
+    @Test(
+        .enabled(
+            if: AndroidAapt2Tests.installed,
+            "aapt2 or \(AndroidAapt2Tests.framework) is missing (Debian: apt-get install aapt android-framework-res; make deps installs them)"
+        ))
+    func aapt2LinksInsetAndUnqualifiedMipmapOverlays() throws {
         let apps = [
             try AndroidRealAppTests.insetApp("android-aapt2-inset", inset: "16%"),
             try AndroidRealAppTests.unqualifiedApp("android-aapt2-unqualified"),
