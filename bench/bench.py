@@ -5,7 +5,8 @@ Peers: a C program on Cairo + FreeType that opens the font by file (bench/ref.c,
 floor for this job on this stack), ImageMagick 6.9 (convert-im6.q16 and compare-im6.q16,
 what users would pick), odiff 4.5.0 (the fastest image-diff tool, ../shared/tools/odiff or ODIFF)
 and rsvg-convert (librsvg's own command). Each draws the very rectangle and text origin
-iconbadge's --report gives, with the same font file. Every time is a median from one
+iconbadge's --report gives, with the same font file. For start-up, a static Swift "hello"
+(linked as the release binary is) is the floor of any Swift program's start. Every time is a median from one
 hyperfine run that holds iconbadge and its peer side by side; ratios are what to read
 (this machine is shared and noisy). Peak memory is each process's max RSS, taken by
 bench/runone.c (a small C parent, so the fork does not count) in one more run.

@@ -473,7 +473,7 @@ status=0
 "$scratch_ib" in/folder-48x48.png --value 3 -o out/no-proc.png >"$state/scratch-no-proc.log" 2>&1 || status=$?
 [ ! -e "$rootdir/t/out/no-proc.png" ] || [ "$status" -eq 0 ] ||
     fail "scratch: without /proc the binary exited $status and left out/no-proc.png"
-say "scratch: without /proc: exit $status: $(head -n 2 "$state/scratch-no-proc.log" | paste -sd '|')"
+say "scratch: without /proc: exit $status: $(head -n 1 "$state/scratch-no-proc.log")"
 cleanup_root
 
 # --- 4: the Debian roots -----------------------------------------------------------
