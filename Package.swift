@@ -118,7 +118,7 @@ let package = Package(
                 // executable is never a library's host; with LINKAGE=shared nothing it
                 // loads looks symbols up in it), and packs its relative relocations
                 // (DT_RELR): the static-pie start-up code (or, with LINKAGE=shared, the
-                // dynamic loader) reads 12 KB of them instead of 775 KB.
+                // dynamic loader) reads 8 KB of them instead of 844 KB.
                 .unsafeFlags(
                     [
                         "-Xlinker", "--version-script=\(Context.packageDirectory)/linker/exports.map",
