@@ -121,16 +121,16 @@ enum MergeReportsCommand {
                 switch merged.command {
                 case .compare:
                     for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {
-                        io.writeOut(entry.line + "\n")
+                        io.writeOut(shownLine(entry) + "\n")
                     }
                     io.writeOut("compare: " + summary + "\n")
                 case .batch:
                     for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {
                         if entry.status == .error {
                             io.error(
-                                "\(Shown(entry.label))\(entry.name.map { " (\(Shown($0)))" } ?? ""): \(entry.message)")
+                                "\(Shown(entry.label))\(entry.name.map { " (\(Shown($0)))" } ?? ""): \(TextEscaping.shownLine(entry.message))")
                         } else {
-                            io.writeOut(entry.line + "\n")
+                            io.writeOut(shownLine(entry) + "\n")
                         }
                     }
                     io.writeErr("iconbadge: batch --check: " + summary + "\n")
@@ -138,5 +138,13 @@ enum MergeReportsCommand {
             }
             return code
         }
+    }
+
+    /// An entry's line (`CheckEntry.line`) with its message, a value read from a
+    /// results file, cut to `TextEscaping.maxShown` characters as every printed value is.
+    static func shownLine(_ entry: CheckEntry) -> String {
+        var shown = entry
+        shown.message = TextEscaping.shownLine(entry.message)
+        return shown.line
     }
 }

@@ -110,6 +110,13 @@ extension RunResults {
             return Int(number)
         }
 
+        /// An image side or region size (pixels): below 2³¹, PNG's limit (RFC 2083 §11.2.2).
+        func side(_ object: JSONValue, _ key: String) throws(BadgeError) -> Int {
+            let value = try int(object, key)
+            guard value < 1 << 31 else { throw bad("\"\(key)\" \(value) is not an image size (below 2³¹ pixels)") }
+            return value
+        }
+
         func optionalInt(_ object: JSONValue, _ key: String) throws(BadgeError) -> Int? {
             if try value(object, key) == .null { return nil }
             return try int(object, key)
@@ -155,6 +162,11 @@ extension RunResults {
                 }
                 entry.errorCode = exit
             }
+            // An error exits with a failing code: an error item holding none, 0 or 1
+            // (a hostile or damaged file) counts as bad data (65), never as success.
+            if status == .error, entry.errorCode == nil || entry.errorCode == .success || entry.errorCode == .different {
+                entry.errorCode = .dataError
+            }
             entry.artifacts = try array(item, "artifacts").map { (value) throws(BadgeError) -> String in
                 guard case .string(let text) = value else { throw bad("\"artifacts\" is not a list of paths") }
                 return text
@@ -177,21 +189,38 @@ extension RunResults {
             settings.maxDiffRatio = try number(json, "maxDiffRatio")
             settings.mask = try optionalString(json, "mask")
             settings.storedColor = try bool(json, "storedColor")
+            // Every size is an image side PNG allows (below 2³¹), so that products of
+            // two (areas) cannot overflow, and every region lies inside its image: the
+            // page places regions in percent of the image (issue 44).
+            let width = try side(json, "width")
+            let height = try side(json, "height")
             var regions: DiffRegions?
             if let count = try optionalInt(json, "regionCount") {
-                let largest = try array(json, "regions").map { (box) throws(BadgeError) -> DiffRegion in
-                    DiffRegion(
-                        x: try int(box, "x"), y: try int(box, "y"), width: try int(box, "width"),
-                        height: try int(box, "height"), pixels: try int(box, "pixels"))
+                let boxes = try array(json, "regions")
+                guard boxes.count <= DiffRegions.kept, boxes.count <= count else {
+                    throw bad("\"regions\" holds \(boxes.count) regions, more than \(min(count, DiffRegions.kept))")
+                }
+                let largest = try boxes.map { (box) throws(BadgeError) -> DiffRegion in
+                    let region = DiffRegion(
+                        x: try int(box, "x"), y: try int(box, "y"), width: try side(box, "width"),
+                        height: try side(box, "height"), pixels: try int(box, "pixels"))
+                    guard region.width >= 1, region.height >= 1, region.x <= width - region.width,
+                        region.y <= height - region.height, region.pixels <= region.width * region.height
+                    else {
+                        throw bad(
+                            "a region (\(region.width) × \(region.height) at \(region.x),\(region.y)) is not inside the \(width) × \(height) image"
+                        )
+                    }
+                    return region
                 }
                 regions = DiffRegions(count: count, largest: largest)
             }
             let result = DiffResult(
                 sameSize: try string(json, "reason") != "size", differentPixels: try int(json, "differentPixels"),
                 antialiasedPixels: try int(json, "antialiasedPixels"), totalPixels: try int(json, "totalPixels"),
-                maxChannelDelta: try int(json, "maxChannelDelta"), width: try int(json, "width"),
-                height: try int(json, "height"), expectedWidth: try int(json, "expectedWidth"),
-                expectedHeight: try int(json, "expectedHeight"), diff: nil,
+                maxChannelDelta: try int(json, "maxChannelDelta"), width: width,
+                height: height, expectedWidth: try side(json, "expectedWidth"),
+                expectedHeight: try side(json, "expectedHeight"), diff: nil,
                 stoppedEarly: !(try bool(json, "countComplete")), ignoredPixels: try int(json, "ignoredPixels"),
                 regions: regions)
             return ComparisonReport(
