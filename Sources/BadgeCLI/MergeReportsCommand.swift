@@ -76,8 +76,22 @@ enum MergeReportsCommand {
             }
             _ = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
             var inputs: [(path: String, results: RunResults)] = []
+            // One budget for the run: the files together hold at most RunResults.maxBytes,
+            // each read, parsed item by item and let go before the next.
+            var budget = RunResults.maxBytes
             for path in parsed.positionals {
-                let bytes = try InputFile.bytes(at: path, limit: RunResults.maxBytes, what: "results file")
+                let bytes: [UInt8]
+                do throws(BadgeError) {
+                    bytes = try InputFile.bytes(at: path, limit: budget, what: "results file")
+                } catch {
+                    guard case .badInput = error, budget < RunResults.maxBytes else { throw error }
+                    throw .badInput(
+                        path: path,
+                        reason:
+                            "takes the results files past \(RunResults.maxBytes) bytes together, the most one merge reads (about 100,000 items)"
+                    )
+                }
+                budget -= bytes.count
                 inputs.append((path, try RunResults.read(bytes, path: path)))
             }
             var merged = try ReportMerge.merge(inputs)

@@ -1,8 +1,20 @@
 import BadgeCore
 
 extension RunResults {
-    /// The most bytes a results file may hold: 256 MiB (about 300,000 items).
-    package static let maxBytes = 256 << 20
+    /// The most bytes the results files of one merge may hold together: 64 MiB, about
+    /// 100,000 items of 650 bytes (a changed image's item with one region). Read one file
+    /// at a time, each item made a `CheckEntry` as it is read (never the whole
+    /// document as JSON values), the merge's peak is about twice this plus the
+    /// entries and the page (docs/manual/untrusted-input.md).
+    package static let maxBytes = 64 << 20
+
+    /// The most JSON values one item may hold: an item has about 70, and its regions
+    /// at most `DiffRegions.kept` × 6 more.
+    package static let maxItemValues = 1_000
+
+    /// The most JSON values a results file may hold outside its items (its `run`,
+    /// `--ignore` rectangles, members a newer iconbadge adds).
+    package static let maxOtherValues = 100_000
 
     /// Reads a results file's bytes, written by `json` (of this schema).
     ///
@@ -11,13 +23,16 @@ extension RunResults {
     ///   member missing or of the wrong type (naming the item).
     package static func read(_ bytes: [UInt8], path: String) throws(BadgeError) -> RunResults {
         func bad(_ reason: String) -> BadgeError { .badInput(path: path, reason: reason) }
-        let document: JSONValue
-        do throws(JSONSyntaxError) {
-            document = try JSONParser().parse(bytes)
-        } catch {
-            throw bad("is not an iconbadge results file (not JSON: \(error.description))")
-        }
-        guard case .object = document else { throw bad("is not an iconbadge results file (not a JSON object)") }
+        // Items are made entries as they are read, checked against "total" after.
+        var itemReader = Reader(path: path)
+        var entries: [CheckEntry] = []
+        let document = try JSONParser().parseObject(
+            bytes, streaming: "items", maxValues: maxOtherValues, maxElementValues: maxItemValues,
+            each: { (item) throws(BadgeError) in
+                itemReader.context = "item \(entries.count + 1)"
+                entries.append(try itemReader.entry(item))
+            },
+            syntax: { bad("is not an iconbadge results file (not JSON: \($0.description))") })
         let kind = document["kind"]
         guard kind == .string("results") else {
             if kind == .string("directory") {
@@ -62,12 +77,11 @@ extension RunResults {
         guard let exitCode = ExitCode(rawValue: Int32(clamping: code)) else {
             throw bad("has an \"exitCode\" that is not one of iconbadge's (\(code))")
         }
-        var entries: [CheckEntry] = []
-        for (position, item) in try reader.array(document, "items").enumerated() {
+        _ = try reader.array(document, "items")
+        for (position, entry) in entries.enumerated() where entry.index >= total {
             reader.context = "item \(position + 1)"
-            entries.append(try reader.entry(item, total: total))
+            throw reader.bad("\"index\" \(entry.index) is not below \"total\" \(total)")
         }
-        reader.context = ""
         var results = RunResults(
             command: command, title: title, run: run, shard: shard, total: total, failOn: failOn, exitCode: exitCode,
             entries: entries)
@@ -140,9 +154,8 @@ extension RunResults {
         }
 
         /// One item.
-        func entry(_ item: JSONValue, total: Int) throws(BadgeError) -> CheckEntry {
+        func entry(_ item: JSONValue) throws(BadgeError) -> CheckEntry {
             let index = try int(item, "index")
-            guard index < total else { throw bad("\"index\" \(index) is not below \"total\" \(total)") }
             guard let status = CheckEntry.Status(rawValue: try string(item, "status")) else {
                 throw bad("\"status\" is not passed, changed, new, deleted or error")
             }
