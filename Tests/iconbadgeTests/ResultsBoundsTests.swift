@@ -277,3 +277,35 @@ import Testing
         #expect(run.peakKiB < 80 << 10, "peak \(run.peakKiB) KiB")
     }
 }
+
+/// Issue 44 item 12: `--avoid-content` held the icon's opaque pixels as spans, 8 bytes
+/// a pixel when the alpha alternates, and so doubled a render's peak.
+@Suite struct AvoidContentBudgetTests {
+    @Test func avoidingContentAddsAFractionOfTheIcon() throws {
+        let folder = Paths.scratch("avoid-budget")
+        let side = 2048
+        var pixels = PixelBuffer(width: side, height: side, fill: Color(red: 30, green: 120, blue: 200))
+        for index in stride(from: 7, to: pixels.bytes.count, by: 8) { pixels.bytes[index] = 0 }
+        try Data(try ImageFile.pngData(of: pixels, compression: .fast)).write(
+            to: URL(fileURLWithPath: folder + "/stripes.png"))
+        let plain = try runMeasured([folder + "/stripes.png", "--value", "3", "-o", folder + "/plain.png"])
+        let avoiding = try runMeasured([
+            folder + "/stripes.png", "--value", "3", "--avoid-content", "-o", folder + "/avoiding.png",
+        ])
+        #expect(plain.status == 0 && avoiding.status == 0, "\(plain.stderr) \(avoiding.stderr)")
+        // The icon is 16 MiB of pixels; its opaque pixels as bits are 0.5 MiB (as
+        // spans they were 32 MiB).
+        #expect(avoiding.peakKiB < plain.peakKiB + 6 << 10, "\(plain.peakKiB) → \(avoiding.peakKiB) KiB")
+    }
+
+    @Test func theBitsGiveBackTheSpans() {
+        let rows: [[Range<Int>]] = [[], [0..<3, 5..<9], [2..<4], [0..<130], [63..<65, 127..<128, 129..<200]]
+        let shape = ContentShape(rows: rows)
+        #expect(shape.rows == rows)
+        #expect(shape.bounds == Rect(x: 0, y: 1, width: 200, height: 4))
+        #expect(!shape.isEmpty && ContentShape(rows: [[], []]).isEmpty)
+        var alternating = ContentShape(width: 1000, height: 1)
+        for x in stride(from: 0, to: 1000, by: 2) { alternating.set(row: 0, from: x, to: x + 1) }
+        #expect(alternating.spans(row: 0).count == 500 && alternating.spans(row: 0).last == 998..<999)
+    }
+}
