@@ -137,6 +137,7 @@ let package = Package(
         .executableTarget(name: "FuzzCompare", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzFont", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "FuzzSupport"]),
+        .executableTarget(name: "FuzzResults", dependencies: ["BadgeCLI", "BadgeCore", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
         .target(
