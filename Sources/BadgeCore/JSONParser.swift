@@ -283,6 +283,21 @@ public struct JSONParser {
         mutating func string() throws(JSONSyntaxError) -> String {
             let start = index
             index += 1
+            // Most strings hold no escape: one validation of their bytes, no scalar
+            // appended one by one (a results file of 30,000 items spent a third of its
+            // time there).
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+                bytes[end] >= 0x20
+            {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: "\""),
+                let plain = String(validating: bytes[index..<end], as: UTF8.self)
+            {
+                index = end + 1
+                return plain
+            }
             var scalars = String.UnicodeScalarView()
             var runStart = index
             func flush(_ end: Int) throws(JSONSyntaxError) {

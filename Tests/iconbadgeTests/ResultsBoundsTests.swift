@@ -196,6 +196,34 @@ import Testing
         #expect(!fm.fileExists(atPath: folder + "/m"), "nothing written")
     }
 
+    /// Item 9's budget for a realistic run (the limits page), here 3,000 changed items of
+    /// about 1 KB, their images shown, with a page and JUnit file.
+    @Test func aRunOfManyItemsStaysWithinItsBudget() throws {
+        let (folder, document) = try baseResults()
+        var many = document
+        let item = (document["items"] as! [[String: Any]])[0]
+        let count = 3_000
+        many["total"] = count
+        many["items"] = (0..<count).map { index -> [String: Any] in
+            var copy = item
+            copy["index"] = index
+            copy["path"] = "screens/dir/image-\(index).png"
+            copy["name"] = copy["path"]
+            return copy
+        }
+        let file = try write(many, "s", in: folder)
+        let size = try fm.attributesOfItem(atPath: folder + "/" + file)[.size] as! Int
+        let run = try runMeasured([
+            "merge-reports", folder + "/" + file, "--html", folder + "/m/report.html", "--junit",
+            folder + "/m/junit.xml", "--quiet",
+        ])
+        #expect(run.status == 1, "\(run.stderr)")
+        // The limits page: 16 MiB + 3.5 bytes a byte of results + 8 KiB an item whose
+        // images are shown (its rows of the page, held as text and as bytes to write).
+        let budget = (16 << 20) + size * 7 / 2 + count * (8 << 10)
+        #expect(run.peakKiB << 10 < budget, "peak \(run.peakKiB) KiB for \(size) bytes of results")
+    }
+
     /// Item 9's file budget: results files past `RunResults.maxBytes` together are
     /// refused from their size, before a byte is read (a sparse file here).
     @Test func resultsFilesHaveOneBudgetOfBytes() throws {
