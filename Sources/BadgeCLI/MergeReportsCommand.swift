@@ -142,7 +142,8 @@ enum MergeReportsCommand {
                     for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {
                         if entry.status == .error {
                             io.error(
-                                "\(Shown(entry.label))\(entry.name.map { " (\(Shown($0)))" } ?? ""): \(TextEscaping.shownLine(entry.message))")
+                                "\(Shown(entry.label))\(entry.name.map { " (\(Shown($0)))" } ?? ""): \(TextEscaping.shownLine(entry.message))"
+                            )
                         } else {
                             io.writeOut(shownLine(entry) + "\n")
                         }

@@ -68,7 +68,9 @@ public struct JSONParser {
                     }
                     let keyStart = reader.index
                     let key = try reader.string()
-                    guard keys.insert(key).inserted else { throw reader.error("duplicate key \(Quoted(key))", at: keyStart) }
+                    guard keys.insert(key).inserted else {
+                        throw reader.error("duplicate key \(Quoted(key))", at: keyStart)
+                    }
                     reader.skipSpace()
                     guard reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: ":") else {
                         throw reader.error("expected ':'")
@@ -176,7 +178,9 @@ public struct JSONParser {
 
         mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
             guard index < bytes.count else { throw error("unexpected end of input") }
-            guard valuesLeft > 0 else { throw error("more than \(budget) values where this reader takes at most that many") }
+            guard valuesLeft > 0 else {
+                throw error("more than \(budget) values where this reader takes at most that many")
+            }
             valuesLeft -= 1
             switch bytes[index] {
             case UInt8(ascii: "{"): return try object(depth: depth + 1)

@@ -57,7 +57,9 @@ public enum InputFile {
             var bytes = [UInt8](repeating: 0, count: count)
             var got = 0
             while got < count {
-                let step = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + got, count - got, off_t(got)) }
+                let step = bytes.withUnsafeMutableBytes {
+                    pread(descriptor, $0.baseAddress! + got, count - got, off_t(got))
+                }
                 if step < 0, errno == EINTR { continue }
                 if step <= 0 { break }
                 got += step

@@ -145,7 +145,9 @@ public final class StagedFolder: Sendable, Equatable {
         var copied = 0
         var failure: BadgeError?
         while failure == nil {
-            let got = buffer.withUnsafeMutableBytes { pread(source.descriptor, $0.baseAddress!, $0.count, off_t(copied)) }
+            let got = buffer.withUnsafeMutableBytes {
+                pread(source.descriptor, $0.baseAddress!, $0.count, off_t(copied))
+            }
             if got < 0 {
                 if errno == EINTR { continue }
                 failure = .ioError(path: shown, reason: "cannot read its source: \(SystemError.text(errno))")

@@ -177,7 +177,8 @@ extension RunResults {
             }
             // An error exits with a failing code: an error item holding none, 0 or 1
             // (a hostile or damaged file) counts as bad data (65), never as success.
-            if status == .error, entry.errorCode == nil || entry.errorCode == .success || entry.errorCode == .different {
+            if status == .error, entry.errorCode == nil || entry.errorCode == .success || entry.errorCode == .different
+            {
                 entry.errorCode = .dataError
             }
             entry.artifacts = try array(item, "artifacts").map { (value) throws(BadgeError) -> String in
