@@ -141,6 +141,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzAndroidResources", dependencies: ["BadgeCore", "BadgeJobs", "FuzzSupport"]),
+        .executableTarget(name: "FuzzResults", dependencies: ["BadgeCLI", "BadgeCore", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
         .target(
