@@ -158,9 +158,10 @@ dist: release
 	@scripts/install-deps.sh --dist
 	scripts/package.sh tarball $(BIN_RELEASE) $(DIST_OUT)
 
-# Both, checked (scripts/test-dist.sh): lintian; built twice, the same bytes; installed
-# with apt-get in clean Debian 12 and 13 roots (mmdebstrap, cached in .build/roots),
-# the same pixels as this tree's binary, purged without a trace; the tarball likewise.
+# Both, checked (scripts/test-dist.sh): lintian; built twice, the same bytes; the
+# tarball's static binary in an empty root with /proc alone, and in clean Debian 11, 12
+# and 13 roots (mmdebstrap, cached in .build/roots); the .deb installed with apt-get in
+# Debian 12 and 13, the same pixels as this tree's binary, purged without a trace.
 # Without network for the roots it says "test-dist: SKIPPED (...)" as its last line.
 test-dist: release
 	@scripts/install-deps.sh --test-dist

@@ -64,9 +64,11 @@ let package = Package(
         // deps` writes into .build/static-libs to link them statically (a binary that needs
         // only glibc, and a faster start), or a copy of linker/'s, which links the shared
         // libraries (LINKAGE=shared). Without `make deps` the link stops: never a linkage
-        // nobody chose. Cairo's, fontconfig's and FreeType's symbols are
-        // exported so that librsvg, opened later, draws with the same Cairo and FreeType
-        // (scripts/link-static-libs.sh says why).
+        // nobody chose. In a dynamic build (debug, tests, LINKAGE=shared) Cairo's,
+        // fontconfig's and FreeType's symbols are exported so that librsvg, if opened
+        // there, draws with the same Cairo and FreeType (scripts/link-static-libs.sh says
+        // why). The release binary is a static executable (scripts/release-build.sh):
+        // it loads nothing, so it exports nothing.
         .target(
             name: "BadgeRender",
             dependencies: [
@@ -76,10 +78,8 @@ let package = Package(
             swiftSettings: freetypeSwift,
             linkerSettings: [
                 .unsafeFlags(
-                    [
-                        "-L\(Context.packageDirectory)/.build/static-libs",
-                        "-Xlinker", "--export-dynamic",
-                    ], .when(platforms: [.linux])),
+                    ["-L\(Context.packageDirectory)/.build/static-libs"], .when(platforms: [.linux])),
+                .unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux], configuration: .debug)),
                 .linkedLibrary("iconbadge-render", .when(platforms: [.linux])),
                 .linkedLibrary("cairo", .when(platforms: [.macOS])),
                 .linkedLibrary("fontconfig", .when(platforms: [.macOS])),
@@ -114,9 +114,11 @@ let package = Package(
                         "-use-ld=lld", "-Xlinker", "-T",
                         "-Xlinker", "\(Context.packageDirectory)/linker/no-module-hash.ld",
                     ], .when(platforms: [.linux])),
-                // The release binary exports only what librsvg must share with it
-                // (linker/exports.map), and packs its relative relocations (DT_RELR,
-                // glibc 2.36): the loader reads 12 KB of them at start instead of 775 KB.
+                // The release binary exports nothing (linker/exports.map: a static
+                // executable is never a library's host; with LINKAGE=shared nothing it
+                // loads looks symbols up in it), and packs its relative relocations
+                // (DT_RELR): the static-pie start-up code (or, with LINKAGE=shared, the
+                // dynamic loader) reads 8 KB of them instead of 844 KB.
                 .unsafeFlags(
                     [
                         "-Xlinker", "--version-script=\(Context.packageDirectory)/linker/exports.map",
@@ -139,6 +141,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzVectorDrawable", dependencies: ["BadgeCore", "BadgeRender", "FuzzSupport"]),
         .executableTarget(name: "FuzzAndroidResources", dependencies: ["BadgeCore", "BadgeJobs", "FuzzSupport"]),
+        .executableTarget(name: "FuzzResults", dependencies: ["BadgeCLI", "BadgeCore", "FuzzSupport"]),
 
         // Helpers shared by the test targets: paths, the built binary, golden checks.
         .target(

@@ -26,7 +26,7 @@ CORPUS=Fixtures/corpus  # the test corpus (its SOURCES.md), seeds of FuzzPNG, Fu
 FUZZ_ARGS=${FUZZ_ARGS:-}
 OUT=.build/fuzz
 BUILD=$OUT/build
-ALL="FuzzArguments FuzzColor FuzzManifest FuzzPNG FuzzSVG FuzzCompare FuzzFont FuzzVectorDrawable FuzzAndroidResources"
+ALL="FuzzArguments FuzzColor FuzzManifest FuzzPNG FuzzSVG FuzzCompare FuzzFont FuzzVectorDrawable FuzzAndroidResources FuzzResults"
 
 build_only=0
 if [ "${1:-}" = "--build-only" ]; then build_only=1; shift; fi
@@ -169,6 +169,12 @@ $(seeds Fixtures/fonts Fixtures/fonts/bitmap "$regressions")"
         # by the real resource table.
         dict=fuzz/dicts/vectordrawable.dict
         corpora=$(seeds fuzz/seeds/resources "$regressions")
+    FuzzResults)
+        # Results files of issue 44's cases (a region at 10^13, an error item with
+        # errorCode 0, total 0, a long message, a member of many values).
+        dict=fuzz/dicts/results.dict
+        extra=-max_len=262144
+        corpora=$(seeds fuzz/seeds/results "$regressions")
         ;;
     esac
     echo "fuzz/run.sh: $target for $FUZZ_SECONDS s; seeds: $(echo $corpora)"

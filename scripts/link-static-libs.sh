@@ -3,7 +3,10 @@
 # the default), or names them as shared libraries (LINKAGE=shared, for distribution
 # packagers). Writes .build/static-libs/libiconbadge-render.so, a linker script that
 # Package.swift links as -liconbadge-render; linker/libiconbadge-render.so, the same name
-# further down the search path, is the shared one.
+# further down the search path, is the shared one. The static script is also written
+# as libiconbadge-render.a: the release binary is a static executable
+# (scripts/release-build.sh), linked with -static, where the linker looks for lib*.a
+# alone (a linker script is read whatever its name says).
 #
 # Static, two kinds of parts:
 # - render-libs.o, one relocatable object, its symbols exported: Cairo (without its X11
@@ -59,7 +62,7 @@ unwritable() {
 # finds no -liconbadge-render and stops, rather than linking either way unasked.
 shared() {
     if ! cmp -s "$root/linker/libiconbadge-render.so" "$out/libiconbadge-render.so"; then
-        { rm -f "$out/render-libs.o" "$out/stamp" && cp "$root/linker/libiconbadge-render.so" "$out/.shared.$$" &&
+        { rm -f "$out/render-libs.o" "$out/stamp" "$out/libiconbadge-render.a" && cp "$root/linker/libiconbadge-render.so" "$out/.shared.$$" &&
             mv -f "$out/.shared.$$" "$out/libiconbadge-render.so"; } 2>/dev/null || unwritable
         relink
     fi
@@ -210,7 +213,7 @@ for entry in $EXPORTED; do exported_archives="$exported_archives $libdir/lib${en
 # shellcheck disable=SC2086
 inputs="$(stat -L -c "%s %Y %n" $exported_archives $hidden_archives "$root/scripts/link-static-libs.sh" \
     "$harfbuzz" "$lcms2" 2>/dev/null || true)"
-if [ -f "$out/render-libs.o" ] && [ -f "$out/libiconbadge-render.so" ] &&
+if [ -f "$out/render-libs.o" ] && [ -f "$out/libiconbadge-render.so" ] && [ -f "$out/libiconbadge-render.a" ] &&
     [ "$(cat "$out/stamp" 2>/dev/null)" = "$inputs
 $(stat -c "%s %Y %n" "$out/render-libs.o")" ]; then
     exit 0
@@ -311,6 +314,8 @@ mv -f "$work/render-libs.o" "$out/render-libs.o"
     for archive in $hidden_archives "$lcms2"; do printf '"%s" ' "$archive"; done
     printf ')\nINPUT(-lm)\n'
 } >"$work/script"
+cp "$work/script" "$work/script.a"
+mv -f "$work/script.a" "$out/libiconbadge-render.a"
 mv -f "$work/script" "$out/libiconbadge-render.so"
 printf '%s\n%s\n' "$inputs" "$(stat -c "%s %Y %n" "$out/render-libs.o")" >"$out/stamp"
 relink

@@ -43,16 +43,17 @@ fail() {
 # version constraint, relation, what needs it.
 # - librsvg2-2: Recommends (apt installs it by default; a bare system or
 #   --no-install-recommends still renders PNG, JPEG and WebP icons to every output).
-#   2.52 is the first version with rsvg_handle_get_intrinsic_size_in_pixels, which
-#   loaders.c looks up. It brings gdk-pixbuf and GLib.
+#   2.46 is the oldest the loader supports (it sizes a document through the older API
+#   where 2.52's rsvg_handle_get_intrinsic_size_in_pixels is missing; Debian 11 has
+#   2.50). It brings gdk-pixbuf and GLib.
 # - libgdk-pixbuf-2.0-0: Recommends, for the raster formats the binary does not decode
-#   itself; 2.42 is the version tested (Debian 12 and 13), whose TIFF loader loaders.c
+#   itself; 2.42 is the version tested (Debian 12 and 13), whose TIFF loader the loader
 #   corrects for.
 # - webp-pixbuf-loader: Suggests, not Recommends. Still WebP icons, nearly all of them,
 #   are decoded in process by the libwebp linked in; only an animated WebP icon needs
 #   this gdk-pixbuf plugin. Recommends would install it, and the shared libwebp it
 #   links, on every default install for that rare input.
-RUNTIME_TABLE="librsvg2-2|>= 2.52|Recommends|SVG icons
+RUNTIME_TABLE="librsvg2-2|>= 2.46|Recommends|SVG icons
 libgdk-pixbuf-2.0-0|>= 2.42|Recommends|GIF, BMP, TIFF and ICO icons, animated WebP icons, and the JPEGs libjpeg-turbo declines (CMYK, damaged)
 webp-pixbuf-loader||Suggests|animated WebP icons (a gdk-pixbuf loader)"
 # relation_list RELATION: the table's packages of that relation, as a control field.
@@ -170,6 +171,19 @@ ENTRY
     done
     add_subst "@BUILT_FROM_$tag@" "$(package_of_file "$first")"
 done
+# A static executable (make release, scripts/release-build.sh): no program interpreter,
+# glibc linked in too. Its copyright paragraph and lintian override are tagged glibc,
+# and Built-Using names the glibc source it was linked from.
+static=no
+readelf -lW "$binary" | grep -q 'Requesting program interpreter' || static=yes
+if [ "$static" = yes ]; then
+    tags="$tags glibc"
+    libc_archive="$(readlink -f "$(cc -print-file-name=libc.a 2>/dev/null)" 2>/dev/null || true)"
+    [ -f "$libc_archive" ] || fail "the binary is static but no libc.a was found; install libc6-dev"
+    add_built_using "$(source_of_file "$libc_archive")"
+    add_subst "@LIBC_FILE@" "${libc_archive#/}"
+    add_subst "@LIBC_PACKAGE@" "$(package_of_file "$libc_archive")"
+fi
 add_subst "@FREETYPE_VERSION@" "$(version_of freetype)"
 add_subst "@JPEG_VERSION@" "$(version_of libjpeg-turbo)"
 if static_in_version harfbuzz; then
@@ -231,7 +245,7 @@ linked_in="$(for tag in $tags; do
     fribidi) echo FriBidi ;; harfbuzz) echo HarfBuzz ;; freetype) echo FreeType ;; brotli) echo Brotli ;;
     png) echo libpng ;; zlib) echo zlib ;; deflate) echo libdeflate ;; webp) echo "libwebp" ;;
     jpeg) echo libjpeg-turbo ;; lcms2) echo LittleCMS ;;
-    swift) echo "the Swift runtime" ;; libstdc++) echo libstdc++ ;; libgcc) echo "libgcc's unwinder" ;;
+    swift) echo "the Swift runtime" ;; libstdc++) echo libstdc++ ;; libgcc) echo "libgcc's unwinder" ;; glibc) echo glibc ;;
     esac
 done | paste -sd ',' | sed 's/,/, /g')"
 PRETTY_NAME="$(sed -n 's/^PRETTY_NAME="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' /etc/os-release 2>/dev/null)"
@@ -292,8 +306,12 @@ stage() {
 pkg="$work/debian/iconbadge"
 stage "$pkg/usr" share/zsh/vendor-completions
 printf 'Source: iconbadge\n\nPackage: iconbadge\nArchitecture: any\n' >"$work/debian/control"
-shlibs="$(cd "$work" && dpkg-shlibdeps -O -e debian/iconbadge/usr/bin/iconbadge \
-    -e debian/iconbadge/usr/libexec/iconbadge/iconbadge-loader 2>"$work/shlibdeps.log")" || {
+# A static binary needs no package; the loader (a small dynamically linked helper, only
+# for SVG and gdk-pixbuf formats) needs glibc alone: dpkg-shlibdeps gives that libc6.
+objects="-e debian/iconbadge/usr/libexec/iconbadge/iconbadge-loader"
+[ "$static" = no ] && objects="-e debian/iconbadge/usr/bin/iconbadge $objects"
+# shellcheck disable=SC2086 # $objects is a word list
+shlibs="$(cd "$work" && dpkg-shlibdeps -O $objects 2>"$work/shlibdeps.log")" || {
     cat "$work/shlibdeps.log" >&2
     fail "dpkg-shlibdeps failed (above); run make deps"
 }
@@ -335,7 +353,9 @@ deb)
         awk '{ total += int(($1 + 1023) / 1024) } END { print total }')"
     {
         printf 'Package: iconbadge\nVersion: %s\nArchitecture: %s\nMaintainer: %s\n' "$version" "$debarch" "$MAINTAINER"
-        printf 'Installed-Size: %s\nDepends: %s\nRecommends: %s\nSuggests: %s\n' "$size" "$depends" "$RECOMMENDS" "$SUGGESTS"
+        printf 'Installed-Size: %s\n' "$size"
+        [ -z "$depends" ] || printf 'Depends: %s\n' "$depends"
+        printf 'Recommends: %s\nSuggests: %s\n' "$RECOMMENDS" "$SUGGESTS"
         [ -z "$built_using" ] || printf 'Built-Using: %s\n' "$built_using"
         printf 'Section: graphics\nPriority: optional\n'
         printf 'Description: draws notification badges onto icons\n'
@@ -357,16 +377,27 @@ tarball)
     stage "$tree" share/zsh/site-functions
     # What the binary needs on any distribution: the glibc of the computed Depends, any
     # other shared library they name (LINKAGE=shared), and the table's libraries.
-    glibc="$(printf '%s\n' "$shlibs" | tr ',' '\n' | sed -n 's/^ *libc6 (>= \([0-9.]*\)).*/\1/p')"
-    [ -n "$glibc" ] || fail "dpkg-shlibdeps did not name libc6 with a version ($shlibs)"
+    glibc=""
+    if [ "$static" = no ]; then
+        glibc="$(printf '%s\n' "$shlibs" | tr ',' '\n' | sed -n 's/^ *libc6 (>= \([0-9.]*\)).*/\1/p')"
+        [ -n "$glibc" ] || fail "dpkg-shlibdeps did not name libc6 with a version ($shlibs)"
+    fi
     others="$(printf '%s\n' "$shlibs" | tr ',' '\n' | sed 's/^ *//' | grep -v '^libc6\( \|$\)' || true)"
     {
         printf 'iconbadge %s for Linux %s\n' "$version" "$machine"
         printf 'Built on %s from commit %s.\n\n' "$PRETTY_NAME" "$commit"
         printf 'What it needs\n\n'
-        printf 'Any %s Linux with glibc %s or later ("ldd --version" prints yours): for\n' "$machine" "$glibc"
-        printf 'example Debian 12 or later, Ubuntu 24.04 or later, Fedora 37 or later.\n'
-        printf 'Debian 12 and 13 are tested; other distributions are not.\n\n'
+        if [ "$static" = yes ]; then
+            # A static executable: any kernel since 3.2, any distribution or none.
+            printf 'Any %s Linux: the binary is statically linked (glibc included) and\n' "$machine"
+            printf 'needs no library of the system, in a container FROM scratch too (it\n'
+            printf 'needs /proc mounted, as every container has it). Tested in an empty\n'
+            printf 'root and in Debian 11, 12 and 13.\n\n'
+        else
+            printf 'Any %s Linux with glibc %s or later ("ldd --version" prints yours): for\n' "$machine" "$glibc"
+            printf 'example Debian 12 or later, Ubuntu 24.04 or later, Fedora 37 or later.\n'
+            printf 'Debian 12 and 13 are tested; other distributions are not.\n\n'
+        fi
         if [ -z "$others" ]; then
             printf 'Nothing else for PNG, JPEG and WebP icons, whatever the output: these\n'
             printf 'libraries are linked into the binary (their licences are in\n'

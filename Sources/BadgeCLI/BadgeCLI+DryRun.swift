@@ -53,3 +53,31 @@ extension CommandIO {
         CommandIO(writeOut: { _ in }, writeErr: { _ in }, environment: environment, stderrIsTerminal: false)
     }
 }
+
+extension BadgeCLI {
+    /// What `merge-reports` makes of one results file's bytes, without reading an image
+    /// or writing anything: the reader (`RunResults.read`, item by item within its
+    /// budgets), the merge, the HTML page, the JUnit file and the printed lines, each
+    /// built then dropped.
+    ///
+    /// For the fuzz target `FuzzResults` and for tests; the CLI itself calls `run`.
+    ///
+    /// - Returns: the exit code and the lines `merge-reports RESULTS` would print on
+    ///   standard output and standard error (an error's one line on refusal).
+    public static func mergeOnly(results bytes: [UInt8]) -> (code: ExitCode, lines: [String]) {
+        do throws(BadgeError) {
+            let results = try RunResults.read(bytes, path: "results.json")
+            let merged = try ReportMerge.merge([("results.json", results)])
+            _ = HTMLReport.html(merged.entries, title: merged.title, assetsFolder: "report-assets")
+            _ = JUnitReport.xml(merged.entries, failOn: merged.failOn, suite: merged.command.suite)
+            var lines: [String] = []
+            for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {
+                lines += MergeReportsCommand.shownLine(entry).split(separator: "\n").map(String.init)
+            }
+            lines.append(CheckEntry.summary(merged.entries))
+            return (merged.exitCode, lines)
+        } catch {
+            return (error.exitCode, [TextEscaping.oneLine(error.message)])
+        }
+    }
+}

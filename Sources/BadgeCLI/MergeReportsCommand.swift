@@ -76,8 +76,22 @@ enum MergeReportsCommand {
             }
             _ = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
             var inputs: [(path: String, results: RunResults)] = []
+            // One budget for the run: the files together hold at most RunResults.maxBytes,
+            // each read, parsed item by item and let go before the next.
+            var budget = RunResults.maxBytes
             for path in parsed.positionals {
-                let bytes = try InputFile.bytes(at: path, limit: RunResults.maxBytes, what: "results file")
+                let bytes: [UInt8]
+                do throws(BadgeError) {
+                    bytes = try InputFile.bytes(at: path, limit: budget, what: "results file")
+                } catch {
+                    guard case .badInput = error, budget < RunResults.maxBytes else { throw error }
+                    throw .badInput(
+                        path: path,
+                        reason:
+                            "takes the results files past \(RunResults.maxBytes) bytes together, the most one merge reads (about 100,000 items)"
+                    )
+                }
+                budget -= bytes.count
                 inputs.append((path, try RunResults.read(bytes, path: path)))
             }
             var merged = try ReportMerge.merge(inputs)
@@ -121,16 +135,17 @@ enum MergeReportsCommand {
                 switch merged.command {
                 case .compare:
                     for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {
-                        io.writeOut(entry.line + "\n")
+                        io.writeOut(shownLine(entry) + "\n")
                     }
                     io.writeOut("compare: " + summary + "\n")
                 case .batch:
                     for entry in merged.entries where entry.status != .passed || entry.goldenWritten != nil {
                         if entry.status == .error {
                             io.error(
-                                "\(Shown(entry.label))\(entry.name.map { " (\(Shown($0)))" } ?? ""): \(entry.message)")
+                                "\(Shown(entry.label))\(entry.name.map { " (\(Shown($0)))" } ?? ""): \(TextEscaping.shownLine(entry.message))"
+                            )
                         } else {
-                            io.writeOut(entry.line + "\n")
+                            io.writeOut(shownLine(entry) + "\n")
                         }
                     }
                     io.writeErr("iconbadge: batch --check: " + summary + "\n")
@@ -138,5 +153,13 @@ enum MergeReportsCommand {
             }
             return code
         }
+    }
+
+    /// An entry's line (`CheckEntry.line`) with its message, a value read from a
+    /// results file, cut to `TextEscaping.maxShown` characters as every printed value is.
+    static func shownLine(_ entry: CheckEntry) -> String {
+        var shown = entry
+        shown.message = TextEscaping.shownLine(entry.message)
+        return shown.line
     }
 }

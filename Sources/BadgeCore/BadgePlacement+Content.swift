@@ -143,8 +143,8 @@ struct CoverTable {
         var line = [Int32](repeating: 0, count: columns)
         for blockRow in 0..<rows {
             for index in line.indices { line[index] = 0 }
-            for y in (blockRow * block)..<min(height, (blockRow + 1) * block) where y < content.rows.count {
-                for span in content.rows[y] {
+            for y in (blockRow * block)..<min(height, (blockRow + 1) * block) where y < content.height {
+                for span in content.spans(row: y) {
                     var x = max(0, span.lowerBound)
                     let end = min(width, span.upperBound)
                     while x < end {
@@ -179,7 +179,7 @@ struct CoverTable {
             var total = 0
             for row in 0..<footprint.height {
                 let y = origin.y + row
-                guard y >= 0, y < content.rows.count else { continue }
+                guard y >= 0, y < content.height else { continue }
                 let inset = footprint.insets[row]
                 let low = origin.x + inset
                 let high = origin.x + footprint.width - inset
@@ -187,7 +187,7 @@ struct CoverTable {
                 if block == 1 {
                     total += sum(max(0, low), y, min(columns, max(0, high)), y + 1)
                 } else {
-                    for span in content.rows[y] where span.upperBound > low && span.lowerBound < high {
+                    for span in content.spans(row: y) where span.upperBound > low && span.lowerBound < high {
                         total += min(high, span.upperBound) - max(low, span.lowerBound)
                     }
                 }

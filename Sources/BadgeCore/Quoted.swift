@@ -18,10 +18,7 @@ public enum TextEscaping {
         var shown = 0
         for scalar in raw.unicodeScalars {
             shown += 1
-            if shown > maxShown {
-                out += quoted ? "…\"" : "…"
-                return out + " (\(raw.unicodeScalars.count) characters)"
-            }
+            if shown > maxShown { return out + (quoted ? "…\"" : "…") + cutCount(raw) }
             switch scalar {
             case "\"": out += quoted ? "\\\"" : "\""
             case "\\": out += "\\\\"
@@ -37,6 +34,23 @@ public enum TextEscaping {
             }
         }
         return quoted ? out + "\"" : out
+    }
+
+    /// What follows a cut value's `…`: its length, so the reader knows what was left out.
+    private static func cutCount(_ raw: String) -> String { " (\(raw.unicodeScalars.count) characters)" }
+
+    /// A line read from an untrusted file that its writer had escaped already (a
+    /// results file's `message`, which `merge-reports` prints): made one line by
+    /// `oneLine`, then cut to `maxShown` scalars as `escape` cuts a value, so a
+    /// hostile 5 MB message prints as 200 characters and its length (issue 44).
+    /// Backslashes and quotes are kept, as the writer escaped the values inside.
+    public static func shownLine(_ line: String) -> String {
+        let one = oneLine(line)
+        let scalars = one.unicodeScalars
+        guard scalars.count > maxShown else { return one }
+        var out = String.UnicodeScalarView(scalars.prefix(maxShown))
+        out.append("…")
+        return String(out) + cutCount(one)
     }
 
     /// Whether `scalar` is a control character a terminal or CI log acts on: C0, DEL,

@@ -5,10 +5,8 @@ extension ContentShape {
     init(alphaOf surface: ImageSurface) {
         let base = surface.data
         let stride = surface.stride
-        var rows: [[Range<Int>]] = []
-        rows.reserveCapacity(surface.height)
+        self.init(width: surface.width, height: surface.height)
         for y in 0..<surface.height {
-            var spans: [Range<Int>] = []
             var start: Int?
             let row = UnsafeRawPointer(base + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<surface.width {
@@ -16,13 +14,11 @@ extension ContentShape {
                 let opaque = row[x] >> 24 >= 128
                 if opaque, start == nil { start = x }
                 if !opaque, let first = start {
-                    spans.append(first..<x)
+                    set(row: y, from: first, to: x)
                     start = nil
                 }
             }
-            if let first = start { spans.append(first..<surface.width) }
-            rows.append(spans)
+            if let first = start { set(row: y, from: first, to: surface.width) }
         }
-        self.init(rows: rows)
     }
 }

@@ -332,8 +332,9 @@ extension IsolatedRenderer.Order {
         w.int(canvasWidth)
         w.int(canvasHeight)
         w.optional(contentShape) { w, shape in
-            w.int(shape.rows.count)
-            for row in shape.rows {
+            w.int(shape.height)
+            for y in 0..<shape.height {
+                let row = shape.spans(row: y)
                 w.int(row.count)
                 for span in row {
                     w.int(span.lowerBound)

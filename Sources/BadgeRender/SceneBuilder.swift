@@ -197,7 +197,7 @@ extension SceneBuilder {
             var room = shape
             if request.icon.platform == .canvas, asked.style.shape.isBand {
                 let opaque = try opaquePixels()
-                let full = opaque.rows.allSatisfy { $0 == [0..<icon.width] }
+                let full = (0..<icon.height).allSatisfy { opaque.spans(row: $0) == [0..<icon.width] }
                 if !full { room.mask = opaque.mask(within: nil, width: icon.width, height: icon.height) }
             }
             let laid = try shaped(

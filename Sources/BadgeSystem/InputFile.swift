@@ -39,6 +39,57 @@ public enum InputFile {
     ///   regular file; `BadgeError.badInput` (65) when it or a folder on the way is a
     ///   link, or it is over `limit`.
     public static func bytes(at location: OutputLocation, limit: Int, what: String) throws(BadgeError) -> [UInt8] {
+        let fd = try descriptor(at: location, what: what)
+        return try readWhole(fd, path: location.description, limit: limit, what: what)
+    }
+
+    /// An open regular file, for reading it a piece at a time.
+    public struct Opened: ~Copyable {
+        /// The file descriptor (closed when this is dropped).
+        public let descriptor: Int32
+        /// Its size (bytes) when opened.
+        public let size: Int
+        /// Which file it is (device and inode): the same file reached by two paths has one.
+        public let identity: FileIdentity.Key
+
+        /// Up to `count` bytes from the start of the file (fewer when it is shorter).
+        public func head(_ count: Int) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: count)
+            var got = 0
+            while got < count {
+                let step = bytes.withUnsafeMutableBytes {
+                    pread(descriptor, $0.baseAddress! + got, count - got, off_t(got))
+                }
+                if step < 0, errno == EINTR { continue }
+                if step <= 0 { break }
+                got += step
+            }
+            return Array(bytes[..<got])
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    /// The regular file at `location`, opened as `bytes(at:limit:what:)` opens it (no
+    /// link followed), for a caller that streams it rather than holding it whole.
+    ///
+    /// - Throws: as `bytes(at:limit:what:)`, without the size limit.
+    public static func opened(at location: OutputLocation, what: String) throws(BadgeError) -> Opened {
+        let fd = try descriptor(at: location, what: what)
+        var info = stat()
+        do throws(BadgeError) {
+            info = try regularFileInfo(fd, path: location.description, what: what)
+        } catch {
+            close(fd)
+            throw error
+        }
+        return Opened(
+            descriptor: fd, size: Int(info.st_size),
+            identity: .inode(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+    }
+
+    /// The descriptor of the file at `location`, opened through the link-refusing walk.
+    private static func descriptor(at location: OutputLocation, what: String) throws(BadgeError) -> Int32 {
         let shown = location.description
         let folder: FolderHandle?
         do throws(BadgeError) {
@@ -60,12 +111,25 @@ public enum InputFile {
             }
             throw .missingInput(path: shown, reason: "cannot open: \(SystemError.text(code))")
         }
-        return try readWhole(fd, path: shown, limit: limit, what: what)
+        return fd
     }
 
     /// Reads the open `fd` (closed here) of `path` whole: a regular file up to `limit`.
     private static func readWhole(_ fd: Int32, path: String, limit: Int, what: String) throws(BadgeError) -> [UInt8] {
         defer { close(fd) }
+        let info = try regularFileInfo(fd, path: path, what: what)
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw .badInput(
+                path: path, reason: "is \(size) bytes, over the \(limit)-byte limit for \(article(what)) \(what)")
+        }
+        return try readAll(fd: fd, path: path, expected: size, limit: limit, what: what, waitsForData: false)
+    }
+
+    /// The `stat` of the open `fd` of `path`, when it is a regular file.
+    ///
+    /// - Throws: 66 naming what it is instead (a folder, a FIFO, a device).
+    private static func regularFileInfo(_ fd: Int32, path: String, what: String) throws(BadgeError) -> stat {
         var info = stat()
         guard fstat(fd, &info) == 0 else {
             throw .missingInput(path: path, reason: "cannot stat: \(SystemError.text(errno))")
@@ -86,12 +150,7 @@ public enum InputFile {
         case S_IFCHR, S_IFBLK: throw .missingInput(path: path, reason: "is a device; only regular files are read")
         default: throw .missingInput(path: path, reason: "is not a regular file")
         }
-        let size = Int(info.st_size)
-        guard size <= limit else {
-            throw .badInput(
-                path: path, reason: "is \(size) bytes, over the \(limit)-byte limit for \(article(what)) \(what)")
-        }
-        return try readAll(fd: fd, path: path, expected: size, limit: limit, what: what, waitsForData: false)
+        return info
     }
 
     /// Standard input, once read: a render at several scales (`- --scales 1,2`)

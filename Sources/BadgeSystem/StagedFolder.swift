@@ -117,6 +117,66 @@ public final class StagedFolder: Sendable, Equatable {
         try OutputFile.write(bytes, into: folder, name: last, mode: OutputFile.newFileMode, shown: shown)
     }
 
+    /// Copies the open regular file `source`, from its start, as the new file `name` in
+    /// the staging folder, 64 KiB at a time (never held whole), at most `limit` bytes;
+    /// returns how many were copied. The staging folder is private until `commit`, so
+    /// the file is written in place; a failure removes it. `inspect` sees each piece
+    /// before it is written, then an empty one with `atEnd`; false stops the copy.
+    ///
+    /// - Throws: 65 naming `shown` when the file holds more than `limit` bytes (it grew
+    ///   after it was sized) or `inspect` refuses it; 73 when the file cannot be made; 74 when a read or write
+    ///   fails.
+    public func copy(
+        from source: borrowing InputFile.Opened, limit: Int, name: String, shown: String,
+        inspect: (UnsafeRawBufferPointer, _ atEnd: Bool) -> Bool
+    ) throws(BadgeError) -> Int {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
+            throw .internalError("staged file \(Quoted(shown)) has no plain name")
+        }
+        let folder = try open(self.name, in: parent, shown: shown)
+        let fd = openat(
+            folder.descriptor, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, OutputFile.newFileMode)
+        guard fd >= 0 else { throw .cannotCreate(path: shown, reason: SystemError.text(errno)) }
+        var done = false
+        defer {
+            if !done { unlinkat(folder.descriptor, name, 0) }
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        var copied = 0
+        var failure: BadgeError?
+        while failure == nil {
+            let got = buffer.withUnsafeMutableBytes {
+                pread(source.descriptor, $0.baseAddress!, $0.count, off_t(copied))
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                failure = .ioError(path: shown, reason: "cannot read its source: \(SystemError.text(errno))")
+                break
+            }
+            if got == 0 {
+                if !inspect(UnsafeRawBufferPointer(start: nil, count: 0), true) {
+                    failure = .badInput(path: shown, reason: "is not a whole PNG")
+                }
+                break
+            }
+            guard buffer.withUnsafeBytes({ inspect(UnsafeRawBufferPointer(rebasing: $0[..<got]), false) }) else {
+                failure = .badInput(path: shown, reason: "is not a PNG (its chunks are not framed as one)")
+                break
+            }
+            guard copied + got <= limit else {
+                failure = .badInput(path: shown, reason: "is over the \(limit)-byte limit for one image")
+                break
+            }
+            let code = buffer.withUnsafeBytes { Platform.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<got])) }
+            if code != 0 { failure = .ioError(path: shown, reason: SystemError.text(code)) }
+            copied += got
+        }
+        if close(fd) != 0, failure == nil { failure = .ioError(path: shown, reason: SystemError.text(errno)) }
+        if let failure { throw failure }
+        done = true
+        return copied
+    }
+
     private func open(_ child: String, in folder: FolderHandle, shown: String) throws(BadgeError) -> FolderHandle {
         let fd = openat(folder.descriptor, child, Platform.directoryFlags | O_NOFOLLOW)
         guard fd >= 0 else { throw .cannotCreate(path: shown, reason: "staging folder: \(SystemError.text(errno))") }

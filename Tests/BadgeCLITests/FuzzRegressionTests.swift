@@ -60,6 +60,28 @@ import Testing
         #expect(BadgeCLI.parseOnly(["--help"]) == .success)
     }
 
+    /// FuzzResults' seeds (issue 44's results files): each gives its exit code and one
+    /// printable line per message, the long one cut at 200 characters.
+    @Test func resultsSeedsGiveTheirCodes() throws {
+        let seeds = try Self.files(Paths.root + "/fuzz/seeds/results")
+        #expect(seeds.count == 10)
+        let expected: [String: ExitCode] = [
+            "changed.json": .different, "error-code-0.json": .dataError, "error-code-999.json": .dataError,
+            "long-message.json": .different, "many-values.json": .dataError, "region-far.json": .dataError,
+            "region-wide.json": .dataError, "same-index.json": .dataError, "shard-missing.json": .noInput,
+            "total-0.json": .noInput,
+        ]
+        for path in seeds {
+            let name = String(path.split(separator: "/").last!)
+            let (code, lines) = BadgeCLI.mergeOnly(results: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+            #expect(code == expected[name], "\(name): \(code) \(lines)")
+            for line in lines {
+                #expect(!line.unicodeScalars.contains { TextEscaping.isControl($0) }, "\(name): \(line)")
+                #expect(line.count < 400, "\(name): \(line.count) characters")
+            }
+        }
+    }
+
     @Test func manifestSeedsPlan() throws {
         let seeds = try Self.files(Paths.root + "/fuzz/seeds/manifests")
         #expect(seeds.count == 8)

@@ -51,8 +51,10 @@ extension Comparer {
     /// way (`ImageDiff`'s pass), in one of two memory plans:
     ///
     /// - small images (under `RowSource.streamingBytes` decoded), and images of any
-    ///   size when no PNG is asked for, are decoded whole, compared, then written;
-    /// - when a PNG is larger and PNGs are asked for, both are read step by step (`RowSource`, a non-interlaced
+    ///   size when no PNG is asked for and not `alwaysStream`, are decoded whole,
+    ///   compared, then written;
+    /// - when a PNG is larger and PNGs are asked for (or `alwaysStream`), both are read
+    ///   step by step (`RowSource`, a non-interlaced
     ///   PNG decoded as its rows are reached, another format decoded whole), compared
     ///   step by step, and the PNGs written step by step (`PNGRowWriter`): then memory
     ///   holds a few rows of each image and the compressed PNGs, never the diff image
@@ -65,19 +67,25 @@ extension Comparer {
     ///     without a diff image the exact mode stops at the first.
     ///   - bands: threads for the comparison's bands of rows (and, when more than one,
     ///     the two decodes of small images run at once).
+    ///   - alwaysStream: compare a large PNG step by step even when no PNG is asked
+    ///     for (a directory check, whose pairs run `--jobs` at once).
     /// - Throws: as `ImageFile.pixels(of:path:limits:keepTransparentColor:)` for
     ///   either file (65, 69), as `compare` for the settings (64, 65, 66).
     package static func compareFiles(
         actual actualBytes: [UInt8], actualPath: String, expected expectedBytes: [UInt8], expectedPath: String,
         settings: CompareSettings, counting: Bool, images: Images, limits: ImageLimits,
-        decodedMask: PixelBuffer? = nil, bands: RowBands = .serial
+        decodedMask: PixelBuffer? = nil, bands: RowBands = .serial, alwaysStream: Bool = false
     ) throws(BadgeError) -> FileResult {
         let same = actualBytes == expectedBytes
         let keep = settings.storedColor
-        // Streamed only when images are written: a comparison that writes none holds
-        // the two decoded images (2 × one image), which libdeflate decodes faster than
-        // libpng's row reader; one that writes them would hold 3 to 5.
-        let writes = images.actual != .never || images.expected != .never || images.diff != .never
+        // Streamed when images are written: one that writes them would hold 3 to 5
+        // decoded images. A lone pair that writes none holds the two decoded images (2 ×
+        // one image), which libdeflate decodes faster than libpng's row reader; a
+        // directory check (`alwaysStream`) streams anyway, since `--jobs` pairs at once
+        // would hold 2 × `--jobs` images (issue 44: 1030 MiB for two 8192² pairs with
+        // `--results` and no report).
+        let writes =
+            alwaysStream || images.actual != .never || images.expected != .never || images.diff != .never
         var large = false
         if writes { large = try streams(actualBytes, actualPath, limits) }
         if writes && !large && !same { large = try streams(expectedBytes, expectedPath, limits) }

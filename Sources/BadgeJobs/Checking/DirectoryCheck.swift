@@ -334,7 +334,7 @@ package enum DirectoryCheck {
             let compared = try Comparer.compareFiles(
                 actual: bytes, actualPath: actualRoot + "/" + path, expected: expectedBytes,
                 expectedPath: expectedRoot + "/" + path, settings: settings.compare, counting: true, images: images,
-                limits: settings.limits, decodedMask: settings.decodedMask)
+                limits: settings.limits, decodedMask: settings.decodedMask, alwaysStream: true)
             let equal = compared.report.equal
             var entry = CheckEntry(
                 path: path, status: equal ? .passed : .changed, report: compared.report,

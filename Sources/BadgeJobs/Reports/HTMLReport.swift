@@ -266,10 +266,11 @@ package enum HTMLReport {
         }
 
         /// `part` of `whole` in percent, with 4 decimals (a 10,000 px image's pixel is 0.01 %).
+        /// `part` is clamped to `0...whole` (a region is drawn inside its image) and the
+        /// product taken at double width, so no value a results file holds can overflow
+        /// (issue 44: a region at x = 10¹³ trapped in `part * 1_000_000`).
         func percent(_ part: Int, of whole: Int) -> String {
-            let tenThousandths = (part * 1_000_000 + whole / 2) / whole
-            let fraction = String(tenThousandths % 10_000)
-            return "\(tenThousandths / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"
+            HTMLReport.percent(part, of: whole)
         }
 
         /// The `<img>` of asset `name`, or a note when the name is not one `assetName`
@@ -282,6 +283,21 @@ package enum HTMLReport {
             let alt = HTMLReport.escape(role) + " image"
             return "<img class=\"px\" src=\"\(HTMLReport.escape(url))\" alt=\"\(alt)\"\(loading)>"
         }
+    }
+
+    /// `part` of `whole` (pixels) in percent with 4 decimals, `part` clamped to
+    /// `0...whole`: exact for every `Int`, never trapping (the product is taken at
+    /// double width). `"0.0000"` when `whole` is not positive.
+    package static func percent(_ part: Int, of whole: Int) -> String {
+        guard whole > 0 else { return "0.0000" }
+        let clamped = UInt64(min(max(part, 0), whole))
+        let product = clamped.multipliedFullWidth(by: 1_000_000)
+        // part ≤ whole, so the quotient is at most 1,000,000 and cannot overflow.
+        let (sum, carry) = product.low.addingReportingOverflow(UInt64(whole) / 2)
+        let (quotient, _) = UInt64(whole).dividingFullWidth((product.high + (carry ? 1 : 0), sum))
+        let tenThousandths = Int(quotient)
+        let fraction = String(tenThousandths % 10_000)
+        return "\(tenThousandths / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"
     }
 
     /// The relative URL of asset `name` in `folder`: each folder component

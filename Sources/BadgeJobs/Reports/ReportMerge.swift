@@ -28,7 +28,11 @@ package enum ReportMerge {
         /// code, else 1 when something fails, else 0; 66 when nothing was compared), or
         /// a checked batch's (the first failed job's code, else 1 when a golden differs).
         package var exitCode: ExitCode {
-            if let error = entries.first(where: { $0.status == .error }) { return error.errorCode ?? .dataError }
+            if let error = entries.first(where: { $0.status == .error }) {
+                // Never 0 or 1 when an error is printed (the reader maps those to 65 too).
+                guard let code = error.errorCode, code != .success, code != .different else { return .dataError }
+                return code
+            }
             if command == .compare,
                 !entries.contains(where: { $0.status == .passed || $0.status == .changed || $0.goldenWritten != nil })
             {
@@ -118,6 +122,15 @@ package enum ReportMerge {
                 entries.append((copy, folder))
             }
         }
+        // A run that held nothing: the unsplit check exited 66 with one line and wrote
+        // nothing, and so does the merge (before any report is made).
+        guard first.results.total > 0 else {
+            throw .missingInput(
+                path: first.path,
+                reason:
+                    "holds the results of a run with no items (\"total\": 0): nothing was compared, so there is nothing to merge; check the folders or manifest the shards ran on"
+            )
+        }
         guard entries.count == first.results.total else {
             throw .badInput(
                 path: first.path,
@@ -134,20 +147,35 @@ package enum ReportMerge {
     /// The largest image a merge copies (bytes): a PNG of 8192² noise is about 200 MiB.
     package static let maxImageBytes = 512 << 20
 
+    /// The most image bytes one merge copies into its report's assets, all images
+    /// together (each file once, however many items name it): 2 GiB, ten 8192² noise
+    /// images; a results file cannot make a merge fill the runner's disk (issue 44).
+    package static let maxCopiedBytes = 2 << 30
+
     /// Copies every entry's images (PNGs below its results file's folder, never through
     /// a link) into `assets`, named as the unsplit run named them (its index and role),
-    /// and points the entries at them. An image that is missing, or not a PNG, leaves
-    /// its entry marked `imagesMissing` (the report says "artifacts missing"); the
-    /// merge goes on.
+    /// and points the entries at them. Each file is copied once for the whole run,
+    /// known by its identity (device and inode, so two paths or a hard link to one file
+    /// are one copy), streamed 64 KiB at a time, never read whole. An image that is
+    /// missing, over `maxImageBytes`, or not a PNG (`PNGChunkStream`'s framing) leaves its
+    /// entry marked `imagesMissing` (the report says "artifacts missing"); the merge
+    /// goes on. Returns the bytes copied.
     ///
+    /// - Parameter budget: the most bytes copied in all (`maxCopiedBytes`).
     /// - Throws: 65 naming the results file when an image's path is absolute or leaves
-    ///   its folder (`..`); 73/74 when an asset cannot be written.
-    package static func copyImages(_ merged: inout Merged, into assets: StagedFolder?) throws(BadgeError) {
+    ///   its folder (`..`); 65 when the images copied would pass `budget`; 73/74 when an
+    ///   asset cannot be written.
+    @discardableResult
+    package static func copyImages(_ merged: inout Merged, into assets: StagedFolder?, budget: Int = maxCopiedBytes)
+        throws(BadgeError) -> Int
+    {
+        var copiedBytes = 0
+        // Every file copied so far, by identity: its asset's name.
+        var copiedFiles: [FileIdentity.Key: String] = [:]
         for position in merged.entries.indices {
             var entry = merged.entries[position]
             let folder = merged.folders[position]
             var copied = CheckEntry.Assets()
-            var copiedFiles: [String: String] = [:]
             for role in HTMLReport.AssetRole.allCases {
                 let stored: String?
                 switch role {
@@ -165,23 +193,45 @@ package enum ReportMerge {
                     )
                 }
                 var name: String?
-                if let same = copiedFiles[path.description] {
-                    name = same
-                } else if let assets {
-                    let bytes: [UInt8]
+                if let assets {
+                    let image: InputFile.Opened
                     do throws(BadgeError) {
-                        bytes = try InputFile.bytes(
-                            at: OutputLocation(root: folder, components: path.components), limit: maxImageBytes,
-                            what: "image")
-                        guard bytes.starts(with: PNGPreflight.signature) else {
-                            throw BadgeError.badInput(path: stored, reason: "not a PNG")
-                        }
+                        image = try InputFile.opened(
+                            at: OutputLocation(root: folder, components: path.components), what: "image")
                     } catch {
                         entry.imagesMissing = true
                         continue
                     }
-                    name = try ReportAssets(folder: assets, index: entry.index).write(png: bytes, role: role)
-                    copiedFiles[path.description] = name
+                    if let same = copiedFiles[image.identity] {
+                        name = same
+                    } else {
+                        guard image.size <= maxImageBytes, startsAsPNG(image) else {
+                            entry.imagesMissing = true
+                            continue
+                        }
+                        guard image.size <= budget - copiedBytes else {
+                            throw .badInput(
+                                path: folder,
+                                reason:
+                                    "the images its results files name add up to more than \(budget) bytes, the most one merged report copies (each file once); merge fewer shards' images, or merge without --html"
+                            )
+                        }
+                        let asset = HTMLReport.assetName(index: entry.index + 1, role: role)
+                        var framing = PNGChunkStream()
+                        do throws(BadgeError) {
+                            copiedBytes += try assets.copy(
+                                from: image, limit: min(maxImageBytes, budget - copiedBytes), name: asset,
+                                shown: assets.destination + "/" + asset
+                            ) { bytes, atEnd in atEnd ? framing.isComplete : framing.feed(bytes) }
+                        } catch {
+                            // Not a PNG after all, or it grew: shown as missing, nothing kept.
+                            guard case .badInput = error else { throw error }
+                            entry.imagesMissing = true
+                            continue
+                        }
+                        copiedFiles[image.identity] = asset
+                        name = asset
+                    }
                 } else {
                     name = stored
                 }
@@ -194,5 +244,18 @@ package enum ReportMerge {
             entry.assets = copied
             merged.entries[position] = entry
         }
+        return copiedBytes
+    }
+
+    /// Whether the open file starts as a PNG does: the signature, then an IHDR chunk of
+    /// 13 bytes with a width and height from 1 to 2³¹ − 1 (RFC 2083 §11.2.2). A file of
+    /// the signature and nothing else (a sparse file of zeros) is not copied.
+    static func startsAsPNG(_ image: borrowing InputFile.Opened) -> Bool {
+        let head = image.head(24)
+        guard head.count == 24, head.starts(with: PNGPreflight.signature),
+            head[8..<16].elementsEqual([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        else { return false }
+        func word(_ at: Int) -> UInt32 { head[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+        return (1...0x7FFF_FFFF).contains(word(16)) && (1...0x7FFF_FFFF).contains(word(20))
     }
 }

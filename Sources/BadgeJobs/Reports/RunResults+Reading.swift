@@ -1,8 +1,20 @@
 import BadgeCore
 
 extension RunResults {
-    /// The most bytes a results file may hold: 256 MiB (about 300,000 items).
-    package static let maxBytes = 256 << 20
+    /// The most bytes the results files of one merge may hold together: 64 MiB, about
+    /// 100,000 items of 650 bytes (a changed image's item with one region). Read one file
+    /// at a time, each item made a `CheckEntry` as it is read (never the whole
+    /// document as JSON values), the merge's peak is about twice this plus the
+    /// entries and the page (docs/manual/untrusted-input.md).
+    package static let maxBytes = 64 << 20
+
+    /// The most JSON values one item may hold: an item has about 70, and its regions
+    /// at most `DiffRegions.kept` × 6 more.
+    package static let maxItemValues = 1_000
+
+    /// The most JSON values a results file may hold outside its items (its `run`,
+    /// `--ignore` rectangles, members a newer iconbadge adds).
+    package static let maxOtherValues = 100_000
 
     /// Reads a results file's bytes, written by `json` (of this schema).
     ///
@@ -11,13 +23,16 @@ extension RunResults {
     ///   member missing or of the wrong type (naming the item).
     package static func read(_ bytes: [UInt8], path: String) throws(BadgeError) -> RunResults {
         func bad(_ reason: String) -> BadgeError { .badInput(path: path, reason: reason) }
-        let document: JSONValue
-        do throws(JSONSyntaxError) {
-            document = try JSONParser().parse(bytes)
-        } catch {
-            throw bad("is not an iconbadge results file (not JSON: \(error.description))")
-        }
-        guard case .object = document else { throw bad("is not an iconbadge results file (not a JSON object)") }
+        // Items are made entries as they are read, checked against "total" after.
+        var itemReader = Reader(path: path)
+        var entries: [CheckEntry] = []
+        let document = try JSONParser().parseObject(
+            bytes, streaming: "items", maxValues: maxOtherValues, maxElementValues: maxItemValues,
+            each: { (item) throws(BadgeError) in
+                itemReader.context = "item \(entries.count + 1)"
+                entries.append(try itemReader.entry(item))
+            },
+            syntax: { bad("is not an iconbadge results file (not JSON: \($0.description))") })
         let kind = document["kind"]
         guard kind == .string("results") else {
             if kind == .string("directory") {
@@ -62,12 +77,11 @@ extension RunResults {
         guard let exitCode = ExitCode(rawValue: Int32(clamping: code)) else {
             throw bad("has an \"exitCode\" that is not one of iconbadge's (\(code))")
         }
-        var entries: [CheckEntry] = []
-        for (position, item) in try reader.array(document, "items").enumerated() {
+        _ = try reader.array(document, "items")
+        for (position, entry) in entries.enumerated() where entry.index >= total {
             reader.context = "item \(position + 1)"
-            entries.append(try reader.entry(item, total: total))
+            throw reader.bad("\"index\" \(entry.index) is not below \"total\" \(total)")
         }
-        reader.context = ""
         var results = RunResults(
             command: command, title: title, run: run, shard: shard, total: total, failOn: failOn, exitCode: exitCode,
             entries: entries)
@@ -110,6 +124,13 @@ extension RunResults {
             return Int(number)
         }
 
+        /// An image side or region size (pixels): below 2³¹, PNG's limit (RFC 2083 §11.2.2).
+        func side(_ object: JSONValue, _ key: String) throws(BadgeError) -> Int {
+            let value = try int(object, key)
+            guard value < 1 << 31 else { throw bad("\"\(key)\" \(value) is not an image size (below 2³¹ pixels)") }
+            return value
+        }
+
         func optionalInt(_ object: JSONValue, _ key: String) throws(BadgeError) -> Int? {
             if try value(object, key) == .null { return nil }
             return try int(object, key)
@@ -133,9 +154,8 @@ extension RunResults {
         }
 
         /// One item.
-        func entry(_ item: JSONValue, total: Int) throws(BadgeError) -> CheckEntry {
+        func entry(_ item: JSONValue) throws(BadgeError) -> CheckEntry {
             let index = try int(item, "index")
-            guard index < total else { throw bad("\"index\" \(index) is not below \"total\" \(total)") }
             guard let status = CheckEntry.Status(rawValue: try string(item, "status")) else {
                 throw bad("\"status\" is not passed, changed, new, deleted or error")
             }
@@ -154,6 +174,12 @@ extension RunResults {
                     throw bad("\"errorCode\" \(code) is not one of iconbadge's")
                 }
                 entry.errorCode = exit
+            }
+            // An error exits with a failing code: an error item holding none, 0 or 1
+            // (a hostile or damaged file) counts as bad data (65), never as success.
+            if status == .error, entry.errorCode == nil || entry.errorCode == .success || entry.errorCode == .different
+            {
+                entry.errorCode = .dataError
             }
             entry.artifacts = try array(item, "artifacts").map { (value) throws(BadgeError) -> String in
                 guard case .string(let text) = value else { throw bad("\"artifacts\" is not a list of paths") }
@@ -177,21 +203,38 @@ extension RunResults {
             settings.maxDiffRatio = try number(json, "maxDiffRatio")
             settings.mask = try optionalString(json, "mask")
             settings.storedColor = try bool(json, "storedColor")
+            // Every size is an image side PNG allows (below 2³¹), so that products of
+            // two (areas) cannot overflow, and every region lies inside its image: the
+            // page places regions in percent of the image (issue 44).
+            let width = try side(json, "width")
+            let height = try side(json, "height")
             var regions: DiffRegions?
             if let count = try optionalInt(json, "regionCount") {
-                let largest = try array(json, "regions").map { (box) throws(BadgeError) -> DiffRegion in
-                    DiffRegion(
-                        x: try int(box, "x"), y: try int(box, "y"), width: try int(box, "width"),
-                        height: try int(box, "height"), pixels: try int(box, "pixels"))
+                let boxes = try array(json, "regions")
+                guard boxes.count <= DiffRegions.kept, boxes.count <= count else {
+                    throw bad("\"regions\" holds \(boxes.count) regions, more than \(min(count, DiffRegions.kept))")
+                }
+                let largest = try boxes.map { (box) throws(BadgeError) -> DiffRegion in
+                    let region = DiffRegion(
+                        x: try int(box, "x"), y: try int(box, "y"), width: try side(box, "width"),
+                        height: try side(box, "height"), pixels: try int(box, "pixels"))
+                    guard region.width >= 1, region.height >= 1, region.x <= width - region.width,
+                        region.y <= height - region.height, region.pixels <= region.width * region.height
+                    else {
+                        throw bad(
+                            "a region (\(region.width) × \(region.height) at \(region.x),\(region.y)) is not inside the \(width) × \(height) image"
+                        )
+                    }
+                    return region
                 }
                 regions = DiffRegions(count: count, largest: largest)
             }
             let result = DiffResult(
                 sameSize: try string(json, "reason") != "size", differentPixels: try int(json, "differentPixels"),
                 antialiasedPixels: try int(json, "antialiasedPixels"), totalPixels: try int(json, "totalPixels"),
-                maxChannelDelta: try int(json, "maxChannelDelta"), width: try int(json, "width"),
-                height: try int(json, "height"), expectedWidth: try int(json, "expectedWidth"),
-                expectedHeight: try int(json, "expectedHeight"), diff: nil,
+                maxChannelDelta: try int(json, "maxChannelDelta"), width: width,
+                height: height, expectedWidth: try side(json, "expectedWidth"),
+                expectedHeight: try side(json, "expectedHeight"), diff: nil,
                 stoppedEarly: !(try bool(json, "countComplete")), ignoredPixels: try int(json, "ignoredPixels"),
                 regions: regions)
             return ComparisonReport(
