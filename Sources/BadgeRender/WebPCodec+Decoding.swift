@@ -9,19 +9,30 @@ internal import CWebP
 #endif
 
 extension WebPCodec {
+    /// The size in pixels of a still WebP whose header libwebp reads, when each side is
+    /// at most `maxSide` and the area at most `maxPixels`; nil for an animation, a
+    /// damaged header or a size over those (the isolated child then decodes or names it).
+    private static func stillSize(_ input: UnsafeBufferPointer<UInt8>, maxSide: Int, maxPixels: Int) -> (Int, Int)? {
+        guard let data = input.baseAddress else { return nil }
+        var features = WebPBitstreamFeatures()
+        guard WebPGetFeatures(data, input.count, &features) == VP8_STATUS_OK, features.has_animation == 0 else {
+            return nil
+        }
+        let width = Int(features.width)
+        let height = Int(features.height)
+        guard width > 0, height > 0, width <= maxSide, height <= maxSide, width * height <= maxPixels else {
+            return nil
+        }
+        return (width, height)
+    }
+
     /// Decodes a still WebP to straight RGBA exactly as stored (no rounding through
     /// premultiplied alpha), what comparisons and tests read, a fully transparent pixel
     /// as (0, 0, 0, 0); nil for what `decodeSurface` leaves to the isolated child.
     static func decodeStraight(_ bytes: [UInt8], limits: ImageLimits) -> PixelBuffer? {
         bytes.withUnsafeBufferPointer { input -> PixelBuffer? in
-            guard let data = input.baseAddress else { return nil }
-            var features = WebPBitstreamFeatures()
-            guard WebPGetFeatures(data, input.count, &features) == VP8_STATUS_OK, features.has_animation == 0
-            else { return nil }
-            let width = Int(features.width)
-            let height = Int(features.height)
-            guard width > 0, height > 0, width <= limits.maxSide, height <= limits.maxSide,
-                width * height <= limits.maxPixels
+            guard let data = input.baseAddress,
+                case let (width, height)? = stillSize(input, maxSide: limits.maxSide, maxPixels: limits.maxPixels)
             else { return nil }
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let decoded = pixels.withUnsafeMutableBufferPointer {
@@ -54,14 +65,9 @@ extension WebPCodec {
         surface: ImageSurface, lost: LostStraightPixels?
     )? {
         bytes.withUnsafeBufferPointer { input -> (surface: ImageSurface, lost: LostStraightPixels?)? in
-            guard let data = input.baseAddress else { return nil }
-            var features = WebPBitstreamFeatures()
-            guard WebPGetFeatures(data, input.count, &features) == VP8_STATUS_OK, features.has_animation == 0
-            else { return nil }
-            let width = Int(features.width)
-            let height = Int(features.height)
             let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
-            guard width > 0, height > 0, width <= side, height <= side, width * height <= limits.maxPixels,
+            guard let data = input.baseAddress,
+                case let (width, height)? = stillSize(input, maxSide: side, maxPixels: limits.maxPixels),
                 let buffer = malloc(width * height * 4)?.assumingMemoryBound(to: UInt8.self)
             else { return nil }
             let size = width * height * 4

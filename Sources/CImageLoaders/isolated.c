@@ -144,7 +144,19 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
         close(out[0]);
         close(err[0]);
         char message[512];
-        snprintf(message, sizeof message, "cannot start the isolated child %s: %s", helper, strerror(spawned));
+        if (spawned == ENOENT && access(helper, X_OK) == 0) {
+            // The program is there, so what exec did not find is its program
+            // interpreter: iconbadge-loader is linked against glibc, and this system
+            // (Alpine's musl, a distroless or FROM scratch image) has none. The static
+            // iconbadge itself runs there; only the libraries the loader opens cannot.
+            snprintf(message, sizeof message,
+                     "%s cannot run here: this system has no glibc (2.31 or later), which it and the "
+                     "system's librsvg2-2 (librsvg 2.46 or later) and libgdk-pixbuf-2.0-0 need; PNG, JPEG and "
+                     "WebP icons need neither",
+                     helper);
+        } else {
+            snprintf(message, sizeof message, "cannot start the isolated child %s: %s", helper, strerror(spawned));
+        }
         set_error(error, error_size, message);
         return IB_IMAGE_UNAVAILABLE;
     }

@@ -130,6 +130,30 @@ import Testing
         #expect(version.stdoutText.contains("librsvg unknown: iconbadge-loader is missing"), "\(version.stdoutText)")
     }
 
+    /// A loader that is installed but cannot run, because the system has no glibc
+    /// (Alpine, distroless, `FROM scratch`: exec finds no program interpreter), is one
+    /// line naming glibc and the packages, exit 69; never "No such file or directory"
+    /// for a file that is there. A script whose interpreter is missing fails exec the
+    /// same way (ENOENT), so it stands in for the loader here.
+    @Test func aLoaderThatCannotRunHereNamesGlibc() throws {
+        let folder = Paths.scratch("loader-no-glibc") + "/bin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let copy = folder + "/iconbadge"
+        try Executables.copy(Paths.binary, to: copy)
+        let stand = folder + "/iconbadge-loader.source"
+        try "#!/nonexistent/ld-linux-x86-64.so.2\n".write(toFile: stand, atomically: true, encoding: .utf8)
+        try Executables.copy(stand, to: folder + "/iconbadge-loader")
+        for icon in ["icons/mail-unread-symbolic.svg", "formats/red-then-blue.gif"] {
+            let run = try runIconbadgeWith(executable: copy, [Paths.fixture(icon), "--dot", "-o", folder + "/out.png"])
+            #expect(run.status == 69, "\(icon): \(run.status) \(run.stderr)")
+            #expect(run.stderrLines.count == 1, "\(run.stderr)")
+            #expect(
+                run.stderr.contains("has no glibc (2.31 or later)") && run.stderr.contains("librsvg2-2")
+                    && run.stderr.contains("libgdk-pixbuf-2.0-0"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+        }
+    }
+
     /// `--version` asks the loader which optional libraries it finds.
     @Test func versionListsTheOptionalLibraries() throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.loader), "\(Self.missingLoaderHint)")

@@ -282,7 +282,7 @@ package struct AppIconSet: Sendable {
         let fix =
             inCatalog
             ? "badge the other sets alone (--set NAME), or restore this set's original images"
-            : "restore the set's original images (git checkout -- \(Quoted(folder))) and badge those, with --out DIR to keep them"
+            : "restore the set's original images (from your copy or version control: git checkout -- \(Quoted(folder))) and badge those, with --out DIR to keep them"
         return .badInput(
             path: path,
             reason:

@@ -82,11 +82,12 @@ package struct CheckEntry: Sendable, Equatable {
     }
 
     /// The checks' one summary, for `compare DIR DIR` and `batch --check` alike:
-    /// `12 images: 10 passed, 1 changed, 1 new, 0 deleted, 0 errors`, then `; 2 goldens
+    /// `12 images: 10 passed, 1 changed, 1 new, 0 deleted, 0 errors` (`1 error`), then `; 2 goldens
     /// written` when an update wrote any.
     package static func summary(_ entries: [CheckEntry]) -> String {
         let parts = Status.allCases.map { status in
-            "\(entries.filter { $0.status == status }.count) \(status == .error ? "errors" : status.rawValue)"
+            let count = entries.filter { $0.status == status }.count
+            return "\(count) \(status == .error ? (count == 1 ? "error" : "errors") : status.rawValue)"
         }
         var line = "\(entries.count) image\(entries.count == 1 ? "" : "s"): " + parts.joined(separator: ", ")
         let written = entries.filter { $0.goldenWritten != nil }.count
