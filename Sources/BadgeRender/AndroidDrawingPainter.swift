@@ -50,7 +50,7 @@ public enum AndroidDrawingPainter {
         let cr = cairo_create(surface.surface)!
         defer { cairo_destroy(cr) }
         cairo_scale(cr, Double(width) / drawing.width, Double(height) / drawing.height)
-        var painter = Painter(cr: cr, name: name, limits: limits)
+        var painter = Painter(cr: cr, name: name, limits: limits, canvasWidth: width, canvasHeight: height)
         for node in drawing.nodes { try painter.draw(node) }
         // A transform Cairo cannot invert (a scale of 1e-9 in nested groups) stops
         // the drawing: say so rather than give a part of it.
@@ -68,6 +68,28 @@ public enum AndroidDrawingPainter {
         let cr: OpaquePointer
         let name: String
         let limits: ImageLimits
+        /// The canvas (pixels), which bounds the rows an edge can cross.
+        let canvasWidth: Int
+        let canvasHeight: Int
+        /// The work drawn so far, in the units of `maxWork`.
+        var work = 0.0
+
+        /// The most work one drawing may cost Cairo, in rows crossed by edges: Cairo
+        /// fills a path scanline by scanline, so an edge costs about the rows it
+        /// crosses on the canvas, and a stroke twice its outline's plus its joins.
+        /// Two million is a path of 4,600 edges each crossing the whole 432 px
+        /// xxxhdpi layer; the costliest layer of the Android fixtures (four real
+        /// apps) costs 2,307 at xxxhdpi. The drawing runs in this process, with no
+        /// time limit of its own (a hostile 500 KB path of 60,000 long edges, under
+        /// the path-data limit, took 46 s over five densities), so what it may cost
+        /// is bounded before Cairo starts.
+        static let maxWork = 2_000_000.0
+
+        /// The widest stroke, in canvas sides: wider changes no pixel a narrower
+        /// one would not cover (it covers the canvas), while Cairo's pen for its
+        /// round joins and caps grows with its width (a 10^12 px stroke under nested
+        /// scales took half a gigabyte).
+        static let maxStrokeSides = 16.0
 
         /// The most dashes one stroke is cut into: a dash of 0.001 dp around a large
         /// shape would otherwise take Cairo minutes, in this process.
@@ -110,6 +132,7 @@ public enum AndroidDrawingPainter {
                 cairo_save(cr)
                 cairo_new_path(cr)
                 Self.append(AndroidPathData.segments(data), to: cr)
+                try charge(fill: true, strokeWidth: nil)
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
                 cairo_clip(cr)
                 for child in group.children { try draw(child) }
@@ -140,7 +163,7 @@ public enum AndroidDrawingPainter {
             }
         }
 
-        func fillAndStroke(_ shape: AndroidDrawing.Shape) throws(BadgeError) {
+        mutating func fillAndStroke(_ shape: AndroidDrawing.Shape) throws(BadgeError) {
             if let dash = shape.stroke?.dash, case let length = Self.perimeterBound(shape.outline),
                 length / max(dash.reduce(0, +), 1e-300) > Self.maxDashes
             {
@@ -180,6 +203,7 @@ public enum AndroidDrawingPainter {
                 cairo_close_path(cr)
                 cairo_restore(cr)
             }
+            try charge(fill: shape.fill != nil, strokeWidth: shape.stroke?.width)
             if let fill = shape.fill {
                 cairo_set_fill_rule(cr, shape.evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
                 let pattern = Self.pattern(fill, alpha: shape.fillAlpha)
@@ -211,6 +235,82 @@ public enum AndroidDrawingPainter {
                 cairo_stroke_preserve(cr)
             }
             cairo_new_path(cr)
+        }
+
+        /// Adds what filling and stroking the current path will cost Cairo to `work`,
+        /// from the path in canvas pixels: each line the rows it crosses on the
+        /// canvas, each curve its rows and the segments Cairo flattens it into (about
+        /// the square root of its size over the 0.1 px tolerance); a stroke twice
+        /// that, widened by its width, plus a round pen's vertices at each segment.
+        ///
+        /// - Parameter strokeWidth: the stroke's width (user units), nil for none.
+        /// - Throws: 65 naming the drawing when the stroke is over `maxStrokeSides`
+        ///   canvas sides wide, or the drawing's work over `maxWork`.
+        mutating func charge(fill: Bool, strokeWidth: Double?) throws(BadgeError) {
+            let side = Double(max(canvasWidth, canvasHeight))
+            var deviceWidth = 0.0
+            if let strokeWidth {
+                var (ax, ay, bx, by) = (strokeWidth, 0.0, 0.0, strokeWidth)
+                cairo_user_to_device_distance(cr, &ax, &ay)
+                cairo_user_to_device_distance(cr, &bx, &by)
+                deviceWidth = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+                guard deviceWidth.isFinite, deviceWidth <= Self.maxStrokeSides * side else {
+                    throw .badInput(
+                        path: name,
+                        reason:
+                            "has a stroke over \(Int(Self.maxStrokeSides)) times as wide as the \(canvasWidth) × \(canvasHeight) px canvas it is drawn on (android:strokeWidth under its groups' scales)"
+                    )
+                }
+            }
+            guard fill || strokeWidth != nil, let path = cairo_copy_path(cr) else { return }
+            defer { cairo_path_destroy(path) }
+            let rows = Double(canvasHeight) + 1
+            let pen = strokeWidth == nil ? 0 : (deviceWidth / 0.1).squareRoot()
+            var cost = 0.0
+            var last = (x: 0.0, y: 0.0)
+            var index = 0
+            let count = Int(path.pointee.num_data)
+            while index < count {
+                let header = path.pointee.data[index].header
+                let length = Int(header.length)
+                guard length > 0 else { break }
+                func point(_ offset: Int) -> (x: Double, y: Double) {
+                    var x = path.pointee.data[index + offset].point.x
+                    var y = path.pointee.data[index + offset].point.y
+                    cairo_user_to_device(cr, &x, &y)
+                    return (x, y)
+                }
+                switch header.type {
+                case CAIRO_PATH_MOVE_TO:
+                    last = point(1)
+                case CAIRO_PATH_LINE_TO:
+                    let p = point(1)
+                    cost += min(abs(p.y - last.y) + deviceWidth, rows) + 1 + pen
+                    last = p
+                case CAIRO_PATH_CURVE_TO:
+                    let c1 = point(1)
+                    let c2 = point(2)
+                    let p = point(3)
+                    let ys = [last.y, c1.y, c2.y, p.y]
+                    let xs = [last.x, c1.x, c2.x, p.x]
+                    let height = ys.max()! - ys.min()!
+                    let extent = max(height, xs.max()! - xs.min()!)
+                    let segments = (max(extent, 0) / 0.1).squareRoot() + 1
+                    cost += min(height + deviceWidth, rows) + segments * (1 + pen)
+                    last = p
+                default:
+                    cost += 1
+                }
+                index += length
+            }
+            work += (fill ? cost : 0) + (strokeWidth == nil ? 0 : 2 * cost)
+            guard work.isFinite, work <= Self.maxWork else {
+                throw .badInput(
+                    path: name,
+                    reason:
+                        "is too complex to draw: its paths cross over \(Int(Self.maxWork)) rows of the \(canvasWidth) × \(canvasHeight) px canvas in all (their edges, strokes and curves)"
+                )
+            }
         }
 
         /// At least the perimeter of a rectangle or ellipse (its units); a path's

@@ -147,4 +147,45 @@ import Testing
                 try shape("0.0001dp"), width: 100, height: 100, name: "dash", limits: ImageLimits())
         }
     }
+
+    /// Work Cairo would do in this process, with no time limit, is bounded before it
+    /// starts: a stroke wider than 16 canvas sides under nested scales (Cairo's round
+    /// pen grows with the width: half a gigabyte), and paths whose edges cross more
+    /// than `maxWork` rows of the canvas (60,000 long edges took 46 s), each one line
+    /// naming the drawing; drawings just inside both still draw.
+    @Test func workCairoWouldDoIsBoundedBeforeItStarts() throws {
+        func refusal(_ body: String) -> String? {
+            do {
+                _ = try Self.draw(body)
+                return nil
+            } catch let error as BadgeError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        let scaled = { (width: String) in
+            """
+            <group android:scaleX="1000" android:scaleY="1000"><group android:scaleX="1000" android:scaleY="1000">
+            <path android:pathData="M0,0L0.000001,0.000001" android:strokeColor="#FF000000"
+                android:strokeWidth="\(width)" android:strokeLineCap="round"/></group></group>
+            """
+        }
+        // 100 px canvas, 10 px a unit: 16 sides are 1600 px, 1.6e-4 units under 1e6.
+        #expect(refusal(scaled("0.00015")) == nil)
+        #expect(
+            refusal(scaled("0.00017"))
+                == "\"test\": has a stroke over 16 times as wide as the 100 × 100 px canvas it is drawn on (android:strokeWidth under its groups' scales)"
+        )
+        // Each edge of a zigzag from top to bottom crosses the canvas's 101 rows.
+        let zigzag = { (edges: Int) in
+            "<path android:fillColor=\"#FF000000\" android:pathData=\"M0,0"
+                + (0..<edges).map { $0 % 2 == 0 ? "L\($0 % 10),10" : "L\($0 % 10),0" }.joined() + "\"/>"
+        }
+        #expect(refusal(zigzag(19_000)) == nil)
+        #expect(
+            refusal(zigzag(21_000))
+                == "\"test\": is too complex to draw: its paths cross over 2000000 rows of the 100 × 100 px canvas in all (their edges, strokes and curves)"
+        )
+    }
 }

@@ -248,6 +248,16 @@ import Testing
                 "128.01",
                 "the layer showing \"l.png\" (64 × 64 px) at position.scale 128.01 is drawn 8193 pt wide, over the 8192 pt a layer may be on the 1024 pt canvas"
             ),
+            // Past Int's range (the attack review's 1e300: this message once trapped
+            // converting the drawn size to Int) and past Double's (infinity).
+            (
+                "1e300",
+                "the layer showing \"l.png\" (64 × 64 px) at position.scale 1e+300 is drawn 6.4e+301 pt wide, over the 8192 pt a layer may be on the 1024 pt canvas"
+            ),
+            (
+                "1e308",
+                "the layer showing \"l.png\" (64 × 64 px) at position.scale 1e+308 is drawn over 1e308 pt wide, over the 8192 pt a layer may be on the 1024 pt canvas"
+            ),
             ("-1", "the layer showing \"l.png\" has the position.scale -1; it must be a number over 0"),
             ("\"big\"", "the layer showing \"l.png\" has the position.scale \"big\"; it must be a number over 0"),
         ]

@@ -111,7 +111,7 @@ package enum IconBundlePreview {
                         throw .badInput(
                             path: documentPath,
                             reason:
-                                "the layer showing \(Quoted(name)) (\(pixels.width) × \(pixels.height) px) at position.scale \(JSONValue.number(scale).serialized()) is drawn \(Int(max(width, height).rounded(.up))) pt wide, over the \(Int(maxLayerSide)) pt a layer may be on the 1024 pt canvas"
+                                "the layer showing \(Quoted(name)) (\(pixels.width) × \(pixels.height) px) at position.scale \(JSONValue.number(scale).serialized()) is drawn \(max(width, height).isFinite ? JSONValue.number(max(width, height).rounded(.up)).serialized() : "over 1e308") pt wide, over the \(Int(maxLayerSide)) pt a layer may be on the 1024 pt canvas"
                         )
                     }
                     if drawn.insert("\(scale) \(name)").inserted {
