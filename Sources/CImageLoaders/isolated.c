@@ -150,9 +150,9 @@ int ib_isolated_run(const char *helper, char *const argv[], const uint8_t *data,
             // (Alpine's musl, a distroless or FROM scratch image) has none. The static
             // iconbadge itself runs there; only the libraries the loader opens cannot.
             snprintf(message, sizeof message,
-                     "%s cannot run here: this system has no glibc (2.31 or later), which it and the "
-                     "system's librsvg2-2 (librsvg 2.46 or later) and libgdk-pixbuf-2.0-0 need; PNG, JPEG and "
-                     "WebP icons need neither",
+                     "%s cannot run here: this system has no glibc; on one with glibc 2.31 or later, install "
+                     "librsvg2-2 (librsvg 2.46 or later) and libgdk-pixbuf-2.0-0 for this icon, or convert it to "
+                     "PNG, which needs neither",
                      helper);
         } else {
             snprintf(message, sizeof message, "cannot start the isolated child %s: %s", helper, strerror(spawned));
