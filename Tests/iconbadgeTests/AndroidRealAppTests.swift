@@ -31,7 +31,8 @@ import Testing
     static func drawnForeground(app: String, overlay: String, scratch: String) throws -> PixelBuffer {
         let folders = [overlay, app + "/res"]
         let icon = try #require(AndroidPreview.adaptiveIcon("ic_launcher", folders: folders))
-        let lookup = AndroidPreview.lookup(try folders.map { try AndroidResourceTable(folder: $0, limits: ImageLimits()) })
+        let lookup = AndroidPreview.lookup(
+            try folders.map { try AndroidResourceTable(folder: $0, limits: ImageLimits()) })
         let document = try AndroidDrawableSVG.layer(
             try #require(icon.root.child("foreground")), of: icon.bytes, path: icon.path, width: 108, height: 108,
             density: 4, lookup: lookup, limits: ImageLimits())
