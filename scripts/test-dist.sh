@@ -375,6 +375,8 @@ done
 echo "checks: ok ($*)"
 EOF
 say "rendering the expected images with $binary"
+# The librsvg that draws the build tree's vector outputs ("librsvg 2.54.7").
+build_rsvg="$("$binary" --version | grep -m 1 '^librsvg [0-9]' || true)"
 for part in raster vector animated android; do
     (cd "$inputs" && quiet "expected-$part" sh ./checks.sh "$binary" "$part") ||
         fail "the build tree's binary failed the $part checks (above)"
@@ -393,9 +395,15 @@ cp "$work/expected-raster/folder-48x48-png-3.png" "$inputs/goldens/compare/"
 # compare_outputs LABEL PART FOLDER: every file BINARY made for PART against the one
 # made in a root: images by their pixels with BINARY's `compare` (exact), a PDF by its
 # bytes or else by its pages drawn with pdftocairo, anything else by its bytes.
+# LENIENT (a fourth argument, the root's librsvg where it is not the build machine's):
+# the vector part is drawn by another librsvg, whose drawing may differ (Debian 11's
+# 2.50 against 2.54), so a difference is counted and said, not failed; every output
+# must still be written and readable.
 compare_outputs() {
     count=0
     same_bytes=0
+    differ=0
+    lenient=${4:-}
     expected_folder="$work/expected-$2"
     listed="$(cd "$expected_folder" && find . -type f | LC_ALL=C sort)"
     [ -n "$listed" ] || fail "$1: BINARY made no $2 outputs to compare with"
@@ -406,6 +414,15 @@ compare_outputs() {
         count=$((count + 1))
         if cmp -s "$actual" "$expected"; then
             same_bytes=$((same_bytes + 1))
+            continue
+        fi
+        if [ -n "$lenient" ]; then
+            case "$name" in
+            *.png | *.webp | *.svg) "$binary" compare "$actual" "$actual" >/dev/null 2>&1 ;;
+            *.pdf) pdftocairo -png -r 72 -singlefile "$actual" "$state/pdf-actual" >/dev/null 2>&1 ;;
+            *) false ;;
+            esac || fail "$1: $name cannot be read"
+            differ=$((differ + 1))
             continue
         fi
         case "$name" in
@@ -424,6 +441,10 @@ compare_outputs() {
         *) fail "$1: $name differs from the build tree's (bytes)" ;;
         esac
     done
+    if [ -n "$lenient" ]; then
+        say "$1: $count outputs of the $2 checks written and readable ($same_bytes byte-identical to the build tree's; $differ drawn otherwise by $lenient)"
+        return 0
+    fi
     say "$1: $count outputs of the $2 checks the same as the build tree's ($same_bytes of them byte-identical, the rest pixel-identical)"
 }
 
@@ -518,8 +539,15 @@ run_checks() {
     rm -rf "$state/$suite-$label-out"
     cp -R "$rootdir/tmp/iconbadge-test/out" "$state/$suite-$label-out"
     grep '^missing: ' "$state/$suite-$label.log" | sed "s/^/test-dist: $suite: $label: /" || true
+    # The root's librsvg, when it is not the build machine's (the vector part only).
+    other_rsvg=""
+    root_rsvg="$(grep -m 1 '^librsvg [0-9]' "$state/$suite-$label-out/version-vector.txt" 2>/dev/null || true)"
+    [ -n "$root_rsvg" ] && [ "$root_rsvg" != "$build_rsvg" ] && other_rsvg="$root_rsvg"
     for part in "$@"; do
-        case "$part" in raster | vector | animated | android) compare_outputs "$suite: $label" "$part" "$state/$suite-$label-out" ;; esac
+        case "$part" in
+        vector) compare_outputs "$suite: $label" "$part" "$state/$suite-$label-out" ${other_rsvg:+"$other_rsvg"} ;;
+        raster | animated | android) compare_outputs "$suite: $label" "$part" "$state/$suite-$label-out" ;;
+        esac
     done
 }
 # installed SUITE PACKAGE...: fails unless each is installed in the root; not_installed likewise.
