@@ -169,6 +169,7 @@ $(seeds Fixtures/fonts Fixtures/fonts/bitmap "$regressions")"
         # by the real resource table.
         dict=fuzz/dicts/vectordrawable.dict
         corpora=$(seeds fuzz/seeds/resources "$regressions")
+        ;;
     FuzzResults)
         # Results files of issue 44's cases (a region at 10^13, an error item with
         # errorCode 0, total 0, a long message, a member of many values).
