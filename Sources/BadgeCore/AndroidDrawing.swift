@@ -23,6 +23,7 @@ public struct AndroidDrawing: Sendable, Equatable {
     /// What is drawn, in order, in the box's coordinates (dp, y down).
     public let nodes: [Node]
 
+    /// A drawing of `nodes` in a `width` × `height` dp box.
     public init(width: Double, height: Double, nodes: [Node]) {
         self.width = width
         self.height = height
@@ -42,15 +43,21 @@ public struct AndroidDrawing: Sendable, Equatable {
     /// outside `rect` (VectorDrawable's `draw`: `scale(bounds / viewport)`, clipped
     /// to its bounds).
     public struct Viewport: Sendable, Equatable {
+        /// Where the viewport is drawn (the parent's units).
         public var rect: Rect
+        /// The viewport's width (its own units, `android:viewportWidth`).
         public var viewportWidth: Double
+        /// The viewport's height (its own units, `android:viewportHeight`).
         public var viewportHeight: Double
+        /// What is drawn, in order, in the viewport's units.
         public var children: [Node]
     }
 
     /// Children drawn with one effect.
     public struct Group: Sendable, Equatable {
+        /// What the group does to its children.
         public var effect: Effect
+        /// What is drawn, in order, in the group's units.
         public var children: [Node]
     }
 
@@ -72,14 +79,22 @@ public struct AndroidDrawing: Sendable, Equatable {
 
     /// A VectorDrawable `<group>`'s transform (viewport units, degrees).
     public struct GroupTransform: Sendable, Equatable {
+        /// Degrees, clockwise, about the pivot (`android:rotation`).
         public var rotation = 0.0
+        /// The point rotated and scaled about (viewport units, `android:pivotX`).
         public var pivotX = 0.0
+        /// The pivot's y (viewport units, `android:pivotY`).
         public var pivotY = 0.0
+        /// Horizontal scale, 1 for none (`android:scaleX`).
         public var scaleX = 1.0
+        /// Vertical scale, 1 for none (`android:scaleY`).
         public var scaleY = 1.0
+        /// Horizontal move after scaling and rotating (viewport units).
         public var translateX = 0.0
+        /// Vertical move after scaling and rotating (viewport units).
         public var translateY = 0.0
 
+        /// No transform: identity.
         public init() {}
 
         /// The affine matrix `(a, b, c, d, e, f)` mapping the group's coordinates to

@@ -49,7 +49,8 @@ let folders = ["app", "app/res", "app/res/mipmap-anydpi-v26", "app/res/color", "
 func put(_ path: String, _ bytes: ArraySlice<UInt8>?) {
     unlink(path)
     guard let bytes else { return }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    // Unlinked above, so a new file: never through a link left in the tree.
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
     precondition(fd >= 0, "cannot write \(path)")
     defer { close(fd) }
     let array = Array(bytes)
