@@ -21,6 +21,21 @@ import Testing
         #expect(shown.hasSuffix("…\" (500 characters)"))
     }
 
+    /// A message cut at 200 scalars never ends inside an escape: the escape that would
+    /// straddle the cut is left out whole, whatever its length.
+    @Test(arguments: [196, 197, 198, 199, 200])
+    func cutLinesEndOnAnEscapeBoundary(plain: Int) {
+        let line = String(repeating: "x", count: plain) + String(repeating: "\u{1b}", count: 40)
+        let shown = TextEscaping.shownLine(line)
+        let kept = shown.prefix { $0 != "…" }
+        #expect(kept.count <= TextEscaping.maxShown)
+        #expect(kept.hasSuffix("x") || kept.hasSuffix("}"), "ends at \(kept.suffix(8))")
+        #expect(kept.count == plain + (TextEscaping.maxShown - plain) / 6 * 6)
+        #expect(shown.hasSuffix("… (\(plain + 240) characters)"))
+        let quotes = String(repeating: "y", count: 199) + #"\"rest"# + String(repeating: "z", count: 50)
+        #expect(TextEscaping.shownLine(quotes).hasPrefix(String(repeating: "y", count: 199) + "…"))
+    }
+
     /// CR LF, LF and CR runs become one space (a library's multi-line message); every
     /// other control character an escape; backslashes and quotes stay as they are,
     /// since `Quoted` values inside are escaped already.

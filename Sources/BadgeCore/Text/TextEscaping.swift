@@ -44,13 +44,32 @@ public enum TextEscaping {
     /// `oneLine`, then cut to `maxShown` scalars as `escape` cuts a value, so a
     /// hostile 5 MB message prints as 200 characters and its length (issue 44).
     /// Backslashes and quotes are kept, as the writer escaped the values inside.
+    /// The cut never splits an escape (`\\`, `\"`, `\n`, `\u{1b}`): one that would
+    /// straddle the 200th scalar is left out whole, so what is shown still reads back.
     public static func shownLine(_ line: String) -> String {
         let one = oneLine(line)
-        let scalars = one.unicodeScalars
+        let scalars = Array(one.unicodeScalars)
         guard scalars.count > maxShown else { return one }
-        var out = String.UnicodeScalarView(scalars.prefix(maxShown))
+        var end = 0
+        while end < scalars.count {
+            let next = end + escapeLength(scalars, at: end)
+            if next > maxShown { break }
+            end = next
+        }
+        var out = String.UnicodeScalarView(scalars[..<end])
         out.append("…")
         return String(out) + cutCount(one)
+    }
+
+    /// How many scalars the character or escape at `index` spans: 1 for a plain
+    /// scalar, 2 for `\` and a character, through the `}` of a `\u{…}` (at most 12).
+    private static func escapeLength(_ scalars: [Unicode.Scalar], at index: Int) -> Int {
+        guard scalars[index] == "\\", index + 1 < scalars.count else { return 1 }
+        guard scalars[index + 1] == "u", index + 2 < scalars.count, scalars[index + 2] == "{" else { return 2 }
+        for length in 4...12 where index + length - 1 < scalars.count && scalars[index + length - 1] == "}" {
+            return length
+        }
+        return 2
     }
 
     /// Whether `scalar` is a control character a terminal or CI log acts on: C0, DEL,
