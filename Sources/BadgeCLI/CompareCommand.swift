@@ -149,7 +149,7 @@ enum CompareCommand {
         name: "compare",
         summary: "compare two images, exactly or like pixelmatch (exit 1 when they differ)",
         usage:
-            "iconbadge compare (ACTUAL EXPECTED [--diff PATH] | ACTUAL_DIR EXPECTED_DIR [--junit PATH] [--html PATH] [--shard K/N] [--results PATH]) [--tolerance N | --threshold T] [--json]",
+            "iconbadge compare (ACTUAL EXPECTED [--diff PATH] | ACTUAL_DIR EXPECTED_DIR [--junit PATH] [--html PATH] [--artifacts DIR] [--update [MODE]] [--fail-on LIST] [--shard K/N] [--results PATH]) [--tolerance N | --threshold T] [--json]",
         description: """
             Compares two images (any format iconbadge reads) on decoded straight RGBA pixels, alpha included.
             Exact by default; --threshold switches to pixelmatch's perceptual mode. Prints "same: ..." or
