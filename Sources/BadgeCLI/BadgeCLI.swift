@@ -81,17 +81,36 @@ public enum BadgeCLI {
                 )
                 return .usage
             }
+            if let guess = misspeltTopLevelFlag(first) {
+                io.error("unknown option \(Quoted(first)) (did you mean \(guess)?)")
+                return .usage
+            }
             return RenderCommand.run(rest, io: io)
         }
     }
 
     /// The command `word` looks like a typo of (`rendr`), when it cannot be an icon:
     /// no such file, and no dot or slash that a file name would have.
+    /// A shortened name (`appicon`, at least three letters) suggests the command it
+    /// starts; `version` suggests `--version`.
     static func misspeltCommand(_ word: String) -> String? {
         guard !word.isEmpty, !word.hasPrefix("-"), !word.contains("."), !word.contains("/"),
             access(word, F_OK) != 0
         else { return nil }
-        return Suggestion.closest(to: word, among: commands.map(\.name) + ["help"])
+        let names = commands.map(\.name) + ["help"]
+        if let guess = Suggestion.closest(to: word, among: names) { return guess }
+        if Suggestion.closest(to: word, among: ["version"]) != nil { return "--version" }
+        guard word.count >= 3 else { return nil }
+        return names.sorted().first { $0.hasPrefix(word.lowercased()) }
+    }
+
+    /// The top-level flag `word` (`--versoin`) looks like a typo of, when it is no
+    /// render option: render would otherwise call it an unknown option of its own.
+    static func misspeltTopLevelFlag(_ word: String) -> String? {
+        guard word.hasPrefix("--"), word.count > 2 else { return nil }
+        let name = String(word.dropFirst(2).prefix { $0 != "=" })
+        guard !RenderOptions.all.contains(where: { $0.name == name }) else { return nil }
+        return Suggestion.closest(to: name, among: ["version", "help"]).map { "--\($0)" }
     }
 
     static func help(_ arguments: ArraySlice<String>, io: CommandIO) -> ExitCode {

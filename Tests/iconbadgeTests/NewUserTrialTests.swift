@@ -132,6 +132,26 @@ import Testing
         #expect(file.status == 0, "\(file.stderr)")
     }
 
+    /// A command shortened (`appicon`), `version` as a word, and a misspelt
+    /// `--version` are named as what they look like, not read as an icon or a render
+    /// option; a render option given first is still one.
+    @Test func shortenedCommandsAndTopLevelFlagTyposAreCaught() throws {
+        let folder = Paths.scratch("typo-top-level")
+        let short = try runIconbadge(["appicon", Self.singleSizeSet, "--value", "BETA", "--out", "b"], in: folder)
+        #expect(short.status == 64, "\(short.stderr)")
+        #expect(short.stderr.contains("unknown command \"appicon\" (did you mean appiconset?)"), "\(short.stderr)")
+        let word = try runIconbadge(["version"], in: folder)
+        #expect(word.status == 64, "\(word.stderr)")
+        #expect(word.stderr.contains("(did you mean --version?)"), "\(word.stderr)")
+        let flag = try runIconbadge(["--versoin"], in: folder)
+        #expect(flag.status == 64, "\(flag.stderr)")
+        #expect(flag.stderr == "iconbadge: error: unknown option \"--versoin\" (did you mean --version?)\n")
+        try fm.copyItem(atPath: Self.icon, toPath: folder + "/icon.png")
+        let first = try runIconbadge(["--value", "3", "icon.png", "-o", "out.png"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(!fm.fileExists(atPath: folder + "/b"))
+    }
+
     // MARK: 9. Illegible sizes of a single-size iOS set
 
     @Test func aSingleSizeSetNamesTheSizeWhereTheTextIsTooSmall() throws {
