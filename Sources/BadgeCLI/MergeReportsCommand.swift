@@ -10,6 +10,9 @@ enum MergeReportsCommand {
         var html: String?
         var junit: String?
         var quiet = false
+        /// The images copied into the report are within these (their PNG headers'
+        /// sizes), by default `compare`'s.
+        var limits = CompareCommand.defaultLimits
     }
 
     static let options: [OptionSpec<Settings>] = [
@@ -27,7 +30,7 @@ enum MergeReportsCommand {
             name: "quiet", short: "q", kind: .flag, group: "Reports",
             help: "no line per image and no summary (errors are still printed)", fromEnvironment: false
         ) { settings, text throws(BadgeError) in settings.quiet = try ValueParsers.bool(text, option: "--quiet") },
-    ]
+    ] + LimitOptions.lifted(RenderOptions.limits, onto: \Settings.limits, defaultSide: ImageLimits.cairoMaxSide)
 
     static let info = CommandInfo(
         name: "merge-reports",
@@ -97,7 +100,7 @@ enum MergeReportsCommand {
             var merged = try ReportMerge.merge(inputs)
             let html = try settings.html.map { (path) throws(BadgeError) in try HTMLReportFile(path) }
             do throws(BadgeError) {
-                try ReportMerge.copyImages(&merged, into: html?.assets)
+                try ReportMerge.copyImages(&merged, into: html?.assets, limits: settings.limits)
             } catch {
                 html?.discard()
                 throw error

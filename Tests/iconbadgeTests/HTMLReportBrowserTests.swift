@@ -41,7 +41,7 @@ struct HTMLReportBrowserTests {
         }
         func compared(_ index: Int, path: String, actual: PixelBuffer, expected: PixelBuffer) throws -> CheckEntry {
             let result = try Comparer.compare(
-                actual, expected, settings: CompareSettings(), counting: true, diffImage: true)
+                actual, expected, settings: CompareSettings(), counting: true, diffImage: true, limits: ImageLimits())
             let actualName = try write(actual, index, .actual)
             let same = result.equal && actual == expected
             return CheckEntry(
