@@ -15,7 +15,13 @@ enum MergeReportsCommand {
         var limits = CompareCommand.defaultLimits
     }
 
-    static let options: [OptionSpec<Settings>] = [
+    /// Its own options, then compare's limit options.
+    static let options: [OptionSpec<Settings>] =
+        ownOptions
+        + LimitOptions.lifted(
+            RenderOptions.limits, onto: \Settings.limits, defaultSide: ImageLimits.cairoMaxSide)
+
+    static let ownOptions: [OptionSpec<Settings>] = [
         OptionSpec(
             name: "html", kind: .value(placeholder: "PATH"), group: "Reports",
             help: "write one HTML report of the whole run (PATH and its PATH-assets folder of the shards' images)",
@@ -30,7 +36,7 @@ enum MergeReportsCommand {
             name: "quiet", short: "q", kind: .flag, group: "Reports",
             help: "no line per image and no summary (errors are still printed)", fromEnvironment: false
         ) { settings, text throws(BadgeError) in settings.quiet = try ValueParsers.bool(text, option: "--quiet") },
-    ] + LimitOptions.lifted(RenderOptions.limits, onto: \Settings.limits, defaultSide: ImageLimits.cairoMaxSide)
+    ]
 
     static let info = CommandInfo(
         name: "merge-reports",

@@ -15,7 +15,11 @@ enum PreviewCommand {
         var limits = ImageLimits()
     }
 
-    static let options: [OptionSpec<Settings>] = [
+    /// Its own options, then the render's limit options.
+    static let options: [OptionSpec<Settings>] =
+        ownOptions + LimitOptions.lifted(RenderOptions.limits + RenderOptions.svgLimit, onto: \Settings.limits)
+
+    static let ownOptions: [OptionSpec<Settings>] = [
         OptionSpec(
             name: "output", short: "o", kind: .value(placeholder: "PATH"), group: "Options",
             help: "the contact sheet: a .png, or an .html page", completion: .file, fromEnvironment: false
@@ -34,7 +38,7 @@ enum PreviewCommand {
             guard !text.isEmpty else { throw .usage("--set: give a set's name, such as AppIcon") }
             settings.setNames.append(text)
         },
-    ] + LimitOptions.lifted(RenderOptions.limits + RenderOptions.svgLimit, onto: \Settings.limits)
+    ]
 
     static let info = CommandInfo(
         name: "preview",

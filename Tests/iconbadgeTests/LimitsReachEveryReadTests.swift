@@ -108,7 +108,8 @@ import Testing
             ["compare", folder + "/actual", folder + "/expected", "--max-side", "40", "--jobs", "1"])
         #expect(refused.status == 65, "\(refused.stderr)")
         #expect(
-            refused.stdoutText.contains("error x.png: \"\(folder)/actual/x.png\": the image is 48 × 48 px, over the 40 px side limit"))
+            refused.stdoutText.contains(
+                "error x.png: \"\(folder)/actual/x.png\": the image is 48 × 48 px, over the 40 px side limit"))
         let passed = try runIconbadge(["compare", folder + "/actual", folder + "/expected", "--jobs", "1"])
         #expect(passed.status == 0, "\(passed.stderr)")
     }

@@ -79,7 +79,8 @@ import Testing
         try """
         { "images" : [ { "filename" : "w.png", "idiom" : "watch", "role" : "appLauncher", "scale" : "2x", "size" : "98x98", "subtype" : "49mm" } ] }
         """.write(toFile: folder + "/Contents.json", atomically: true, encoding: .utf8)
-        let sheet = try AppIconSetPreview.sheet(title: "Watch", sets: [try AppIconSet(folder: folder)], limits: ImageLimits())
+        let sheet = try AppIconSetPreview.sheet(
+            title: "Watch", sets: [try AppIconSet(folder: folder)], limits: ImageLimits())
         #expect(sheet.sections.map(\.title) == ["watchOS"])
         #expect(sheet.tiles.count == 1)
         #expect(sheet.tiles[0].mask == .circle)
@@ -130,7 +131,8 @@ import Testing
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "3"])
         #expect(run.status == 0, "\(run.stderr)")
         let sheet = try AndroidPreview.sheet(
-            title: "NewPipe", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher"], limits: ImageLimits())
+            title: "NewPipe", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher"], limits: ImageLimits()
+        )
         #expect(sheet.sections.map(\.title).count == 2)
         // mdpi and xxxhdpi: three masks and four themed tiles each; five legacy densities.
         #expect(sheet.sections[0].groups.map { $0.tiles.count } == [7, 7])
@@ -358,7 +360,8 @@ import Testing
         let icon = linked + "/res/mipmap-hdpi/ic_launcher.png"
         try FileManager.default.removeItem(atPath: icon)
         try FileManager.default.createSymbolicLink(atPath: icon, withDestinationPath: "../mipmap-xhdpi/ic_launcher.png")
-        let sheet = try AndroidPreview.sheet(title: "linked", folders: [linked + "/res"], names: ["ic_launcher"], limits: ImageLimits())
+        let sheet = try AndroidPreview.sheet(
+            title: "linked", folders: [linked + "/res"], names: ["ic_launcher"], limits: ImageLimits())
         #expect(sheet.sections.last?.groups[0].tiles.map(\.caption).contains("hdpi · 75 px") == false)
         #expect(sheet.sections.last?.groups[0].tiles.count == 4)
     }

@@ -15,7 +15,8 @@ package enum LimitOptions {
         specs.map { spec in
             OptionSpec<Settings>(
                 name: spec.name, short: spec.short, kind: spec.kind, group: spec.group, help: spec.help,
-                defaultText: spec.name == "max-side" ? defaultSide.map(String.init) ?? spec.defaultText : spec.defaultText,
+                defaultText: spec.name == "max-side"
+                    ? defaultSide.map(String.init) ?? spec.defaultText : spec.defaultText,
                 completion: spec.completion, fromEnvironment: false, repeatable: spec.repeatable
             ) { settings, text throws(BadgeError) in
                 var render = RenderSettings()
