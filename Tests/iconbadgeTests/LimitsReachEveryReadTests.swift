@@ -96,6 +96,19 @@ import Testing
             [Self.small, "--value", "3", "--check", golden, "--artifacts", folder + "/artifacts"])
         #expect(read.status == 1, "\(read.stderr)")
         #expect(read.stdoutText.contains("sizes differ (actual 32 × 32, expected 48 × 48)"))
+        // batch --check: each job's golden within the batch's limits.
+        let goldens = folder + "/goldens"
+        try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.large, toPath: goldens + "/t.png")
+        try Data(#"{"jobs": [{"icon": "\#(Self.small)", "value": "3", "output": "t.png"}]}"#.utf8).write(
+            to: URL(fileURLWithPath: folder + "/m.json"))
+        let batch = ["batch", folder + "/m.json", "--check", goldens, "--artifacts", folder + "/batch-artifacts"]
+        let batchRefused = try runIconbadge(batch + ["--max-side", "40"])
+        #expect(batchRefused.status == 65, "\(batchRefused.stderr)")
+        #expect(
+            batchRefused.stderr.contains(
+                "t.png\": the image is 48 × 48 px, over the 40 px side limit (raise it with --max-side, up to 32767)"))
+        #expect(try runIconbadge(batch).status == 1)
     }
 
     @Test func aDirectoryCheckReadsWithinItsLimits() throws {
