@@ -313,10 +313,11 @@ enum AndroidCommand {
         )
         guard let preview = settings.preview else { return .finished(.success) }
         return .finished(
-            CatalogRun.writePreview(to: preview, command: "android", io: io) { () throws(BadgeError) in
+            CatalogRun.writePreview(to: preview, command: "android", limits: settings.render.limits, io: io) {
+                () throws(BadgeError) in
                 try AndroidPreview.sheet(
                     title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))",
-                    folders: [trimmedOut, resources.folder], names: resources.names)
+                    folders: [trimmedOut, resources.folder], names: resources.names, limits: settings.render.limits)
             })
     }
 }

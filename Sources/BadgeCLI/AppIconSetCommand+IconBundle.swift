@@ -147,9 +147,11 @@ extension AppIconSetCommand {
         )
         guard let preview = settings.preview else { return .finished(.success) }
         return .finished(
-            CatalogRun.writePreview(to: preview, command: "appiconset", io: io) { () throws(BadgeError) in
+            CatalogRun.writePreview(to: preview, command: "appiconset", limits: render.limits, io: io) {
+                () throws(BadgeError) in
                 try IconBundlePreview.sheet(
-                    title: Shown(target).description, bundle: try IconComposerBundle(path: target))
+                    title: Shown(target).description, bundle: try IconComposerBundle(path: target),
+                    limits: render.limits)
             })
     }
 }

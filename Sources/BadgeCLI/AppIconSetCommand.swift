@@ -358,11 +358,13 @@ enum AppIconSetCommand {
             "iconbadge: appiconset: badged \(jobs.count) \(noun)\(CatalogRun.smallSlots(outcomes)) into \(shown)\n")
         guard let preview = settings.preview else { return .finished(.success) }
         let written = destination.isInPlace ? sets.map(\.folder) : finals.map(\.description)
-        let previewed = CatalogRun.writePreview(to: preview, command: "appiconset", io: io) { () throws(BadgeError) in
+        let limits = settings.render.limits
+        let previewed = CatalogRun.writePreview(to: preview, command: "appiconset", limits: limits, io: io) {
+            () throws(BadgeError) in
             var badged: [AppIconSet] = []
             for folder in written { badged.append(try AppIconSet(folder: folder)) }
             let title = written.count == 1 ? Shown(written[0]).description : "\(written.count) sets"
-            return try AppIconSetPreview.sheet(title: title, sets: badged)
+            return try AppIconSetPreview.sheet(title: title, sets: badged, limits: limits)
         }
         return .finished(previewed)
     }

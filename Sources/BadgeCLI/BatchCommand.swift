@@ -33,19 +33,9 @@ enum BatchCommand {
     }
 
     /// The render command's limit options, lifted onto the batch's own limits.
-    static let limitOptions: [OptionSpec<Settings>] = (RenderOptions.limits + RenderOptions.svgLimit).map { spec in
-        OptionSpec<Settings>(
-            name: spec.name, short: spec.short, kind: spec.kind, group: spec.group, help: spec.help,
-            defaultText: spec.defaultText, completion: spec.completion, fromEnvironment: false,
-            repeatable: spec.repeatable
-        ) { settings, text throws(BadgeError) in
-            var render = RenderSettings()
-            render.limits = settings.limits
-            try spec.apply(&render, text)
-            settings.limits = render.limits
-            settings.limitsGiven.append(spec.name)
-        }
-    }
+    static let limitOptions: [OptionSpec<Settings>] = LimitOptions.lifted(
+        RenderOptions.limits + RenderOptions.svgLimit, onto: \Settings.limits
+    ) { settings, name in settings.limitsGiven.append(name) }
 
     static var cores: Int { BatchRenderer.availableCPUs }
 

@@ -145,14 +145,16 @@ enum CatalogRun {
     }
 
     /// Writes the contact sheet `make` builds to `path` after the set was written (its
-    /// missing folders made, as `--out`'s are): one line saying where, or, when it fails, the error with a word that the set
+    /// missing folders made, as `--out`'s are), its images read within the run's
+    /// `limits`: one line saying where, or, when it fails, the error with a word that the set
     /// itself was written (its exit code is the error's).
     static func writePreview(
-        to path: String, command: String, io: CommandIO, make: () throws(BadgeError) -> ContactSheet
+        to path: String, command: String, limits: ImageLimits, io: CommandIO,
+        make: () throws(BadgeError) -> ContactSheet
     ) -> ExitCode {
         do throws(BadgeError) {
             let sheet = try make()
-            try PreviewOutput.write(sheet, to: path, limits: ImageLimits(), creatingFolders: true)
+            try PreviewOutput.write(sheet, to: path, limits: limits, creatingFolders: true)
             io.writeErr("iconbadge: \(command): preview in \(Quoted(path)) (\(PreviewOutput.tileCount(sheet)))\n")
             return .success
         } catch {

@@ -49,12 +49,11 @@ extension CompareCommand {
         }
         try settings.compare.checkCombinations()
         if let note { io.note(note) }
-        var check = DirectoryCheck.Settings()
+        var check = DirectoryCheck.Settings(limits: settings.limits)
         check.compare = settings.compare
         check.failOn = settings.failOn ?? [.new, .deleted]
         check.update = update
         check.workers = settings.jobs
-        check.limits = settings.limits
         check.errorMessage = ErrorWording.reportMessage
         check.artifacts = settings.artifacts
         check.shard = settings.shard

@@ -130,20 +130,9 @@ enum CompareCommand {
             ) { settings, text throws(BadgeError) in settings.json = try ValueParsers.bool(text, option: "--json") },
         ]
         + folderOnly
-        + RenderOptions.limits.map { spec in
-            // --max-side and --max-pixels, as the render command takes them; the side
-            // limit's default is the largest the decoders read.
-            OptionSpec<Settings>(
-                name: spec.name, short: spec.short, kind: spec.kind, group: spec.group, help: spec.help,
-                defaultText: spec.name == "max-side" ? String(ImageLimits.cairoMaxSide) : spec.defaultText,
-                completion: spec.completion, fromEnvironment: false
-            ) { settings, text throws(BadgeError) in
-                var render = RenderSettings()
-                render.limits = settings.limits
-                try spec.apply(&render, text)
-                settings.limits = render.limits
-            }
-        }
+        // --max-side and --max-pixels, as the render command takes them; the side
+        // limit's default is the largest the decoders read.
+        + LimitOptions.lifted(RenderOptions.limits, onto: \Settings.limits, defaultSide: ImageLimits.cairoMaxSide)
 
     static let info = CommandInfo(
         name: "compare",

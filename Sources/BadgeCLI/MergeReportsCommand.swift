@@ -10,9 +10,18 @@ enum MergeReportsCommand {
         var html: String?
         var junit: String?
         var quiet = false
+        /// The images copied into the report are within these (their PNG headers'
+        /// sizes), by default `compare`'s.
+        var limits = CompareCommand.defaultLimits
     }
 
-    static let options: [OptionSpec<Settings>] = [
+    /// Its own options, then compare's limit options.
+    static let options: [OptionSpec<Settings>] =
+        ownOptions
+        + LimitOptions.lifted(
+            RenderOptions.limits, onto: \Settings.limits, defaultSide: ImageLimits.cairoMaxSide)
+
+    static let ownOptions: [OptionSpec<Settings>] = [
         OptionSpec(
             name: "html", kind: .value(placeholder: "PATH"), group: "Reports",
             help: "write one HTML report of the whole run (PATH and its PATH-assets folder of the shards' images)",
@@ -97,7 +106,7 @@ enum MergeReportsCommand {
             var merged = try ReportMerge.merge(inputs)
             let html = try settings.html.map { (path) throws(BadgeError) in try HTMLReportFile(path) }
             do throws(BadgeError) {
-                try ReportMerge.copyImages(&merged, into: html?.assets)
+                try ReportMerge.copyImages(&merged, into: html?.assets, limits: settings.limits)
             } catch {
                 html?.discard()
                 throw error

@@ -11,9 +11,15 @@ enum PreviewCommand {
         var output: String?
         var icons: [String] = []
         var setNames: [String] = []
+        /// The images read and the layers drawn are within these.
+        var limits = ImageLimits()
     }
 
-    static let options: [OptionSpec<Settings>] = [
+    /// Its own options, then the render's limit options.
+    static let options: [OptionSpec<Settings>] =
+        ownOptions + LimitOptions.lifted(RenderOptions.limits + RenderOptions.svgLimit, onto: \Settings.limits)
+
+    static let ownOptions: [OptionSpec<Settings>] = [
         OptionSpec(
             name: "output", short: "o", kind: .value(placeholder: "PATH"), group: "Options",
             help: "the contact sheet: a .png, or an .html page", completion: .file, fromEnvironment: false
@@ -76,12 +82,14 @@ enum PreviewCommand {
                 throw .usage(
                     "preview takes a PATH: an .appiconset, .xcassets, .icon, or Android res/ folders (overlay first)")
             }
-            let sheet = try sheet(of: parsed.positionals, icons: settings.icons, setNames: settings.setNames, io: io)
+            let sheet = try sheet(
+                of: parsed.positionals, icons: settings.icons, setNames: settings.setNames, limits: settings.limits,
+                io: io)
             guard !sheet.tiles.isEmpty else {
                 throw .missingInput(path: first, reason: "has no icon to preview")
             }
             try PreviewOutput.checkWritable(output)
-            try PreviewOutput.write(sheet, to: output, limits: ImageLimits())
+            try PreviewOutput.write(sheet, to: output, limits: settings.limits)
             io.writeErr("iconbadge: preview: wrote \(Quoted(output)) (\(PreviewOutput.tileCount(sheet)))\n")
             return .success
         }
@@ -95,21 +103,22 @@ enum PreviewCommand {
     }
 
     /// The sheet of `paths`: one app icon set, catalog or Icon Composer bundle, or
-    /// Android res/ folders in Gradle's order (the overlay first).
+    /// Android res/ folders in Gradle's order (the overlay first), read within `limits`.
     ///
     /// - Throws: 64 for paths of different kinds; the readers' errors (65, 66).
-    static func sheet(of paths: [String], icons: [String], setNames: [String], io: CommandIO) throws(BadgeError)
-        -> ContactSheet
-    {
+    static func sheet(
+        of paths: [String], icons: [String], setNames: [String], limits: ImageLimits, io: CommandIO
+    ) throws(BadgeError) -> ContactSheet {
         let title = paths.map { Shown($0).description }.joined(separator: " over ")
         if paths.count == 1, IconComposerBundle.isBundle(paths[0]) {
-            return try IconBundlePreview.sheet(title: title, bundle: try IconComposerBundle(path: paths[0]))
+            return try IconBundlePreview.sheet(
+                title: title, bundle: try IconComposerBundle(path: paths[0]), limits: limits)
         }
         if paths.count == 1, isCatalog(paths[0]) {
             var notes: [String] = []
             let sets = try AssetCatalog.sets(at: paths[0], names: setNames, notes: &notes)
             for note in notes { io.note("preview: \(note)") }
-            return try AppIconSetPreview.sheet(title: title, sets: sets.filter { !$0.images.isEmpty })
+            return try AppIconSetPreview.sheet(title: title, sets: sets.filter { !$0.images.isEmpty }, limits: limits)
         }
         for path in paths where IconComposerBundle.isBundle(path) || isCatalog(path) {
             throw .usage(
@@ -121,6 +130,6 @@ enum PreviewCommand {
         var notes: [String] = []
         let main = try AndroidResources(folder: paths[paths.count - 1], names: icons, notes: &notes)
         for note in notes { io.note("preview: \(note)") }
-        return try AndroidPreview.sheet(title: title, folders: paths, names: main.names)
+        return try AndroidPreview.sheet(title: title, folders: paths, names: main.names, limits: limits)
     }
 }

@@ -45,7 +45,7 @@ public struct ContactSheetPainter {
     ///
     /// - Throws: `BadgeError.internalError` when FreeType cannot start; font errors
     ///   of the bundled fonts (none in practice).
-    public init(limits: ImageLimits = ImageLimits()) throws(BadgeError) {
+    public init(limits: ImageLimits) throws(BadgeError) {
         self.limits = limits
         renderer = try Renderer()
         regular = try renderer.fontChain(

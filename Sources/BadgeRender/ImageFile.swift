@@ -16,7 +16,7 @@ public enum ImageFile {
     /// - Throws: 66 when the file is missing or not a regular file; 65 when it is
     ///   not a supported image, is corrupt, or is over a limit.
     public static func pixels(
-        at path: String, limits: ImageLimits = ImageLimits(), keepTransparentColor: Bool = false
+        at path: String, limits: ImageLimits, keepTransparentColor: Bool = false
     ) throws(BadgeError) -> PixelBuffer {
         let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
         return try pixels(of: bytes, path: path, limits: limits, keepTransparentColor: keepTransparentColor)
@@ -27,7 +27,7 @@ public enum ImageFile {
     ///
     /// - Throws: 65 when they are not a supported image, are corrupt, or are over a limit.
     public static func pixels(
-        of bytes: [UInt8], path: String, limits: ImageLimits = ImageLimits(), keepTransparentColor: Bool = false
+        of bytes: [UInt8], path: String, limits: ImageLimits, keepTransparentColor: Bool = false
     ) throws(BadgeError) -> PixelBuffer {
         // A PNG is read straight, exactly as stored; other formats come through the
         // premultiplied surface their decoder fills.
@@ -69,7 +69,7 @@ extension ImageFile {
     /// - Throws: as `pixels(at:limits:keepTransparentColor:)`; when both fail, the
     ///   first file's error (the same one a sequential read would give).
     public static func pair(
-        _ first: String, _ second: String, limits: ImageLimits = ImageLimits(), keepTransparentColor: Bool = false
+        _ first: String, _ second: String, limits: ImageLimits, keepTransparentColor: Bool = false
     ) throws(BadgeError) -> (PixelBuffer, PixelBuffer) {
         let firstBytes = try InputFile.bytes(at: first, limit: limits.maxRasterBytes, what: "image file")
         let secondBytes = try InputFile.bytes(at: second, limit: limits.maxRasterBytes, what: "image file")
@@ -94,7 +94,7 @@ extension ImageFile {
     /// The colour chunks (and bit depth) of the PNG at `path`; nil for another format.
     ///
     /// - Throws: as `pixels(at:limits:)`.
-    public static func colorChunks(at path: String, limits: ImageLimits = ImageLimits()) throws(BadgeError)
+    public static func colorChunks(at path: String, limits: ImageLimits) throws(BadgeError)
         -> ColorChunks?
     {
         let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")

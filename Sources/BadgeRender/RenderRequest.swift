@@ -28,7 +28,7 @@ public struct RenderRequest: Equatable, Sendable {
     /// A request from its parts: `badge` first, then `moreBadges` in order.
     public init(
         icon: Icon, badge: Badge, moreBadges: [Badge] = [], output: Output = Output(),
-        limits: ImageLimits = ImageLimits(), animation: Animation = .still
+        limits: ImageLimits, animation: Animation = .still
     ) {
         self.icon = icon
         badges = [badge] + moreBadges
@@ -42,7 +42,7 @@ public struct RenderRequest: Equatable, Sendable {
         iconPath: String, content: BadgeContent, labelRules: LabelRules = LabelRules(),
         style: BadgeStyle = BadgeStyle(), scale: Double = 1, font: FontChoice = .bundled(.bold),
         fontFeatures: [String] = TextShaper.defaultFeatures, iconMask: IconMask = .none,
-        limits: ImageLimits = ImageLimits()
+        limits: ImageLimits
     ) {
         self.init(
             icon: Icon(path: iconPath, mask: iconMask),

@@ -26,7 +26,8 @@ import Testing
         var dots = red
         for x in 30...41 where x < 40 { dots[x, 0] = .black }
         dots[2, 20] = .black
-        let changed = try Comparer.compare(dots, red, settings: CompareSettings(), counting: true, diffImage: false)
+        let changed = try Comparer.compare(
+            dots, red, settings: CompareSettings(), counting: true, diffImage: false, limits: ImageLimits())
         let entry = CheckEntry(
             path: "icons/a,b.png", status: .changed, report: changed.report, message: changed.report.detail)
         #expect(

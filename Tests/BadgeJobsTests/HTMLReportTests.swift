@@ -12,8 +12,10 @@ import Testing
         let red = PixelBuffer(width: 4, height: 4, fill: Color(red: 255, green: 0, blue: 0))
         var dot = red
         dot[1, 2] = Color(red: 0, green: 0, blue: 255)
-        let changed = try Comparer.compare(dot, red, settings: CompareSettings(), counting: true, diffImage: true)
-        let passed = try Comparer.compare(red, red, settings: CompareSettings(), counting: true, diffImage: false)
+        let changed = try Comparer.compare(
+            dot, red, settings: CompareSettings(), counting: true, diffImage: true, limits: ImageLimits())
+        let passed = try Comparer.compare(
+            red, red, settings: CompareSettings(), counting: true, diffImage: false, limits: ImageLimits())
         func name(_ index: Int, _ role: HTMLReport.AssetRole) -> String {
             HTMLReport.assetName(index: index, role: role)
         }

@@ -19,7 +19,8 @@ import Testing
         let red = PixelBuffer(width: 40, height: 30, fill: Color(red: 255, green: 0, blue: 0))
         var dots = red
         for (x, y) in [(1, 2), (2, 2), (30, 20)] { dots[x, y] = Color(red: 0, green: 0, blue: 255) }
-        let changed = try Comparer.compare(dots, red, settings: CompareSettings(), counting: true, diffImage: false)
+        let changed = try Comparer.compare(
+            dots, red, settings: CompareSettings(), counting: true, diffImage: false, limits: ImageLimits())
         var first = CheckEntry(
             path: "sub/dots.png", status: .changed, report: changed.report, message: changed.report.detail,
             assets: .init(actual: "report-assets/00002-actual.png", diff: "report-assets/00002-diff.png"))

@@ -41,7 +41,7 @@ struct HTMLReportBrowserTests {
         }
         func compared(_ index: Int, path: String, actual: PixelBuffer, expected: PixelBuffer) throws -> CheckEntry {
             let result = try Comparer.compare(
-                actual, expected, settings: CompareSettings(), counting: true, diffImage: true)
+                actual, expected, settings: CompareSettings(), counting: true, diffImage: true, limits: ImageLimits())
             let actualName = try write(actual, index, .actual)
             let same = result.equal && actual == expected
             return CheckEntry(
@@ -95,15 +95,16 @@ struct HTMLReportBrowserTests {
     /// Runs headless Chromium on `page` (with `fragment`) and returns its standard output.
     /// Each run has its own profile folder, so runs in parallel never share a lock.
     /// Standard error is ignored unless it fails (Chromium logs D-Bus noise there).
+    ///
+    /// - Throws: `TestFailure` when Chromium is missing or fails: the test fails, it
+    ///   never passes without having run (ICONBADGE_SKIP_BROWSER=1 disables the suite).
     static func browse(
         _ page: String, fragment: String = "", _ arguments: [String], javaScript: Bool = true
-    ) throws -> RunResult? {
+    ) throws -> RunResult {
         guard let chromium = chromium() else {
-            let reason =
-                "chromium is not on PATH: `make deps` installs it (scripts/install-deps.sh); "
-                + "ICONBADGE_SKIP_BROWSER=1 skips the HTML report's browser tests"
-            Issue.record(Comment(rawValue: reason))
-            return nil
+            throw TestFailure(
+                description: "chromium is not on PATH: `make deps` installs it (scripts/install-deps.sh); "
+                    + "ICONBADGE_SKIP_BROWSER=1 skips the HTML report's browser tests")
         }
         let profile = Paths.scratch("chromium-profile")
         defer { try? FileManager.default.removeItem(atPath: profile) }
@@ -117,8 +118,9 @@ struct HTMLReportBrowserTests {
         let url = URL(fileURLWithPath: page).absoluteString + fragment
         let run = try runIconbadgeWith(executable: chromium, flags + arguments + [url])
         guard run.status == 0 else {
-            Issue.record("chromium exited with \(run.status): \(run.stderrLines.suffix(10).joined(separator: "\n"))")
-            return nil
+            throw TestFailure(
+                description:
+                    "chromium exited with \(run.status): \(run.stderrLines.suffix(10).joined(separator: "\n"))")
         }
         return run
     }
@@ -144,7 +146,7 @@ struct HTMLReportBrowserTests {
 
     @Test func rowsCountsAndEscapingAfterTheScriptRan() throws {
         let report = try Self.makeReport()
-        guard let run = try Self.browse(report.html, ["--dump-dom"]) else { return }
+        let run = try Self.browse(report.html, ["--dump-dom"])
         let dom = run.stdoutText
         let body = Self.elements("body", in: dom)
         #expect(body.first?["data-ready"] == "1", "the page's script did not run: \(dom.prefix(400))")
@@ -189,10 +191,8 @@ struct HTMLReportBrowserTests {
 
     @Test func theFragmentFiltersRowsAndChoosesViewAndZoom() throws {
         let report = try Self.makeReport()
-        guard
-            let run = try Self.browse(
-                report.html, fragment: "#filter=changed,error&view=diff&zoom=4", ["--dump-dom"])
-        else { return }
+        let run = try Self.browse(
+            report.html, fragment: "#filter=changed,error&view=diff&zoom=4", ["--dump-dom"])
         let dom = run.stdoutText
         let body = Self.elements("body", in: dom)
         #expect(body.first?["data-ready"] == "1")
@@ -237,7 +237,7 @@ struct HTMLReportBrowserTests {
         #expect(blocked != page)
         let copy = report.folder + "/no-script.html"
         try Data(blocked.utf8).write(to: URL(fileURLWithPath: copy))
-        guard let run = try Self.browse(copy, fragment: "#filter=changed", ["--dump-dom"]) else { return }
+        let run = try Self.browse(copy, fragment: "#filter=changed", ["--dump-dom"])
         let dom = run.stdoutText
         #expect(Self.elements("body", in: dom).first?["data-ready"] == nil, "the page's own script ran")
         let probed = Self.elements("div", in: dom).first { $0["id"] == "probe" }
@@ -271,7 +271,7 @@ struct HTMLReportBrowserTests {
         #expect(probed != page)
         let copy = report.folder + "/net-probe.html"
         try Data(probed.utf8).write(to: URL(fileURLWithPath: copy))
-        guard let run = try Self.browse(copy, ["--dump-dom"]) else { return }
+        let run = try Self.browse(copy, ["--dump-dom"])
         let dom = run.stdoutText
         let found = Self.elements("div", in: dom).first { $0["id"] == "net-probe" }
         let blocked = found?["data-blocked"] ?? ""
@@ -287,9 +287,7 @@ struct HTMLReportBrowserTests {
     @Test func screenshotShowsThePage() throws {
         let report = try Self.makeReport()
         let shot = report.folder + "/screenshot.png"
-        guard
-            try Self.browse(report.html, ["--screenshot=" + shot, "--window-size=1280,900"]) != nil
-        else { return }
+        _ = try Self.browse(report.html, ["--screenshot=" + shot, "--window-size=1280,900"])
         let pixels = try ImageFile.pixels(at: shot)
         #expect(pixels.width == 1280 && pixels.height == 900)
         var colours = Set<UInt32>()
@@ -334,7 +332,7 @@ struct HTMLReportBrowserTests {
             try runIconbadge(["compare", "a", "e", "--html", "r/third.html"], in: folder).stdout
                 == (try runIconbadge(["compare", "a", "e", "--html", "r/again.html"], in: folder).stdout))
         #expect(try String(contentsOfFile: folder + "/r/again.html", encoding: .utf8) == again)
-        guard let run = try Self.browse(folder + "/r/report.html", ["--dump-dom"]) else { return }
+        let run = try Self.browse(folder + "/r/report.html", ["--dump-dom"])
         let dom = run.stdoutText
         #expect(Self.elements("body", in: dom).first?["data-ready"] == "1")
         let rows = Self.elements("article", class: "entry", in: dom)
@@ -350,7 +348,7 @@ struct HTMLReportBrowserTests {
         try manifest.write(toFile: folder + "/m.json", atomically: true, encoding: .utf8)
         let batch = try runIconbadge(["batch", "m.json", "--check", "e", "--html", "r/batch.html"], in: folder)
         #expect(batch.status == 1)
-        guard let batchRun = try Self.browse(folder + "/r/batch.html", ["--dump-dom"]) else { return }
+        let batchRun = try Self.browse(folder + "/r/batch.html", ["--dump-dom"])
         let batchRows = Self.elements("article", class: "entry", in: batchRun.stdoutText)
         #expect(batchRows.map { $0["data-status"] } == ["changed", "passed"])
         // A second run replaces the assets folder: no stale image stays.
@@ -399,7 +397,7 @@ struct HTMLReportBrowserTests {
             """
         try Data(page.replacingOccurrences(of: "</body>", with: probe + "\n</body>").utf8).write(
             to: URL(fileURLWithPath: folder + "/m/probe.html"))
-        guard let run = try Self.browse(folder + "/m/probe.html", ["--dump-dom"]) else { return }
+        let run = try Self.browse(folder + "/m/probe.html", ["--dump-dom"])
         let dom = run.stdoutText
         #expect(Self.elements("body", in: dom).first?["data-ready"] == "1")
         let rows = Self.elements("article", class: "entry", in: dom)

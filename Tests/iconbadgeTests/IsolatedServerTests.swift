@@ -85,7 +85,12 @@ import Testing
 
     /// The memory cap and the time limit hold for each job, and the jobs after one that
     /// met them run in a new renderer.
-    @Test(.enabled(if: IsolatedDecoding.memoryCapEnforced)) func limitsHoldJobByJob() throws {
+    @Test(
+        .enabled(
+            if: IsolatedDecoding.memoryCapEnforced,
+            "a sanitizer build: the isolated renderer runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
+        )) func limitsHoldJobByJob() throws
+    {
         let folder = Paths.scratch("isolated-server-limits")
         let good = try Corpus.path("icons/papirus-svg/firefox.svg")
         // As SVG, its recording by iconbadge-loader stops at its limit (62 MB of nested

@@ -53,7 +53,7 @@ import Testing
         #expect(run.peakKiB < 2 * decoded, "peak \(run.peakKiB) KiB, one image \(decoded) KiB")
         // What was written step by step is what the in-memory comparison makes.
         let whole = try Comparer.compare(
-            actual, expected, settings: CompareSettings(), counting: true, diffImage: true)
+            actual, expected, settings: CompareSettings(), counting: true, diffImage: true, limits: ImageLimits())
         #expect(whole.report.result.differentPixels == 300 * 40 + 12 * 8 + 96 * 16)
         #expect(whole.report.result.regions?.count == 3)
         #expect(try ImageFile.pixels(at: folder + "/art/page.png.diff.png") == whole.diff)

@@ -11,7 +11,7 @@ import Testing
 @Suite struct PreviewTests {
     /// Each tile of `sheet` composed at its own size.
     static func tiles(_ sheet: ContactSheet) throws -> [PixelBuffer] {
-        var painter = try ContactSheetPainter()
+        var painter = try ContactSheetPainter(limits: ImageLimits())
         return try painter.tilePNGs(sheet).map { try ImageFile.pixels(of: $0, path: "tile.png") }
     }
 
@@ -27,7 +27,7 @@ import Testing
     /// under Apple's mask, and the sizes a device draws the 1024 px image at.
     @Test func anIOSSetIsShownLightDarkAndTinted() throws {
         let set = try AppIconSet(folder: Paths.fixture("xcode/App/Assets.xcassets/AppIcon.appiconset"))
-        let sheet = try AppIconSetPreview.sheet(title: "App", sets: [set])
+        let sheet = try AppIconSetPreview.sheet(title: "App", sets: [set], limits: ImageLimits())
         #expect(sheet.sections.map(\.title) == ["iOS and iPadOS"])
         // The slot, then home screen @3x and @2x, Spotlight, Settings, notifications.
         #expect(sheet.sections[0].groups.count == 6)
@@ -59,7 +59,8 @@ import Testing
     /// desktop, the small slots at 1:1 and 2×.
     @Test func aMacSetIsShownAsItIsOnLightAndDark() throws {
         let folder = Paths.fixture("xcode/NetNewsWire/AppIcon.appiconset")
-        let sheet = try AppIconSetPreview.sheet(title: "NetNewsWire", sets: [try AppIconSet(folder: folder)])
+        let sheet = try AppIconSetPreview.sheet(
+            title: "NetNewsWire", sets: [try AppIconSet(folder: folder)], limits: ImageLimits())
         #expect(sheet.sections.map(\.title) == ["macOS"])
         #expect(sheet.tiles.count == 10)
         #expect(sheet.sections[0].groups.map(\.title).first == "Mac 16 pt @1x · Icon-MacOS-16x16@1x.png · 16 px")
@@ -78,7 +79,8 @@ import Testing
         try """
         { "images" : [ { "filename" : "w.png", "idiom" : "watch", "role" : "appLauncher", "scale" : "2x", "size" : "98x98", "subtype" : "49mm" } ] }
         """.write(toFile: folder + "/Contents.json", atomically: true, encoding: .utf8)
-        let sheet = try AppIconSetPreview.sheet(title: "Watch", sets: [try AppIconSet(folder: folder)])
+        let sheet = try AppIconSetPreview.sheet(
+            title: "Watch", sets: [try AppIconSet(folder: folder)], limits: ImageLimits())
         #expect(sheet.sections.map(\.title) == ["watchOS"])
         #expect(sheet.tiles.count == 1)
         #expect(sheet.tiles[0].mask == .circle)
@@ -105,7 +107,7 @@ import Testing
     /// that glass and shadows are not drawn; a watch-capable one under the circle too.
     @Test func anIconComposerBundleIsComposedFlat() throws {
         let bundle = try IconComposerBundle(path: Paths.fixture("xcode/App/AppIcon.icon"))
-        let sheet = try IconBundlePreview.sheet(title: "AppIcon.icon", bundle: bundle)
+        let sheet = try IconBundlePreview.sheet(title: "AppIcon.icon", bundle: bundle, limits: ImageLimits())
         #expect(
             sheet.notes.first?.contains("glass, specular highlights, shadows, translucency and blur are not drawn")
                 == true)
@@ -129,7 +131,8 @@ import Testing
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "3"])
         #expect(run.status == 0, "\(run.stderr)")
         let sheet = try AndroidPreview.sheet(
-            title: "NewPipe", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher"])
+            title: "NewPipe", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher"], limits: ImageLimits()
+        )
         #expect(sheet.sections.map(\.title).count == 2)
         // mdpi and xxxhdpi: three masks and four themed tiles each; five legacy densities.
         #expect(sheet.sections[0].groups.map { $0.tiles.count } == [7, 7])
@@ -144,7 +147,7 @@ import Testing
                 "circle", "squircle", "rounded square", "themed, purple, light", "themed, purple, dark",
                 "themed, green, light", "themed, green, dark",
             ])
-        var painter = try ContactSheetPainter()
+        var painter = try ContactSheetPainter(limits: ImageLimits())
         let one = ContactSheet(title: "", sections: [ContactSheet.Section(title: "", groups: [group])])
         let tiles = try painter.tilePNGs(one).map { try ImageFile.pixels(of: $0, path: "t.png") }
         // The circle mask: the corner is outside; the rounded square's corner is inside
@@ -167,7 +170,8 @@ import Testing
         let run = try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "BETA"])
         #expect(run.status == 0, "\(run.stderr)")
         let sheet = try AndroidPreview.sheet(
-            title: "sample", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher", "ic_launcher_round"])
+            title: "sample", folders: [app + "/debug/res", app + "/res"], names: ["ic_launcher", "ic_launcher_round"],
+            limits: ImageLimits())
         #expect(sheet.tiles.count == 2 * 2 * 7 + 2 * 5)
         #expect(sheet.tiles.allSatisfy { $0.missing.isEmpty })
         #expect(!sheet.notes.contains { $0.hasPrefix("Hatched") })
@@ -199,7 +203,7 @@ import Testing
         #expect(changed != text)
         try changed.write(toFile: drawable, atomically: true, encoding: .utf8)
         let sheet = try AndroidPreview.sheet(
-            title: "attr", folders: [app + "/res"], names: ["ic_launcher", "ic_launcher_round"])
+            title: "attr", folders: [app + "/res"], names: ["ic_launcher", "ic_launcher_round"], limits: ImageLimits())
         let problem =
             "\(drawable): line 11: android:fillColor is the theme attribute ?attr/colorPrimary, which has a value only in a running app's theme; give a colour or @color/NAME in the drawable"
         let adaptive = sheet.sections[0].groups.flatMap(\.tiles)
@@ -356,7 +360,8 @@ import Testing
         let icon = linked + "/res/mipmap-hdpi/ic_launcher.png"
         try FileManager.default.removeItem(atPath: icon)
         try FileManager.default.createSymbolicLink(atPath: icon, withDestinationPath: "../mipmap-xhdpi/ic_launcher.png")
-        let sheet = try AndroidPreview.sheet(title: "linked", folders: [linked + "/res"], names: ["ic_launcher"])
+        let sheet = try AndroidPreview.sheet(
+            title: "linked", folders: [linked + "/res"], names: ["ic_launcher"], limits: ImageLimits())
         #expect(sheet.sections.last?.groups[0].tiles.map(\.caption).contains("hdpi · 75 px") == false)
         #expect(sheet.sections.last?.groups[0].tiles.count == 4)
     }

@@ -166,13 +166,13 @@ import Testing
         var merged = try ReportMerge.merge([("\(folder)/s/results.json", results)])
         let whole = try staged("whole-assets")
         defer { whole.discard() }
-        let copied = try ReportMerge.copyImages(&merged, into: whole)
+        let copied = try ReportMerge.copyImages(&merged, into: whole, limits: ImageLimits())
         #expect(copied > 2000 && copied < 10_000, "three small PNGs: \(copied) bytes")
         let short = try staged("short-assets")
         defer { short.discard() }
         var again = try ReportMerge.merge([("\(folder)/s/results.json", results)])
         do {
-            try ReportMerge.copyImages(&again, into: short, budget: copied - 1)
+            try ReportMerge.copyImages(&again, into: short, limits: ImageLimits(), budget: copied - 1)
             Issue.record("copied past the budget")
         } catch {
             #expect(error.exitCode == .dataError)

@@ -322,7 +322,10 @@ import Testing
     /// Under `ulimit -v` (a CI runner's memory limit) a large render cannot get its
     /// canvas: 69 naming memory and the fix, not 70 "internal error". Sanitizers
     /// reserve terabytes of address space, so their builds cannot run this.
-    @Test(.enabled(if: !Paths.binary.contains("/sanitizers/")))
+    @Test(
+        .enabled(
+            if: !Paths.binary.contains("/sanitizers/"),
+            "a sanitizer build: its shadow memory reserves terabytes of address space, past any ulimit -v"))
     func anAddressSpaceLimitIsNamedAsMemory() throws {
         let folder = Paths.scratch("ulimit-v")
         try Data("keep".utf8).write(to: URL(fileURLWithPath: folder + "/out.png"))

@@ -104,11 +104,13 @@ public enum AndroidDrawableSVG {
     /// a colour literal, or a `<color>` element), nil for any other drawable: an
     /// adaptive icon's background is often one, and is then filtered as a colour.
     ///
+    /// The resources it reads are bounded by `limits`, as `layer`'s are.
+    ///
     /// - Throws: as `layer`, for a colour reference that does not resolve.
     public static func layerColor(
-        _ layer: XMLElement, of document: [UInt8], path: String, lookup: AndroidResourceLookup
+        _ layer: XMLElement, of document: [UInt8], path: String, lookup: AndroidResourceLookup, limits: ImageLimits
     ) throws(AndroidDrawableProblem) -> Color? {
-        let converter = AndroidDrawableConverter(lookup: lookup, density: 1, limits: ImageLimits())
+        let converter = AndroidDrawableConverter(lookup: lookup, density: 1, limits: limits)
         let file = AndroidXMLNode.File(path: path, bytes: document)
         let node = try converter.node(of: layer, in: file)
         let attributes = try node.androidAttributes(allowed: ["drawable"])

@@ -177,7 +177,7 @@ extension AndroidOverlay {
             let color: Color?
             do throws(AndroidDrawableProblem) {
                 color = try AndroidDrawableSVG.layerColor(
-                    background, of: icon.bytes, path: source, lookup: table.lookup)
+                    background, of: icon.bytes, path: source, lookup: table.lookup, limits: settings.limits)
             } catch {
                 throw .badInput(path: error.path, reason: "\(error.description) (the background of \(shown))")
             }

@@ -32,7 +32,7 @@ package enum Comparer {
     ///   to compare.
     package static func compare(
         _ actual: PixelBuffer, _ expected: PixelBuffer, settings: CompareSettings, counting: Bool, diffImage: Bool,
-        limits: ImageLimits = ImageLimits(), decodedMask: PixelBuffer? = nil, bands: RowBands = .serial
+        limits: ImageLimits, decodedMask: PixelBuffer? = nil, bands: RowBands = .serial
     ) throws(BadgeError) -> Result {
         let ignoring = try checkedIgnoreMap(
             settings, width: expected.width, height: expected.height, limits: limits, decodedMask: decodedMask)

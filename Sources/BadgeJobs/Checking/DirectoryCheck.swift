@@ -39,8 +39,8 @@ package enum DirectoryCheck {
         package var update = UpdateMode.none
         /// Threads comparing pairs.
         package var workers = 1
-        /// Limits for every image decoded.
-        package var limits = ImageLimits()
+        /// Limits for every image decoded: the command's (`--max-side`, `--max-pixels`).
+        package var limits: ImageLimits
         /// Where `REL.actual.png` and `REL.diff.png` of changed pairs go
         /// (`sub/icon.png.diff.png`), nil for none.
         package var artifacts: String?
@@ -54,8 +54,9 @@ package enum DirectoryCheck {
         /// The part of the images this run checks (`--shard K/N`), nil for all.
         package var shard: Shard?
 
-        /// The defaults: exact comparison, failing on new and deleted images.
-        package init() {}
+        /// The defaults (exact comparison, failing on new and deleted images), every
+        /// image read within `limits`.
+        package init(limits: ImageLimits) { self.limits = limits }
     }
 
     /// What a folder holds.

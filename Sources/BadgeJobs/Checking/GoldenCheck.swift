@@ -43,12 +43,16 @@ package enum GoldenCheck {
     /// Artifacts (`NAME.actual.png`, `NAME.diff.png`) are written for a failure and
     /// removed otherwise, so the artifacts folder shows the last run only.
     ///
-    /// - Parameter encoderThreads: threads for a large PNG (0: one per available CPU).
+    /// - Parameters:
+    ///   - limits: the run's limits (`--max-side`, `--max-pixels`, …), which the golden,
+    ///     an SVG render decoded to be compared, and the mask are read within.
+    ///   - encoderThreads: threads for a large PNG (0: one per available CPU).
     /// - Throws: 64 for a PDF golden (iconbadge cannot read PDF); 66 when the golden is
     ///   missing and the mode does not create it; read, decode and write errors (65,
-    ///   73, 74).
+    ///   73, 74), 65 for a golden over `limits`.
     package static func run(
-        _ scene: Scene, target: GoldenTarget, compression: PNGCompression, encoderThreads: Int = 0
+        _ scene: Scene, target: GoldenTarget, limits: ImageLimits, compression: PNGCompression,
+        encoderThreads: Int = 0
     ) throws(BadgeError) -> Outcome {
         let golden = target.golden.description
         let format = OutputFormat(path: golden) ?? .png
@@ -65,7 +69,7 @@ package enum GoldenCheck {
             actual = raster.pixels()
         } else {
             bytes = try scene.data(format: format, compression: compression, encoderThreads: encoderThreads)
-            actual = format == .svg ? try ImageFile.pixels(of: bytes, path: golden) : try scene.pixels()
+            actual = format == .svg ? try ImageFile.pixels(of: bytes, path: golden, limits: limits) : try scene.pixels()
         }
         guard InputFile.isRegularFile(golden) else {
             guard target.update.createsMissing else {
@@ -84,14 +88,15 @@ package enum GoldenCheck {
         let expected: PixelBuffer
         do throws(BadgeError) {
             let goldenBytes = try InputFile.bytes(
-                at: target.golden, limit: ImageLimits().maxRasterBytes, what: "golden image")
+                at: target.golden, limit: limits.maxRasterBytes, what: "golden image")
             // An unchanged render (the golden's very bytes) is not decoded again: its
             // pixels are the render's. (--stored-color reads what the file stores under
             // alpha 0, which only a decode gives.)
             expected =
                 goldenBytes == bytes && !target.compare.storedColor
                 ? actual
-                : try ImageFile.pixels(of: goldenBytes, path: golden, keepTransparentColor: target.compare.storedColor)
+                : try ImageFile.pixels(
+                    of: goldenBytes, path: golden, limits: limits, keepTransparentColor: target.compare.storedColor)
         } catch {
             // A golden that cannot be read fails; an update that rewrites failing
             // goldens replaces it (never through a link: OutputFile refuses one).
@@ -102,7 +107,8 @@ package enum GoldenCheck {
             outcome.reason = "the old one could not be read: \(error.message)"
             return outcome
         }
-        let result = try Comparer.compare(actual, expected, settings: target.compare, counting: true, diffImage: true)
+        let result = try Comparer.compare(
+            actual, expected, settings: target.compare, counting: true, diffImage: true, limits: limits)
         var assets = CheckEntry.Assets()
         if let report = target.reportAssets {
             assets.actual = try report.write(actual, role: .actual)

@@ -81,7 +81,7 @@ package struct CompareSettings: Equatable, Sendable {
     /// - Throws: 66 when the mask is missing or unreadable, 65 when it is not an image
     ///   iconbadge reads, is over a limit, or is not `width` × `height` (both sizes named).
     package func ignoreMap(
-        width: Int, height: Int, limits: ImageLimits = ImageLimits(), decodedMask: PixelBuffer? = nil
+        width: Int, height: Int, limits: ImageLimits, decodedMask: PixelBuffer? = nil
     ) throws(BadgeError)
         -> IgnoreMap?
     {

@@ -49,7 +49,7 @@ package enum AndroidPreview {
     /// The sheet of the icons `names` of `folders` (the overlay first, then `main`'s
     /// `res/`), titled `title`, reading within `limits`.
     package static func sheet(
-        title: String, folders: [String], names: [String], limits: ImageLimits = ImageLimits()
+        title: String, folders: [String], names: [String], limits: ImageLimits
     ) throws(BadgeError) -> ContactSheet {
         let folders = folders.map { folder in
             var trimmed = folder
@@ -117,7 +117,7 @@ package enum AndroidPreview {
                 for folder in folders {
                     let candidates = ["png", "webp"].map { "\(folder)/mipmap-\(density.name)/\(name).\($0)" }
                     guard let path = candidates.first(where: { InputFile.isPlainFile($0) }) else { continue }
-                    guard let pixels = try? ImageFile.pixels(at: path) else { break }
+                    guard let pixels = try? ImageFile.pixels(at: path, limits: limits) else { break }
                     let side = min(pixels.width, ContactSheet.maxShownSide)
                     group.tiles.append(
                         ContactSheet.Tile(

@@ -50,10 +50,12 @@ package enum AppIconSetPreview {
         return derived[platform]
     }
 
-    /// The sheet of `sets`, titled `title`.
+    /// The sheet of `sets`, titled `title`, reading each image within `limits`.
     ///
-    /// - Throws: an image's read errors (65, 66).
-    package static func sheet(title: String, sets: [AppIconSet]) throws(BadgeError) -> ContactSheet {
+    /// - Throws: an image's read errors (65, 66); 65 for one over `limits`.
+    package static func sheet(title: String, sets: [AppIconSet], limits: ImageLimits) throws(BadgeError)
+        -> ContactSheet
+    {
         var sheet = ContactSheet(title: title)
         var sections: [(platform: IconPlatform?, section: ContactSheet.Section)] = []
         func append(_ group: ContactSheet.Group, to platform: IconPlatform?) {
@@ -85,7 +87,7 @@ package enum AppIconSetPreview {
                 for image in [light, dark, tinted].compactMap({ $0 }) {
                     try refuseLink(set.folder + "/" + image.filename, of: "a set")
                 }
-                let pixels = try ImageFile.pixels(at: path)
+                let pixels = try ImageFile.pixels(at: path, limits: limits)
                 let side = min(pixels.width, ContactSheet.maxShownSide)
                 let shown = side == pixels.width ? "\(pixels.width) px" : "\(pixels.width) px, shown at \(side) px"
                 let prefix = sets.count > 1 ? set.name + " · " : ""

@@ -26,12 +26,14 @@ package enum IconBundlePreview {
     static let maxLayerArea = 64.0 * 1024 * 1024
 
     /// The sheet of `bundle`, titled `title`. Each layer image is read once, however
-    /// many layers show it.
+    /// many layers show it, within `limits`.
     ///
-    /// - Throws: a layer image's read errors (65, 66); 65 for a `position.scale`
+    /// - Throws: a layer image's read errors (65, 66, 65 over `limits`); 65 for a `position.scale`
     ///   that is not a number over 0, a layer drawn over `maxLayerSide`, or layers
     ///   over `maxLayerArea` together.
-    package static func sheet(title: String, bundle: IconComposerBundle) throws(BadgeError) -> ContactSheet {
+    package static func sheet(title: String, bundle: IconComposerBundle, limits: ImageLimits) throws(BadgeError)
+        -> ContactSheet
+    {
         var sheet = ContactSheet(title: title)
         sheet.notes.append(
             "Icon Composer bundle: the groups composed flat in their order over the fill; glass, specular highlights, shadows, translucency and blur are not drawn (Xcode draws them)."
@@ -73,7 +75,6 @@ package enum IconBundlePreview {
                         try AppIconSetPreview.refuseLink(path, of: "a bundle")
                         // A PNG's size from its header (its pixels are decoded once,
                         // at the size drawn, by the sheet); other formats decoded.
-                        let limits = ImageLimits()
                         let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
                         if let header = try ImageFile.pngHeader(of: bytes, path: path, limits: limits) {
                             pixels = (header.width, header.height)

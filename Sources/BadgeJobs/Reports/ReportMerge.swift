@@ -161,14 +161,18 @@ package enum ReportMerge {
     /// entry marked `imagesMissing` (the report says "artifacts missing"); the merge
     /// goes on. Returns the bytes copied.
     ///
-    /// - Parameter budget: the most bytes copied in all (`maxCopiedBytes`).
+    /// - Parameters:
+    ///   - limits: the command's limits (`--max-side`, `--max-pixels`), which each
+    ///     image's size in its PNG header must be within.
+    ///   - budget: the most bytes copied in all (`maxCopiedBytes`).
     /// - Throws: 65 naming the results file when an image's path is absolute or leaves
-    ///   its folder (`..`); 65 when the images copied would pass `budget`; 73/74 when an
-    ///   asset cannot be written.
+    ///   its folder (`..`); 65 naming the image when its header's size is over `limits`;
+    ///   65 when the images copied would pass `budget`; 73/74 when an asset cannot be
+    ///   written.
     @discardableResult
-    package static func copyImages(_ merged: inout Merged, into assets: StagedFolder?, budget: Int = maxCopiedBytes)
-        throws(BadgeError) -> Int
-    {
+    package static func copyImages(
+        _ merged: inout Merged, into assets: StagedFolder?, limits: ImageLimits, budget: Int = maxCopiedBytes
+    ) throws(BadgeError) -> Int {
         var copiedBytes = 0
         // Every file copied so far, by identity: its asset's name.
         var copiedFiles: [FileIdentity.Key: String] = [:]
@@ -205,9 +209,16 @@ package enum ReportMerge {
                     if let same = copiedFiles[image.identity] {
                         name = same
                     } else {
-                        guard image.size <= maxImageBytes, startsAsPNG(image) else {
+                        guard image.size <= maxImageBytes, let size = pngSize(image) else {
                             entry.imagesMissing = true
                             continue
+                        }
+                        do throws(PNGPreflightError) {
+                            try PNGPreflight.checkSize(width: size.width, height: size.height, limits: limits)
+                        } catch {
+                            let shown = folder + "/" + path.components.joined(separator: "/")
+                            if case .tooLarge(let limit) = error { throw .overLimit(path: shown, limit) }
+                            throw .badInput(path: shown, reason: error.reason)
                         }
                         guard image.size <= budget - copiedBytes else {
                             throw .badInput(
@@ -247,15 +258,17 @@ package enum ReportMerge {
         return copiedBytes
     }
 
-    /// Whether the open file starts as a PNG does: the signature, then an IHDR chunk of
-    /// 13 bytes with a width and height from 1 to 2³¹ − 1 (RFC 2083 §11.2.2). A file of
-    /// the signature and nothing else (a sparse file of zeros) is not copied.
-    static func startsAsPNG(_ image: borrowing InputFile.Opened) -> Bool {
+    /// The size (pixels) of the open file when it starts as a PNG does: the signature,
+    /// then an IHDR chunk of 13 bytes with a width and height from 1 to 2³¹ − 1 (RFC
+    /// 2083 §11.2.2); nil otherwise. A file of the signature and nothing else (a sparse
+    /// file of zeros) is not copied.
+    static func pngSize(_ image: borrowing InputFile.Opened) -> (width: Int, height: Int)? {
         let head = image.head(24)
         guard head.count == 24, head.starts(with: PNGPreflight.signature),
             head[8..<16].elementsEqual([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
-        else { return false }
+        else { return nil }
         func word(_ at: Int) -> UInt32 { head[at..<at + 4].reduce(0) { $0 << 8 | UInt32($1) } }
-        return (1...0x7FFF_FFFF).contains(word(16)) && (1...0x7FFF_FFFF).contains(word(20))
+        guard (1...0x7FFF_FFFF).contains(word(16)), (1...0x7FFF_FFFF).contains(word(20)) else { return nil }
+        return (Int(word(16)), Int(word(20)))
     }
 }

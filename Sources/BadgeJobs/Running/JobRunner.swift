@@ -86,7 +86,8 @@ package enum JobRunner {
         }
         if let check = job.check {
             done.check = try GoldenCheck.run(
-                scene, target: check, compression: job.encoding.compression, encoderThreads: encoderThreads)
+                scene, target: check, limits: job.request.limits, compression: job.encoding.compression,
+                encoderThreads: encoderThreads)
         }
         return done
     }
