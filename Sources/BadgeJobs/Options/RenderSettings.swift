@@ -27,9 +27,6 @@ package struct RenderSettings {
     package var labelRules = LabelRules()
     package var style = BadgeStyle()
     package var scale = 1.0
-    /// Whether --scale (or ICONBADGE_SCALE) was given: the render command refuses
-    /// it beside --scales, which would silently override it.
-    package var scaleGiven = false
     package var fontFamily: String?
     package var fontFile: String?
     package var fontIndex = 0
@@ -42,15 +39,6 @@ package struct RenderSettings {
     /// `--icon-filter`, in the order given.
     package var iconFilters: [IconFilter] = []
     package var platform = IconPlatform.canvas
-    /// Whether --platform (or ICONBADGE_PLATFORM) was given: catalogs otherwise pick
-    /// each image's platform from its idiom.
-    package var platformGiven = false
-    /// Whether --height was given: catalogs otherwise size the badge relative to each image.
-    package var heightGiven = false
-    /// Whether --anchor was given: banners and shields otherwise go to the bottom.
-    package var anchorGiven = false
-    /// Whether --badge-anchor was given: a shield otherwise sits on its bottom edge.
-    package var badgeAnchorGiven = false
     package var smallText = SmallTextRule.dot
     package var minimumTextPixels = 7.0
     package var minimumDotPixels = 4.0
@@ -76,8 +64,6 @@ package struct RenderSettings {
     package var animationLoops = BadgeAnimation.defaultLoops
     /// `--from`: the value a `pop` changes from.
     package var animateFrom: String?
-    /// The options of the animation given, for "goes with --animate" messages.
-    package var animationOptionsGiven: [String] = []
     package var iconSize: Size?
     package var scales: [Double]?
     package var check: String?
@@ -99,20 +85,18 @@ package struct RenderSettings {
     /// Which parts of the scene the output holds: an Android adaptive icon's badge
     /// layer or filtered background (set by `android`).
     package var outputLayers = RenderRequest.Output.Layers.all
+    /// Which options were given, and which of them for this badge itself: the option
+    /// table notes each (`RenderOptions.all`); a catalog notes `relative-size`.
+    package var given = GivenOptions()
+    /// Whether --platform was given: catalogs otherwise pick each image's platform
+    /// from its idiom.
+    package var platformGiven: Bool { given.contains("platform") }
+    /// Whether --height (or ICONBADGE_HEIGHT) was given: catalogs otherwise size the
+    /// badge relative to each image.
+    package var heightGiven: Bool { given.contains("height") }
     /// Whether a catalog's `--relative-size` was given: it then sizes ribbons, banners
     /// and shields too.
-    package var relativeSizeGiven = false
-    /// The options given for this badge itself: its flags, its manifest job's or
-    /// badge entry's own keys. Values from the environment, a manifest's defaults,
-    /// `batch --set` or the batch command's flags are shared by every render: a ribbon
-    /// then takes its own defaults over a shared anchor or height, and ignores a shared
-    /// offset rather than refusing it. nil (a library caller): every value set counts.
-    package var explicitOptions: [String]?
-
-    /// Whether `name` was given for this badge; `fallback` when provenance is unknown.
-    package func given(_ name: String, fallback: Bool) -> Bool {
-        explicitOptions.map { $0.contains(name) } ?? fallback
-    }
+    package var relativeSizeGiven: Bool { given.contains("relative-size") }
 
     /// The badges drawn after this one (`--and`, a manifest's "badges"): only their
     /// per-badge options (`RenderOptions.perBadge`) are used.
@@ -225,10 +209,7 @@ package struct RenderSettings {
         if !heightGiven {
             style.height = .fixed(.percent(percent))
             // An explicit relative size is a height for every shape.
-            if explicit {
-                heightGiven = true
-                explicitOptions?.append("height")
-            }
+            if explicit { given.note("height", own: true) }
         }
         for index in moreBadges.indices { moreBadges[index].defaultHeight(percent: percent, explicit: explicit) }
     }
@@ -267,7 +248,7 @@ package struct RenderSettings {
     ///
     /// - Throws: `BadgeError.usage` naming the option.
     package func checkAnimationCombinations() throws(BadgeError) {
-        if animate == nil, let option = animationOptionsGiven.first {
+        if animate == nil, let option = given.first(among: RenderOptions.animationTiming) {
             throw .usage("--\(option) goes with --animate (bounce, fade-out, fade-in or pop)")
         }
         if animate == .pop, animateFrom == nil {
@@ -289,7 +270,7 @@ package struct RenderSettings {
             kind: animate, duration: animationDuration, fps: animationFPS, easing: animationEasing,
             loops: animationLoops)
         guard animation.frameCount <= BadgeAnimation.maxFrames else {
-            let option = animationOptionsGiven.contains("fps") ? "--fps" : "--duration"
+            let option = given.contains("fps") ? "--fps" : "--duration"
             let value = option == "--fps" ? "\(animationFPS)" : Easing.shortest(animation.duration)
             throw .invalidValue(
                 option: option, value: value,
