@@ -134,15 +134,41 @@ package struct RenderSettings {
                 }
             }
         }
-        return RenderRequest(
+        return assembled(
+            icon: icon, iconSize: iconSize, rasterScale: rasterScale, badge: first, moreBadges: more,
+            animation: animation)
+    }
+
+    /// The request of these settings' render-wide fields as they stand, around badges
+    /// already made: the one place where such a field becomes the request's (the
+    /// tests' `TestRequest` builds through it too). `iconSize` (pixels) replaces the
+    /// settings' own.
+    package func assembled(
+        icon: String, iconSize: Size?, rasterScale: Double, badge: RenderRequest.Badge,
+        moreBadges: [RenderRequest.Badge], animation: RenderRequest.Animation
+    ) -> RenderRequest {
+        RenderRequest(
             icon: RenderRequest.Icon(
                 path: icon, size: iconSize ?? self.iconSize, rasterScale: rasterScale, mask: iconMask,
                 filters: iconFilters, platform: platform, backdrop: backdrop),
-            badge: first, moreBadges: more,
+            badge: badge, moreBadges: moreBadges,
             output: RenderRequest.Output(
                 scale: scale, greyscaleBadges: greyscaleBadges, knockoutText: knockoutText,
                 dropsUnfittingText: dropsUnfittingText, clearsUnderBadges: clearsUnderBadges, layers: outputLayers),
             limits: limits, animation: animation)
+    }
+
+    /// This badge's part of a request from its fields as they stand, with its content,
+    /// label rules, style and font already resolved: the one place where a badge's
+    /// field becomes the request's.
+    package func assembledBadge(
+        content: BadgeContent, labelRules: LabelRules, style: BadgeStyle, font: FontChoice
+    ) -> RenderRequest.Badge {
+        RenderRequest.Badge(
+            content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
+            fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
+            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
+            ring: ring)
     }
 
     /// This badge's part of a request: its content, label rules, style, fonts and
@@ -192,11 +218,7 @@ package struct RenderSettings {
         } else {
             font = .bundled((fontWeight ?? 700) >= 600 ? .bold : .regular)
         }
-        return RenderRequest.Badge(
-            content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
-            fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
-            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
-            ring: ring)
+        return assembledBadge(content: content, labelRules: labelRules, style: style, font: font)
     }
 
     /// Sizes every badge not given a `--height` at `percent` of its reference box (a
