@@ -157,13 +157,16 @@ import Testing
 
     /// A job of a manifest; the batch's own flags among `pairs` (`check`) become the
     /// batch's check.
-    static func planManifest(_ pairs: [(String, String)], asWritten: Bool = false) throws(BadgeError)
-        -> [RenderJob]
+    static func planManifest(_ pairs: [(String, String)], asWritten: Bool = false, badges: [JSONValue]? = nil)
+        throws(BadgeError) -> [RenderJob]
     {
         let batchChecks = !asWritten && pairs.contains { $0.0 == "check" }
         var keys = [("icon", "i.png")] + pairs.filter { !batchChecks || $0.0 != "check" }
         if !keys.contains(where: { $0.0 == "output" }) { keys.append(("output", "o.png")) }
-        let entry = Manifest.Entry(index: 0, pairs: keys.map { (key: $0.0, value: JSONValue.string($0.1)) })
+        let entry = Manifest.Entry(
+            index: 0,
+            pairs: keys.map { (key: $0.0, value: JSONValue.string($0.1)) }
+                + (badges.map { [(key: "badges", value: JSONValue.array($0))] } ?? []))
         let context = JobPlanner.BatchContext(
             base: RenderSettings(), scales: nil, outputRoot: OutputRoot("."),
             check: batchChecks
@@ -210,5 +213,11 @@ import Testing
         #expect(jobs.map(Self.fingerprint) == flagJobs.map(Self.fingerprint), "\"\(name)\" lands elsewhere")
         let without = try? Self.planManifest(companions)
         #expect(without.map { $0.map(Self.fingerprint) } != jobs.map(Self.fingerprint), "\"\(name)\" changed nothing")
+        if RenderOptions.perBadge.contains(where: { $0.name == name }) {
+            // One badge's key, in a "badges" entry, lands as the job's does.
+            let badge = JSONValue.object(pairs.map { ($0.0, .string($0.1)) })
+            let viaBadges = try Self.planManifest([], badges: [badge])
+            #expect(viaBadges.map(Self.fingerprint) == jobs.map(Self.fingerprint), "badges[0].\(name) lands elsewhere")
+        }
     }
 }
