@@ -149,7 +149,8 @@ let package = Package(
         .testTarget(name: "BadgeSystemTests", dependencies: ["BadgeSystem", "BadgeCore", "TestSupport"]),
         .testTarget(name: "BadgeCoreTests", dependencies: ["BadgeCore", "TestSupport"]),
         .testTarget(
-            name: "BadgeRenderTests", dependencies: ["BadgeRender", "BadgeCore", "BadgeCLI", "TestSupport", "CCairo"]),
+            name: "BadgeRenderTests",
+            dependencies: ["BadgeRender", "BadgeCore", "BadgeJobs", "BadgeCLI", "TestSupport", "CCairo"]),
         .testTarget(
             name: "BadgeCLITests", dependencies: ["BadgeCLI", "BadgeJobs", "BadgeCore", "BadgeSystem", "TestSupport"]),
         .testTarget(name: "BadgeJobsTests", dependencies: ["BadgeJobs", "BadgeCore", "BadgeSystem", "TestSupport"]),

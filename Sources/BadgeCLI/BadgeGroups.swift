@@ -127,7 +127,7 @@ enum BadgeGroups {
             command: command()
         ) { parsed throws(BadgeError) in
             var parsed = parsed
-            parsed.settings[keyPath: render].explicitOptions = parsed.flags
+            parsed.settings[keyPath: render].given.own = parsed.flags
             parsed.settings[keyPath: render].moreBadges = try parseMore(groups.badges, environment: io.environment)
             return try body(parsed)
         }
@@ -147,7 +147,7 @@ enum BadgeGroups {
             }
             var parsed = try ArgumentParser(options: RenderOptions.perBadge, command: "render").parse(
                 group[...], defaults: RenderSettings(), environment: environment)
-            parsed.settings.explicitOptions = parsed.flags
+            parsed.settings.given.own = parsed.flags
             badges.append(parsed.settings)
         }
         return badges

@@ -65,13 +65,13 @@ enum CatalogOptions {
         io: CommandIO
     ) throws(BadgeError) {
         render.dropsUnfittingText = true
-        render.relativeSizeGiven = catalog.relativeSizeGiven
+        if catalog.relativeSizeGiven { render.given.note("relative-size") }
         if flags.contains("relative-size"), flags.contains("height") {
             throw .usage(
                 "--relative-size and --height both set the badge's height; give one (--height 30% is --relative-size 0.3)"
             )
         }
-        if flags.contains("relative-size") { render.heightGiven = false }
+        if flags.contains("relative-size") { render.given.forget("height") }
         EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io, alsoKnown: knownVariables)
     }
 }

@@ -1,35 +1,22 @@
 import BadgeCore
+import BadgeJobs
 
 @testable import BadgeRender
 
-/// A render described field by field, for tests that vary one field between renders
-/// (as the planner's `RenderSettings` do): `built` makes the `RenderRequest`, whose
-/// parts are fixed once made.
+/// A render described field by field, for tests that vary one field between renders:
+/// the fields are the planner's own (`RenderSettings`, reached by name: `request.style`,
+/// `request.platform`), so a new option is here once it is there; `built` makes the
+/// `RenderRequest` through the same assembly (`RenderSettings.assembled`), without the
+/// planner's checks and shape defaults. Only what a test gives as resolved is listed:
+/// the icon's path, the content, the font, the raster scale and the frame.
+@dynamicMemberLookup
 struct TestRequest {
+    /// Every other field, as the planner holds it.
+    var settings = RenderSettings()
     var iconPath: String
     var content: BadgeContent
-    var labelRules: LabelRules
-    var style: BadgeStyle
-    var scale: Double
     var font: FontChoice
-    var fontFeatures: [String]
-    var fallbackFonts: [String] = []
-    var systemFallback = true
-    var strictGlyphs = false
-    var iconMask: IconMask
-    var iconFilters: [IconFilter] = []
-    var limits: ImageLimits
-    var iconSize: Size?
     var iconRasterScale = 1.0
-    var platform = IconPlatform.canvas
-    var smallText = SmallTextRule.dot
-    var minimumTextPixels = 7.0
-    var minimumDotPixels = 4.0
-    var ring = RingRule.dots
-    var backdrop: String?
-    var greyscaleBadges = false
-    var knockoutText = false
-    var dropsUnfittingText = false
     /// The badges after this one; only their badge fields are used.
     var moreBadges: [TestRequest] = []
     var frame = BadgeFrameState.rest
@@ -45,35 +32,31 @@ struct TestRequest {
     ) {
         self.iconPath = iconPath
         self.content = content
-        self.labelRules = labelRules
-        self.style = style
-        self.scale = scale
         self.font = font
-        self.fontFeatures = fontFeatures
-        self.iconMask = iconMask
-        self.limits = limits
+        settings.labelRules = labelRules
+        settings.style = style
+        settings.scale = scale
+        settings.fontFeatures = fontFeatures
+        settings.iconMask = iconMask
+        settings.limits = limits
+    }
+
+    /// A field of the settings, by name.
+    subscript<Value>(dynamicMember field: WritableKeyPath<RenderSettings, Value>) -> Value {
+        get { settings[keyPath: field] }
+        set { settings[keyPath: field] = newValue }
     }
 
     /// This badge's part.
     var badge: RenderRequest.Badge {
-        RenderRequest.Badge(
-            content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
-            fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
-            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
-            ring: ring)
+        settings.assembledBadge(content: content, labelRules: settings.labelRules, style: settings.style, font: font)
     }
 
     /// The request.
     var built: RenderRequest {
-        RenderRequest(
-            icon: RenderRequest.Icon(
-                path: iconPath, size: iconSize, rasterScale: iconRasterScale, mask: iconMask, filters: iconFilters,
-                platform: platform, backdrop: backdrop),
-            badge: badge, moreBadges: moreBadges.map(\.badge),
-            output: RenderRequest.Output(
-                scale: scale, greyscaleBadges: greyscaleBadges, knockoutText: knockoutText,
-                dropsUnfittingText: dropsUnfittingText),
-            limits: limits,
+        settings.assembled(
+            icon: iconPath, iconSize: nil, rasterScale: iconRasterScale, badge: badge,
+            moreBadges: moreBadges.map(\.badge),
             animation: RenderRequest.Animation(frame: frame, room: animationRoom, previousContent: previousContent))
     }
 }

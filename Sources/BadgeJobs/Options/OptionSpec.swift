@@ -115,4 +115,17 @@ extension OptionSpec {
             completion: completion, fromEnvironment: fromEnvironment, repeatable: repeatable
         ) { outer, text throws(BadgeError) in try apply(&outer[keyPath: path], text) }
     }
+
+    /// The same option, also noting in the settings' record (`path`) that it was
+    /// given, once its value is applied.
+    package func noted(in path: WritableKeyPath<Settings, GivenOptions> & Sendable) -> OptionSpec {
+        let name = name
+        return OptionSpec(
+            name: name, short: short, kind: kind, group: group, help: help, defaultText: defaultText,
+            completion: completion, fromEnvironment: fromEnvironment, repeatable: repeatable
+        ) { settings, text throws(BadgeError) in
+            try apply(&settings, text)
+            settings[keyPath: path].note(name)
+        }
+    }
 }

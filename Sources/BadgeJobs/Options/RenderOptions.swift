@@ -8,9 +8,10 @@ package enum RenderOptions {
 
     package static let anchorNames = Anchor.allCases.map(\.rawValue)
 
+    /// Every option, each noting in `RenderSettings.given` that it was given.
     package static let all: [Spec] =
-        content + labels + placement + shape + smallSizes + colours + icon + fonts + fallback + output
-        + animation + limits + svgLimit + check
+        (content + labels + placement + shape + smallSizes + colours + icon + fonts + fallback + output
+        + animation + limits + svgLimit + check).map { $0.noted(in: \.given) }
 
     /// The options of the whole render rather than of one badge: the icon's shape,
     /// size, scale, filters and mask, the output, the limits and the check. With
@@ -117,7 +118,6 @@ package enum RenderOptions {
             fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.platform = try ValueParsers.choice(text, option: "--platform", as: IconPlatform.self)
-            settings.platformGiven = true
         },
         Spec(
             name: "anchor", kind: .value(placeholder: "POINT"), group: "Placement",
@@ -125,7 +125,6 @@ package enum RenderOptions {
             completion: .choices(anchorNames)
         ) { settings, text throws(BadgeError) in
             settings.style.anchor = try ValueParsers.choice(text, option: "--anchor", as: Anchor.self)
-            settings.anchorGiven = true
         },
         Spec(
             name: "badge-anchor", kind: .value(placeholder: "POINT"), group: "Placement",
@@ -133,7 +132,6 @@ package enum RenderOptions {
             completion: .choices(anchorNames)
         ) { settings, text throws(BadgeError) in
             settings.style.badgeAnchor = try ValueParsers.choice(text, option: "--badge-anchor", as: Anchor.self)
-            settings.badgeAnchorGiven = true
         },
         Spec(
             name: "offset", kind: .value(placeholder: "DX,DY"), group: "Placement",
@@ -197,7 +195,6 @@ package enum RenderOptions {
                 : .fixed(
                     try ValueParsers.length(
                         text[...], whole: text, option: "--height", range: 0...10_000, positive: true))
-            settings.heightGiven = true
         },
         Spec(
             name: "min-height", kind: .value(placeholder: "PT|N%"), group: "Size and shape",
@@ -251,7 +248,6 @@ package enum RenderOptions {
             help: "pixels per point: 1, 2, 3 for @1x, @2x, @3x (any positive number)", defaultText: "1"
         ) { settings, text throws(BadgeError) in
             settings.scale = try ValueParsers.positive(text, option: "--scale", max: 1000, unit: "×")
-            settings.scaleGiven = true
         },
         Spec(
             name: "scales", kind: .value(placeholder: "LIST"), group: "Size and shape",
@@ -494,6 +490,9 @@ package enum RenderOptions {
         },
     ]
 
+    /// The animation's timing options: each goes with `--animate`.
+    package static let animationTiming = ["duration", "fps", "easing", "loop"]
+
     package static let animation: [Spec] = [
         Spec(
             name: "animate", kind: .value(placeholder: "KIND"), group: "Animation",
@@ -510,7 +509,6 @@ package enum RenderOptions {
             let seconds = try ValueParsers.number(
                 text, option: "--duration", range: BadgeAnimation.minDuration...BadgeAnimation.maxDuration, unit: "s")
             settings.animationDuration = seconds
-            settings.animationOptionsGiven.append("duration")
         },
         Spec(
             name: "fps", kind: .value(placeholder: "N"), group: "Animation",
@@ -518,7 +516,6 @@ package enum RenderOptions {
             fromEnvironment: false
         ) { settings, text throws(BadgeError) in
             settings.animationFPS = try ValueParsers.integer(text, option: "--fps", range: 1...BadgeAnimation.maxFPS)
-            settings.animationOptionsGiven.append("fps")
         },
         Spec(
             name: "easing", kind: .value(placeholder: "CURVE"), group: "Animation",
@@ -541,7 +538,6 @@ package enum RenderOptions {
                 )
             }
             settings.animationEasing = easing
-            settings.animationOptionsGiven.append("easing")
         },
         Spec(
             name: "loop", kind: .value(placeholder: "N"), group: "Animation",
@@ -557,7 +553,6 @@ package enum RenderOptions {
                 }
                 settings.animationLoops = plays
             }
-            settings.animationOptionsGiven.append("loop")
         },
         Spec(
             name: "from", kind: .value(placeholder: "TEXT"), group: "Animation",

@@ -22,12 +22,12 @@ extension RenderSettings {
         let defaults = BadgeStyle()
         for (used, option, owner) in [
             (
-                given("ribbon-distance", fallback: style.ribbonDistance != defaults.ribbonDistance),
+                given.isOwn("ribbon-distance", fallback: style.ribbonDistance != defaults.ribbonDistance),
                 "--ribbon-distance", BadgeShape.ribbon
             ),
-            (given("banner-ends", fallback: style.bandEnds != defaults.bandEnds), "--banner-ends", .banner),
+            (given.isOwn("banner-ends", fallback: style.bandEnds != defaults.bandEnds), "--banner-ends", .banner),
             (
-                given("label-background", fallback: style.labelBackground != defaults.labelBackground),
+                given.isOwn("label-background", fallback: style.labelBackground != defaults.labelBackground),
                 "--label-background", .shield
             ),
         ] where used && shape != owner {
@@ -36,7 +36,7 @@ extension RenderSettings {
         if style.avoidsContent {
             // Given for this badge, a combination that cannot move is refused; shared
             // (a variable, a manifest's defaults), it is off for such a badge.
-            let explicit = given("avoid-content", fallback: true)
+            let explicit = given.isOwn("avoid-content", fallback: true)
             if shape.isBand {
                 guard !explicit else {
                     throw .usage(
@@ -58,7 +58,7 @@ extension RenderSettings {
             throw .usage("--shape \(shape.rawValue) holds text: give --value or --text, not --dot or --image")
         }
         labelRules.verbatim = true
-        if !given("height", fallback: heightGiven) {
+        if !given.isOwn("height", fallback: given.contains("height")) {
             let percent: Double
             switch shape {
             case .ribbon: percent = Self.ribbonThickness
@@ -74,7 +74,9 @@ extension RenderSettings {
             let corners: [Anchor] = [.topLeft, .topRight, .bottomLeft, .bottomRight]
             // A shared anchor (ICONBADGE_ANCHOR, a manifest's defaults, batch's flags)
             // applies when it is a corner; else it is the pills' and a ribbon keeps its own.
-            if !given("anchor", fallback: true), !corners.contains(style.anchor) { style.anchor = defaults.anchor }
+            if !given.isOwn("anchor", fallback: true), !corners.contains(style.anchor) {
+                style.anchor = defaults.anchor
+            }
             guard corners.contains(style.anchor) else {
                 throw .invalidValue(
                     option: "--anchor", value: style.anchor.rawValue,
@@ -83,7 +85,9 @@ extension RenderSettings {
                         + suggestion(style.anchor.rawValue, among: corners))
             }
         case .banner:
-            if !anchorGiven || (!given("anchor", fallback: true) && style.anchor != .top && style.anchor != .bottom) {
+            if !given.contains("anchor")
+                || (!given.isOwn("anchor", fallback: true) && style.anchor != .top && style.anchor != .bottom)
+            {
                 style.anchor = .bottom
             }
             guard style.anchor == .top || style.anchor == .bottom else {
@@ -93,8 +97,8 @@ extension RenderSettings {
                         + suggestion(style.anchor.rawValue, among: [.top, .bottom]))
             }
         case .shield:
-            if !anchorGiven { style.anchor = .bottom }
-            if !badgeAnchorGiven { style.badgeAnchor = .bottom }
+            if !given.contains("anchor") { style.anchor = .bottom }
+            if !given.contains("badge-anchor") { style.badgeAnchor = .bottom }
             let shown = value ?? text ?? ""
             let option = value != nil ? "--value" : "--text"
             guard let parts = RenderRequest.shieldParts(shown) else {
@@ -118,11 +122,11 @@ extension RenderSettings {
             // Refused when given for this badge; a shared value (the environment, a
             // manifest's defaults) is the pills' and is left alone.
             let ignored: [(Bool, String)] = [
-                (given("badge-anchor", fallback: badgeAnchorGiven), "--badge-anchor"),
-                (given("offset", fallback: style.offset != .zero), "--offset"),
-                (given("overflow", fallback: style.overflow != .clamp), "--overflow"),
-                (given("radius", fallback: style.radius != nil), "--radius"),
-                (given("min-width", fallback: style.minWidth != 0), "--min-width"),
+                (given.isOwn("badge-anchor", fallback: given.contains("badge-anchor")), "--badge-anchor"),
+                (given.isOwn("offset", fallback: style.offset != .zero), "--offset"),
+                (given.isOwn("overflow", fallback: style.overflow != .clamp), "--overflow"),
+                (given.isOwn("radius", fallback: style.radius != nil), "--radius"),
+                (given.isOwn("min-width", fallback: style.minWidth != 0), "--min-width"),
             ]
             if let (_, option) = ignored.first(where: { $0.0 }) {
                 throw .usage(

@@ -27,9 +27,6 @@ package struct RenderSettings {
     package var labelRules = LabelRules()
     package var style = BadgeStyle()
     package var scale = 1.0
-    /// Whether --scale (or ICONBADGE_SCALE) was given: the render command refuses
-    /// it beside --scales, which would silently override it.
-    package var scaleGiven = false
     package var fontFamily: String?
     package var fontFile: String?
     package var fontIndex = 0
@@ -42,15 +39,6 @@ package struct RenderSettings {
     /// `--icon-filter`, in the order given.
     package var iconFilters: [IconFilter] = []
     package var platform = IconPlatform.canvas
-    /// Whether --platform (or ICONBADGE_PLATFORM) was given: catalogs otherwise pick
-    /// each image's platform from its idiom.
-    package var platformGiven = false
-    /// Whether --height was given: catalogs otherwise size the badge relative to each image.
-    package var heightGiven = false
-    /// Whether --anchor was given: banners and shields otherwise go to the bottom.
-    package var anchorGiven = false
-    /// Whether --badge-anchor was given: a shield otherwise sits on its bottom edge.
-    package var badgeAnchorGiven = false
     package var smallText = SmallTextRule.dot
     package var minimumTextPixels = 7.0
     package var minimumDotPixels = 4.0
@@ -76,8 +64,6 @@ package struct RenderSettings {
     package var animationLoops = BadgeAnimation.defaultLoops
     /// `--from`: the value a `pop` changes from.
     package var animateFrom: String?
-    /// The options of the animation given, for "goes with --animate" messages.
-    package var animationOptionsGiven: [String] = []
     package var iconSize: Size?
     package var scales: [Double]?
     package var check: String?
@@ -99,20 +85,18 @@ package struct RenderSettings {
     /// Which parts of the scene the output holds: an Android adaptive icon's badge
     /// layer or filtered background (set by `android`).
     package var outputLayers = RenderRequest.Output.Layers.all
+    /// Which options were given, and which of them for this badge itself: the option
+    /// table notes each (`RenderOptions.all`); a catalog notes `relative-size`.
+    package var given = GivenOptions()
+    /// Whether --platform was given: catalogs otherwise pick each image's platform
+    /// from its idiom.
+    package var platformGiven: Bool { given.contains("platform") }
+    /// Whether --height (or ICONBADGE_HEIGHT) was given: catalogs otherwise size the
+    /// badge relative to each image.
+    package var heightGiven: Bool { given.contains("height") }
     /// Whether a catalog's `--relative-size` was given: it then sizes ribbons, banners
     /// and shields too.
-    package var relativeSizeGiven = false
-    /// The options given for this badge itself: its flags, its manifest job's or
-    /// badge entry's own keys. Values from the environment, a manifest's defaults,
-    /// `batch --set` or the batch command's flags are shared by every render: a ribbon
-    /// then takes its own defaults over a shared anchor or height, and ignores a shared
-    /// offset rather than refusing it. nil (a library caller): every value set counts.
-    package var explicitOptions: [String]?
-
-    /// Whether `name` was given for this badge; `fallback` when provenance is unknown.
-    package func given(_ name: String, fallback: Bool) -> Bool {
-        explicitOptions.map { $0.contains(name) } ?? fallback
-    }
+    package var relativeSizeGiven: Bool { given.contains("relative-size") }
 
     /// The badges drawn after this one (`--and`, a manifest's "badges"): only their
     /// per-badge options (`RenderOptions.perBadge`) are used.
@@ -150,15 +134,41 @@ package struct RenderSettings {
                 }
             }
         }
-        return RenderRequest(
+        return assembled(
+            icon: icon, iconSize: iconSize, rasterScale: rasterScale, badge: first, moreBadges: more,
+            animation: animation)
+    }
+
+    /// The request of these settings' render-wide fields as they stand, around badges
+    /// already made: the one place where such a field becomes the request's (the
+    /// tests' `TestRequest` builds through it too). `iconSize` (pixels) replaces the
+    /// settings' own.
+    package func assembled(
+        icon: String, iconSize: Size?, rasterScale: Double, badge: RenderRequest.Badge,
+        moreBadges: [RenderRequest.Badge], animation: RenderRequest.Animation
+    ) -> RenderRequest {
+        RenderRequest(
             icon: RenderRequest.Icon(
                 path: icon, size: iconSize ?? self.iconSize, rasterScale: rasterScale, mask: iconMask,
                 filters: iconFilters, platform: platform, backdrop: backdrop),
-            badge: first, moreBadges: more,
+            badge: badge, moreBadges: moreBadges,
             output: RenderRequest.Output(
                 scale: scale, greyscaleBadges: greyscaleBadges, knockoutText: knockoutText,
                 dropsUnfittingText: dropsUnfittingText, clearsUnderBadges: clearsUnderBadges, layers: outputLayers),
             limits: limits, animation: animation)
+    }
+
+    /// This badge's part of a request from its fields as they stand, with its content,
+    /// label rules, style and font already resolved: the one place where a badge's
+    /// field becomes the request's.
+    package func assembledBadge(
+        content: BadgeContent, labelRules: LabelRules, style: BadgeStyle, font: FontChoice
+    ) -> RenderRequest.Badge {
+        RenderRequest.Badge(
+            content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
+            fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
+            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
+            ring: ring)
     }
 
     /// This badge's part of a request: its content, label rules, style, fonts and
@@ -208,11 +218,7 @@ package struct RenderSettings {
         } else {
             font = .bundled((fontWeight ?? 700) >= 600 ? .bold : .regular)
         }
-        return RenderRequest.Badge(
-            content: content, labelRules: labelRules, style: style, font: font, fontFeatures: fontFeatures,
-            fallbackFonts: fallbackFonts, systemFallback: systemFallback, strictGlyphs: strictGlyphs,
-            smallText: smallText, minimumTextPixels: minimumTextPixels, minimumDotPixels: minimumDotPixels,
-            ring: ring)
+        return assembledBadge(content: content, labelRules: labelRules, style: style, font: font)
     }
 
     /// Sizes every badge not given a `--height` at `percent` of its reference box (a
@@ -225,10 +231,7 @@ package struct RenderSettings {
         if !heightGiven {
             style.height = .fixed(.percent(percent))
             // An explicit relative size is a height for every shape.
-            if explicit {
-                heightGiven = true
-                explicitOptions?.append("height")
-            }
+            if explicit { given.note("height", own: true) }
         }
         for index in moreBadges.indices { moreBadges[index].defaultHeight(percent: percent, explicit: explicit) }
     }
@@ -267,7 +270,7 @@ package struct RenderSettings {
     ///
     /// - Throws: `BadgeError.usage` naming the option.
     package func checkAnimationCombinations() throws(BadgeError) {
-        if animate == nil, let option = animationOptionsGiven.first {
+        if animate == nil, let option = given.first(among: RenderOptions.animationTiming) {
             throw .usage("--\(option) goes with --animate (bounce, fade-out, fade-in or pop)")
         }
         if animate == .pop, animateFrom == nil {
@@ -289,7 +292,7 @@ package struct RenderSettings {
             kind: animate, duration: animationDuration, fps: animationFPS, easing: animationEasing,
             loops: animationLoops)
         guard animation.frameCount <= BadgeAnimation.maxFrames else {
-            let option = animationOptionsGiven.contains("fps") ? "--fps" : "--duration"
+            let option = given.contains("fps") ? "--fps" : "--duration"
             let value = option == "--fps" ? "\(animationFPS)" : Easing.shortest(animation.duration)
             throw .invalidValue(
                 option: option, value: value,

@@ -45,28 +45,36 @@ package enum JobPlanner {
         }
         let creationDate = try PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"])
         let animation = try settings.animation()
-        if let scales = settings.scales {
-            return try renderScales(settings, icon: icon, scales: scales, creationDate: creationDate)
-        }
-        // One file a frame: the template path, at the one scale.
-        if animation != nil, [settings.output, settings.check].contains(where: { $0?.contains("{frame}") == true }) {
-            return try renderScales(settings, icon: icon, scales: nil, creationDate: creationDate)
-        }
+        // One job per scale of --scales, or one file a frame: the template path, at
+        // the one scale.
+        let perFile =
+            settings.scales != nil
+            || (animation != nil
+                && [settings.output, settings.check].contains(where: { $0?.contains("{frame}") == true }))
         var settings = settings
-        if settings.output == "/dev/stdout" { settings.output = "-" }
-        if let output = settings.output, OutputTemplate.hasTokens(output) {
-            throw .usage(
-                "-o \(Quoted(output)) is a template; templates go with --scales (e.g. --scales 1,2,3), or {frame} with --animate"
-            )
+        let template: String?
+        if perFile {
+            template = try perFileTemplate(settings)
+        } else {
+            template = nil
+            if settings.output == "/dev/stdout" { settings.output = "-" }
+            if let output = settings.output, OutputTemplate.hasTokens(output) {
+                throw .usage(
+                    "-o \(Quoted(output)) is a template; templates go with --scales (e.g. --scales 1,2,3), or {frame} with --animate"
+                )
+            }
+            if let check = settings.check, OutputTemplate.hasTokens(check) {
+                throw .usage(
+                    "--check \(Quoted(check)) is a template; templates go with --scales (e.g. --scales 1,2,3), or {frame} with --animate"
+                )
+            }
         }
-        if let check = settings.check, OutputTemplate.hasTokens(check) {
-            throw .usage(
-                "--check \(Quoted(check)) is a template; templates go with --scales (e.g. --scales 1,2,3), or {frame} with --animate"
-            )
+        if let check = settings.check {
+            try refusePDFGolden(check)
+            if let artifacts = settings.artifacts { try refuseArtifactsBesideGolden(artifacts, golden: check) }
         }
-        if let check = settings.check { try refusePDFGolden(check) }
-        if let check = settings.check, let artifacts = settings.artifacts {
-            try refuseArtifactsBesideGolden(artifacts, golden: check)
+        if let template {
+            return try renderScales(settings, icon: icon, output: template, creationDate: creationDate)
         }
         var outputPath = settings.output
         if settings.inPlace {
@@ -178,12 +186,13 @@ package enum JobPlanner {
         return byName
     }
 
-    /// `--scales 1,2,3 -o 'out/{name}{@scale}.png'`: one job per scale, labelled
-    /// `@2x`, with every template expanded inside its own folder.
-    /// `-o 'frames/{frame}.png'` with `--animate` (scales nil): one job per frame.
-    private static func renderScales(
-        _ settings: RenderSettings, icon: String, scales: [Double]?, creationDate: String?
-    ) throws(BadgeError) -> [RenderJob] {
+    /// The template a command line writes one file per scale or frame with (`-o`,
+    /// else `--check`), once the options that cannot do so are refused.
+    ///
+    /// - Throws: 64 for `--in-place`, `--report`, `--scale` beside `--scales`, no
+    ///   template, or standard output.
+    private static func perFileTemplate(_ settings: RenderSettings) throws(BadgeError) -> String {
+        let scales = settings.scales
         let what = scales == nil ? "{frame} writes one file a frame" : "--scales writes one file per scale"
         guard !settings.inPlace else { throw .usage("\(what); it does not go with --in-place") }
         // A check alone (no -o) renders in memory: its template names the goldens.
@@ -196,15 +205,21 @@ package enum JobPlanner {
                 "--report describes one render; it does not combine with \(scales == nil ? "{frame}" : "--scales")"
                     + (scales == nil ? " (give -o one animated file: --report lists every frame)" : ""))
         }
-        guard scales == nil || !settings.scaleGiven else {
+        guard scales == nil || !settings.given.contains("scale") else {
             throw .usage("--scale and --scales both set the scale; give one (--scales 1,2,3 renders at each)")
         }
         guard output != "-" else { throw .usage("\(what); -o - cannot hold them") }
-        let scales = scales ?? [settings.scale]
-        if let check = settings.check { try refusePDFGolden(check) }
-        if let check = settings.check, let artifacts = settings.artifacts {
-            try refuseArtifactsBesideGolden(artifacts, golden: check)
-        }
+        return output
+    }
+
+    /// `--scales 1,2,3 -o 'out/{name}{@scale}.png'`: one job per scale, labelled
+    /// `@2x`, with every template expanded inside its own folder.
+    /// `-o 'frames/{frame}.png'` with `--animate` (no `--scales`): one job per frame.
+    /// `output` is the template (`perFileTemplate`).
+    private static func renderScales(
+        _ settings: RenderSettings, icon: String, output: String, creationDate: String?
+    ) throws(BadgeError) -> [RenderJob] {
+        let scales = settings.scales ?? [settings.scale]
         if let check = settings.check, scales.count > 1, !hasScaleToken(check) {
             throw .usage(
                 "--check \(Quoted(check)) names one golden for \(scales.count) scales; give a template such as 'goldens/{name}{@scale}.png'"
@@ -330,8 +345,7 @@ package enum JobPlanner {
         var densities: [String]?
         var badges: [JSONValue]?
         let specs = RenderOptions.all
-        let ordered = entry.pairs.filter { $0.key == "style" } + entry.pairs.filter { $0.key != "style" }
-        for (key, value) in ordered {
+        try applyKeys(entry.pairs, to: &settings, fail: { fail($0, $1) }) { key, value throws(BadgeError) in
             switch key {
             case "badges":
                 guard case .array(let items) = value, !items.isEmpty else {
@@ -341,7 +355,7 @@ package enum JobPlanner {
                     throw fail(key, "has \(items.count) badges; one icon takes at most \(RenderRequest.maxBadges)")
                 }
                 badges = items
-                continue
+                return nil
             case "icon", "output":
                 guard case .string(let text) = value else { throw fail(key, "must be a string, not \(value.kindName)") }
                 guard !text.isEmpty else { throw fail(key, "must not be empty") }
@@ -350,13 +364,13 @@ package enum JobPlanner {
                 }
                 guard text != "-" else { throw fail(key, Self.standardStreamInManifest) }
                 if key == "icon" { icon = text } else { output = text }
-                continue
+                return nil
             case "scales":
                 scales = try parseScales(value, fail: { fail("scales", $0) })
-                continue
+                return nil
             case "densities":
                 densities = try parseDensities(value, fail: { fail("densities", $0) })
-                continue
+                return nil
             default:
                 break
             }
@@ -379,27 +393,9 @@ package enum JobPlanner {
                 let guess = Suggestion.closest(to: key, among: known)
                 throw fail(nil, "unknown key \(Quoted(key))" + (guess.map { " (did you mean \($0)?)" } ?? ""))
             }
-            var values: [JSONValue] = [value]
-            if case .array(let items) = value {
-                guard spec.repeatable else { throw fail(key, "takes one value, not an array") }
-                values = items
-            }
-            for item in values {
-                guard let text = Manifest.text(item) else {
-                    throw fail(key, "must be a string, number or boolean, not \(item.kindName)")
-                }
-                if case .file = spec.completion, text == "-" { throw fail(key, Self.standardStreamInManifest) }
-                do throws(BadgeError) {
-                    try spec.apply(&settings, text)
-                } catch {
-                    if case .invalidValue(_, let raw, let problem) = error {
-                        throw fail(key, "\(Quoted(raw)) \(problem)")
-                    }
-                    throw fail(key, error.message)
-                }
-            }
+            return spec
         }
-        settings.explicitOptions = entry.ownKeys
+        settings.given.own = entry.ownKeys
         if let badges {
             settings = try badgeSettings(badges, over: settings, fail: fail)
         }
@@ -451,9 +447,9 @@ package enum JobPlanner {
             guard case .object(let pairs) = badge else { throw fail(place, "must be an object, not \(badge.kindName)") }
             var settings = job
             // A badge's own keys are its explicit options; the job's are shared.
-            settings.explicitOptions = pairs.map(\.0)
-            let ordered = pairs.filter { $0.0 == "style" } + pairs.filter { $0.0 != "style" }
-            for (key, value) in ordered {
+            settings.given.own = pairs.map(\.0)
+            try applyKeys(pairs.map { ($0.0, $0.1) }, to: &settings, fail: { fail("\(place).\($0)", $1) }) {
+                key, _ throws(BadgeError) in
                 guard let spec = RenderOptions.perBadge.first(where: { $0.name == key }) else {
                     if Manifest.excludedKeys.contains(key) {
                         throw fail(
@@ -468,33 +464,54 @@ package enum JobPlanner {
                     let guess = Suggestion.closest(to: key, among: RenderOptions.perBadge.map(\.name))
                     throw fail(place, "unknown key \(Quoted(key))" + (guess.map { " (did you mean \($0)?)" } ?? ""))
                 }
-                var values: [JSONValue] = [value]
-                if case .array(let items) = value {
-                    guard spec.repeatable else { throw fail("\(place).\(key)", "takes one value, not an array") }
-                    values = items
-                }
-                for item in values {
-                    guard let text = Manifest.text(item) else {
-                        throw fail("\(place).\(key)", "must be a string, number or boolean, not \(item.kindName)")
-                    }
-                    if case .file = spec.completion, text == "-" {
-                        throw fail("\(place).\(key)", Self.standardStreamInManifest)
-                    }
-                    do throws(BadgeError) {
-                        try spec.apply(&settings, text)
-                    } catch {
-                        if case .invalidValue(_, let raw, let problem) = error {
-                            throw fail("\(place).\(key)", "\(Quoted(raw)) \(problem)")
-                        }
-                        throw fail("\(place).\(key)", error.message)
-                    }
-                }
+                return spec
             }
             made.append(settings)
         }
         var first = made[0]
         first.moreBadges = Array(made.dropFirst())
         return first
+    }
+
+    /// Applies manifest keys (a job's, or one entry of its "badges") over `settings`
+    /// through the option table, so a key is validated exactly as its flag is: "style"
+    /// first, as on the command line; an array gives a repeatable option each of its
+    /// values; a file is never "-".
+    ///
+    /// - Parameters:
+    ///   - spec: the option of a key; nil for a key the caller took itself (`icon`).
+    ///     It throws for a key that is no option here.
+    ///   - fail: the error naming a key and the reason.
+    /// - Throws: what `spec` throws; `fail`'s error for a value of the wrong kind or
+    ///   one its option refuses.
+    private static func applyKeys(
+        _ pairs: [(key: String, value: JSONValue)], to settings: inout RenderSettings,
+        fail: (String, String) -> BadgeError,
+        spec: (String, JSONValue) throws(BadgeError) -> RenderOptions.Spec?
+    ) throws(BadgeError) {
+        let ordered = pairs.filter { $0.key == "style" } + pairs.filter { $0.key != "style" }
+        for (key, value) in ordered {
+            guard let spec = try spec(key, value) else { continue }
+            var values: [JSONValue] = [value]
+            if case .array(let items) = value {
+                guard spec.repeatable else { throw fail(key, "takes one value, not an array") }
+                values = items
+            }
+            for item in values {
+                guard let text = Manifest.text(item) else {
+                    throw fail(key, "must be a string, number or boolean, not \(item.kindName)")
+                }
+                if case .file = spec.completion, text == "-" { throw fail(key, Self.standardStreamInManifest) }
+                do throws(BadgeError) {
+                    try spec.apply(&settings, text)
+                } catch {
+                    if case .invalidValue(_, let raw, let problem) = error {
+                        throw fail(key, "\(Quoted(raw)) \(problem)")
+                    }
+                    throw fail(key, error.message)
+                }
+            }
+        }
     }
 
     /// Why a manifest's path is never "-": standard input (or output) is the caller's,
