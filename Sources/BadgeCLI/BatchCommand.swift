@@ -311,16 +311,7 @@ enum BatchCommand {
 
     /// A manifest's plan conflict, as the bad input (65) it is.
     static func conflictError(_ conflict: JobPlanChecks.Conflict, manifestPath: String) -> BadgeError {
-        switch conflict {
-        case .overwritesInput(let label, let role, let path):
-            let what = role == "output" ? "" : " (\(role))"
-            return .badInput(path: manifestPath, reason: "\(label)\(what) would overwrite an input, \(Quoted(path))")
-        case .goldenIsInput(let label, let path):
-            return .badInput(
-                path: manifestPath, reason: "\(label)'s golden \(Quoted(path)) is one of its inputs (its icon)")
-        case .sameFile(let first, let second, let path):
-            return .badInput(path: manifestPath, reason: "\(first) and \(second) both write \(Quoted(path))")
-        }
+        conflict.badInput(manifest: manifestPath)
     }
 
     /// Runs the jobs; prints failures, check lines, the summary and the JUnit report.
