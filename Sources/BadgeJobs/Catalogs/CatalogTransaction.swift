@@ -369,7 +369,8 @@ extension JobPlanChecks.Conflict {
             let what = role == "output" ? "" : " (\(role))"
             return .badInput(path: manifest, reason: "\(label)\(what) would overwrite an input, \(Quoted(path))")
         case .goldenIsInput(let label, let path):
-            return .badInput(path: manifest, reason: "\(label)'s golden \(Quoted(path)) is one of its inputs (its icon)")
+            return .badInput(
+                path: manifest, reason: "\(label)'s golden \(Quoted(path)) is one of its inputs (its icon)")
         case .sameFile(let first, let second, let path):
             return .badInput(path: manifest, reason: "\(first) and \(second) both write \(Quoted(path))")
         }
