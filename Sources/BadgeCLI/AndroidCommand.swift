@@ -134,17 +134,11 @@ enum AndroidCommand {
         throws(BadgeError) -> ExitCode
     {
         let wording = CatalogWording(io: io, command: "android")
-        let result = try CatalogTransaction.badge(
-            .androidOverlay(resources, out: out),
-            settings: CatalogWording.settings(settings.catalog, render: settings.render), messages: wording)
-        switch result {
-        case .nothing:
-            return .success
-        case .failed(let tally, let jobs):
-            io.writeErr("iconbadge: android: nothing written: \(tally.failed) of \(jobs) images failed\n")
-            return tally.exitCode
-        case .committed(let committed):
-            guard case .overlay(let plan) = committed.plan.detail else { return .software }
+        return try wording.badge(
+            .androidOverlay(resources, out: out), catalog: settings.catalog, render: settings.render,
+            preview: settings.preview, failure: { tally, jobs in "\(tally.failed) of \(jobs) images failed" }
+        ) { committed in
+            guard case .overlay(let plan) = committed.plan.detail else { return }
             let overlay = plan.overlay
             var parts: [String] = []
             if overlay.legacyCount > 0 {
@@ -157,7 +151,6 @@ enum AndroidCommand {
             io.writeErr(
                 "iconbadge: android: badged \(parts.joined(separator: " and "))\(CatalogWording.smallSlots(committed.outcomes)) into \(Quoted(plan.out))\n"
             )
-            return wording.writePreview(of: committed, to: settings.preview)
         }
     }
 }

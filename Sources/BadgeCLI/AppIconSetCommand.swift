@@ -3,12 +3,6 @@ import BadgeJobs
 import BadgeRender
 import BadgeSystem
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `iconbadge appiconset PATH.appiconset --value BETA [--out DIR | --in-place]`:
 /// badges every image of an Xcode app icon set at its own pixel size.
 enum AppIconSetCommand {
@@ -176,17 +170,12 @@ enum AppIconSetCommand {
     ///   image and give the exit code of the first.
     static func badge(_ allSets: [AppIconSet], settings: Settings, io: CommandIO) throws(BadgeError) -> ExitCode {
         let wording = CatalogWording(io: io, command: "appiconset")
-        let result = try CatalogTransaction.badge(
+        return try wording.badge(
             .appIconSets(allSets, out: settings.out, sourceDateEpoch: io.environment["SOURCE_DATE_EPOCH"]),
-            settings: CatalogWording.settings(settings.catalog, render: settings.render), messages: wording)
-        switch result {
-        case .nothing:
-            return .success
-        case .failed(let tally, let jobs):
-            io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs) images failed\n")
-            return tally.exitCode
-        case .committed(let committed):
-            guard case .sets(let plan) = committed.plan.detail else { return .software }
+            catalog: settings.catalog, render: settings.render, preview: settings.preview,
+            failure: { tally, jobs in "\(tally.failed) of \(jobs) images failed" }
+        ) { committed in
+            guard case .sets(let plan) = committed.plan.detail else { return }
             let sets = plan.sets
             let jobs = committed.plan.jobs
             let target: String
@@ -205,7 +194,30 @@ enum AppIconSetCommand {
             io.writeErr(
                 "iconbadge: appiconset: badged \(jobs.count) \(noun)\(CatalogWording.smallSlots(committed.outcomes)) into \(shown)\n"
             )
-            return wording.writePreview(of: committed, to: settings.preview)
+        }
+    }
+
+    /// Badges an Icon Composer bundle all or nothing (`CatalogTransaction`): the
+    /// badge layer is rendered into a staging folder (on a blank 1024 px canvas,
+    /// inside the bundle's platform shape), `icon.json` gets the badge group in front,
+    /// and only then are the files moved into place: with `--out`, a whole copy of the
+    /// bundle renamed into place; with `--in-place`, the badge image and `icon.json`
+    /// renamed over their originals.
+    ///
+    /// - Throws: 64, 65, 66, 73 and 74 as `badge(_:settings:io:)` (for sets); render failures
+    ///   are reported and give their exit code.
+    static func badgeBundle(_ bundle: IconComposerBundle, settings: Settings, io: CommandIO) throws(BadgeError)
+        -> ExitCode
+    {
+        try CatalogWording(io: io, command: "appiconset").badge(
+            .iconBundle(bundle, out: settings.out), catalog: settings.catalog, render: settings.render,
+            preview: settings.preview, failure: { _, _ in "the badge layer failed" }
+        ) { committed in
+            guard case .bundle(let plan) = committed.plan.detail else { return }
+            let verb = bundle.hasBadgeLayer ? "replaced the badge layer" : "added a badge layer"
+            io.writeErr(
+                "iconbadge: appiconset: \(verb) (Assets/\(IconComposerBundle.badgeImage), in front of every group) in \(Quoted(plan.target))\n"
+            )
         }
     }
 

@@ -27,8 +27,30 @@ struct CatalogWording: CatalogMessages {
         return (CatalogWording(io: quiet, command: command), { held.replay(into: io) })
     }
 
+    /// Badges `kind` all or nothing (`CatalogTransaction.badge`) and words how it
+    /// ended: nothing to do (0); `nothing written: FAILURE` with the first failure's
+    /// exit code; or the summary `committed` says, then the preview to `preview`.
+    ///
+    /// - Throws: the transaction's refusals (64, 65, 66, 73, 74).
+    func badge(
+        _ kind: CatalogTransaction.Kind, catalog: CatalogSettings, render: RenderSettings, preview: String?,
+        failure: (_ tally: CatalogTally, _ jobs: Int) -> String,
+        summary: (CatalogTransaction.Committed) -> Void
+    ) throws(BadgeError) -> ExitCode {
+        switch try CatalogTransaction.badge(kind, settings: Self.settings(catalog, render: render), messages: self) {
+        case .nothing:
+            return .success
+        case .failed(let tally, let jobs):
+            io.writeErr("iconbadge: \(command): nothing written: \(failure(tally, jobs))\n")
+            return tally.exitCode
+        case .committed(let committed):
+            summary(committed)
+            return writePreview(of: committed, to: preview)
+        }
+    }
+
     /// The catalog options with the render settings, for `CatalogTransaction`.
-    static func settings(_ catalog: CatalogSettings, render: RenderSettings) -> CatalogTransaction.Settings {
+    private static func settings(_ catalog: CatalogSettings, render: RenderSettings) -> CatalogTransaction.Settings {
         var settings = CatalogTransaction.Settings(render: render)
         settings.relativeSize = catalog.relativeSize
         settings.relativeSizeGiven = catalog.relativeSizeGiven
@@ -65,7 +87,7 @@ struct CatalogWording: CatalogMessages {
     /// Writes the contact sheet of what `committed` wrote to `path`, when given: one
     /// line saying where, or, when it fails, the error with a word that the icons
     /// themselves were written (its exit code is the error's).
-    func writePreview(of committed: CatalogTransaction.Committed, to path: String?) -> ExitCode {
+    private func writePreview(of committed: CatalogTransaction.Committed, to path: String?) -> ExitCode {
         guard let path else { return .success }
         do throws(BadgeError) {
             let tiles = try CatalogTransaction.writePreview(of: committed, to: path)
