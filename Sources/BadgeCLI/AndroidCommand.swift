@@ -111,8 +111,9 @@ enum AndroidCommand {
                 try PreviewOutput.checkWritable(preview, creatingFolders: true)
             }
             guard
-                try HiddenBadge.isShown(
-                    settings.render, failIfHidden: settings.catalog.failIfHidden, command: "android", io: io)
+                try CatalogSizing.isShown(
+                    settings.render, failIfHidden: settings.catalog.failIfHidden,
+                    messages: CatalogWording(io: io, command: "android"))
             else { return .success }
             var notes: [String] = []
             var names: [String] = []
@@ -123,201 +124,33 @@ enum AndroidCommand {
         }
     }
 
-    /// The note for an overlay folder Gradle does not read as resources: a source
-    /// set's resources are its `res/` folder (`app/src/beta/res`), so `--out
-    /// app/src/beta` gets a note naming the variant `beta` and its `res/`; nil when
-    /// `out` is a `res/` folder.
-    static func gradleNote(out: String) -> String? {
-        let path = LexicalPath(out)
-        guard path.name != "res" else { return nil }
-        let suggested = (out == "/" ? "" : out) + "/res"
-        // app/src/VARIANT: the variant is the folder's name.
-        let parent = LexicalPath(OutputFile.parentFolder(of: out)).name
-        let whose = parent == "src" ? path.name.map { "the \(Quoted($0)) source set's" } : nil
-        return
-            "Gradle reads \(whose ?? "a source set's") resources from its res/ folder, \(Quoted(suggested)); \(Quoted(out)) is written as given"
-    }
-
-    /// The files that stand for the same resource as `path` in its folder: the same
-    /// name with any image or XML extension (`ic_launcher.png` and `ic_launcher.webp`
-    /// in one folder are a duplicate resource, which fails the build).
-    static func sameResource(_ path: [String]) -> [[String]] {
-        guard path.count == 2, let dot = path[1].firstIndex(of: ".") else { return [path] }
-        let base = String(path[1][..<dot])
-        return [path]
-            + ["png", "webp", "jpg", "xml", "9.png"].map { [path[0], base + "." + $0] }.filter { $0 != path }
-    }
-
-    /// `path` as the kernel resolves it, for a path whose last folders may not exist
-    /// yet: its nearest existing ancestor resolved, with the rest appended.
-    static func resolvedPath(_ path: String) -> String? {
-        var missing: [String] = []
-        var current = path
-        for _ in 0..<256 {
-            if let real = FileIdentity.realPath(current) {
-                return ([real == "/" ? "" : real] + missing.reversed()).joined(separator: "/")
-            }
-            guard let name = LexicalPath(current).name, name != "..", name != "." else { return nil }
-            missing.append(name)
-            current = OutputFile.parentFolder(of: current)
-        }
-        return nil
-    }
-
-    /// Renders the overlay into a staging folder and moves it into place when every
-    /// image succeeded: into an existing `out` file by file (its other files are
-    /// kept), or as a whole new folder.
+    /// Badges the launcher icons of `resources` into the overlay `out`, all or
+    /// nothing (`CatalogTransaction`), and words the result: the failures, or what was
+    /// badged, what `--avoid-content` did, and the preview.
     ///
-    /// - Throws: 64 when `out` is `RES` or inside it; the plan's and the commit's
-    ///   errors (65, 66, 73, 74).
+    /// - Throws: 64 when `out` is `RES` or inside it; the plan's, the check's and the
+    ///   commit's errors (65, 66, 73, 74).
     static func badge(_ resources: AndroidResources, out: String, settings: Settings, io: CommandIO)
         throws(BadgeError) -> ExitCode
     {
-        try CatalogRun.shrinkingToFit(
-            command: "android", catalog: settings.catalog, settings: settings.render, io: io
-        ) { (relativeSize, shrinkable, io) throws(BadgeError) in
-            try badge(
-                resources, out: out, settings: settings, relativeSize: relativeSize, shrinkable: shrinkable, io: io)
-        }
-    }
-
-    /// One run of `badge` at `relativeSize`; `.shrink` instead of the failures'
-    /// report when `shrinkable` and the badge is too large for some images alone.
-    private static func badge(
-        _ resources: AndroidResources, out: String, settings: Settings, relativeSize: Double, shrinkable: Bool,
-        io: CommandIO
-    ) throws(BadgeError) -> CatalogRun.Attempt {
-        var trimmedOut = out
-        while trimmedOut.count > 1, trimmedOut.hasSuffix("/") { trimmedOut.removeLast() }
-        if let outReal = resolvedPath(trimmedOut), let resReal = FileIdentity.realPath(resources.folder),
-            outReal == resReal || outReal.hasPrefix(resReal + "/")
-        {
-            throw .usage(
-                "--out \(Quoted(out)) is \(outReal == resReal ? "RES itself" : "inside RES"); write the overlay to a variant's res/ (app/src/debug/res)"
+        let wording = CatalogWording(io: io, command: "android")
+        return try wording.badge(
+            .androidOverlay(resources, out: out), catalog: settings.catalog, render: settings.render,
+            preview: settings.preview, failure: { tally, jobs in "\(tally.failed) of \(jobs) images failed" }
+        ) { committed in
+            guard case .overlay(let plan) = committed.plan.detail else { return }
+            let overlay = plan.overlay
+            var parts: [String] = []
+            if overlay.legacyCount > 0 {
+                parts.append("\(overlay.legacyCount) legacy icon image\(overlay.legacyCount == 1 ? "" : "s")")
+            }
+            if overlay.adaptiveCount > 0 {
+                parts.append("\(overlay.adaptiveCount) adaptive icon\(overlay.adaptiveCount == 1 ? "" : "s")")
+            }
+            for line in AndroidAvoidance.lines(overlay, outcomes: committed.outcomes) { wording.note(line) }
+            io.writeErr(
+                "iconbadge: android: badged \(parts.joined(separator: " and "))\(CatalogWording.smallSlots(committed.outcomes)) into \(Quoted(plan.out))\n"
             )
         }
-        if let note = gradleNote(out: trimmedOut) { io.note("android: " + note) }
-        let exists = FileIdentity.realPath(trimmedOut) != nil
-        if exists { for note in AssetCatalog.leftovers(inFolders: [trimmedOut]) { io.note("android: \(note)") } }
-        let staged =
-            exists
-            ? try StagedFolder.inside(OutputLocation(root: trimmedOut, components: ["res"]))
-            : try StagedFolder.beside(OutputLocation(commandLine: trimmedOut))
-        var committed = false
-        defer { if !committed { staged.discard() } }
-        let overlay = try AndroidOverlay.plan(
-            resources, settings: settings.render, relativeSize: relativeSize, out: trimmedOut,
-            staged: staged)
-        for note in overlay.notes { io.note("android: \(note)") }
-        let xmlInputs = resources.adaptive.map { resources.folder + "/" + $0.components.joined(separator: "/") }
-        do throws(JobPlanChecks.Conflict) {
-            try JobPlanChecks.checkIdentities(overlay.jobs, extraInputs: xmlInputs)
-        } catch {
-            throw BatchCommand.conflictError(error, manifestPath: resources.folder)
-        }
-        // What the overlay holds already: iconbadge's own files (its record) are
-        // replaced; a variant's own files of the same resources only with --replace.
-        let record = OverlayRecord.read(overlay: trimmedOut)
-        var removing: [[String]] = []
-        if exists {
-            var foreign: [String] = []
-            for path in overlay.written + [OverlayRecord.components] {
-                try OutputFile.checkWritable(OutputLocation(root: trimmedOut, components: path), creatingFolders: true)
-                for other in sameResource(path) {
-                    let joined = other.joined(separator: "/")
-                    let full = trimmedOut + "/" + joined
-                    guard InputFile.exists(full) else { continue }
-                    if other != path { removing.append(other) }
-                    if other == OverlayRecord.components { continue }
-                    // Only a plain file is hashed: a link (to anything) is never ours.
-                    let bytes =
-                        InputFile.isPlainFile(full)
-                        ? (try? InputFile.bytes(at: full, limit: OverlayRecord.maxHashedBytes, what: "overlay file"))
-                        : nil
-                    if !(bytes.map { record.owns(joined, bytes: $0) } ?? false) { foreign.append(joined) }
-                }
-            }
-            removing += stale(record, overlay: overlay, out: trimmedOut)
-            if !foreign.isEmpty {
-                let shown = foreign.prefix(3).map { Quoted($0).description }.joined(separator: ", ")
-                let more = foreign.count > 3 ? " and \(foreign.count - 3) more" : ""
-                guard settings.catalog.replace else {
-                    throw .cannotCreate(
-                        path: trimmedOut,
-                        reason:
-                            "holds its own \(shown)\(more), not written by iconbadge; --replace replaces them with RES's icons badged, or remove them"
-                    )
-                }
-                io.note("android: --replace: replacing the overlay's own \(shown)\(more)")
-            }
-        }
-        var outcomes = JobRunner.run(overlay.jobs, workers: settings.catalog.jobs)
-        for index in overlay.quiet { outcomes[index] = outcomes[index].withoutDiagnostics }
-        if shrinkable,
-            let (smaller, tooLarge) = CatalogRun.shrunkSize(outcomes, jobs: overlay.jobs, relativeSize: relativeSize)
-        {
-            return .shrink(to: smaller, tooLarge: tooLarge, of: overlay.jobs.count)
-        }
-        let advice = CatalogRun.sizeAdvice(
-            outcomes, jobs: overlay.jobs, settings: settings.render, relativeSize: relativeSize)
-        let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: overlay.jobs, checkLines: .notable)
-        guard tally.failed == 0 else {
-            io.writeErr(
-                "iconbadge: android: nothing written: \(tally.failed) of \(overlay.jobs.count) images failed\n")
-            return .finished(tally.exitCode)
-        }
-        for file in overlay.files {
-            try staged.write(
-                file.bytes, components: file.components,
-                shown: OutputLocation(root: trimmedOut, components: file.components).description)
-        }
-        for canvas in overlay.canvases { staged.remove(canvas) }
-        // The record: what this run wrote, and what earlier runs wrote that is still there.
-        var updated = OverlayRecord()
-        for path in overlay.written {
-            let joined = path.joined(separator: "/")
-            let bytes = try InputFile.bytes(at: staged.path + "/" + joined, limit: 64 << 20, what: "staged file")
-            updated.files.append((joined, ContentHash.fnv1a64(bytes)))
-        }
-        for (path, hash) in record.files where !updated.files.contains(where: { $0.path == path }) {
-            let full = trimmedOut + "/" + path
-            if InputFile.isPlainFile(full),
-                let bytes = try? InputFile.bytes(at: full, limit: OverlayRecord.maxHashedBytes, what: "overlay file"),
-                ContentHash.fnv1a64(bytes) == hash
-            {
-                updated.files.append((path, hash))
-            }
-        }
-        try staged.write(
-            updated.bytes, components: OverlayRecord.components,
-            shown: OutputLocation(root: trimmedOut, components: OverlayRecord.components).description)
-        let committing = overlay.written + [OverlayRecord.components]
-        if exists {
-            try staged.commitFiles(committing, removing: removing)
-        } else {
-            try staged.commit(
-                as: LexicalPath(trimmedOut).name ?? trimmedOut,
-                subfolders: Array(Set(committing.compactMap { $0.count > 1 ? $0[0] : nil })))
-        }
-        committed = true
-        var parts: [String] = []
-        if overlay.legacyCount > 0 {
-            parts.append("\(overlay.legacyCount) legacy icon image\(overlay.legacyCount == 1 ? "" : "s")")
-        }
-        if overlay.adaptiveCount > 0 {
-            parts.append("\(overlay.adaptiveCount) adaptive icon\(overlay.adaptiveCount == 1 ? "" : "s")")
-        }
-        for line in AndroidAvoidance.lines(overlay, outcomes: outcomes) { io.note("android: \(line)") }
-        io.writeErr(
-            "iconbadge: android: badged \(parts.joined(separator: " and "))\(CatalogRun.smallSlots(outcomes)) into \(Quoted(trimmedOut))\n"
-        )
-        guard let preview = settings.preview else { return .finished(.success) }
-        return .finished(
-            CatalogRun.writePreview(to: preview, command: "android", limits: settings.render.limits, io: io) {
-                () throws(BadgeError) in
-                try AndroidPreview.sheet(
-                    title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))",
-                    folders: [trimmedOut, resources.folder], names: resources.names, limits: settings.render.limits)
-            })
     }
 }

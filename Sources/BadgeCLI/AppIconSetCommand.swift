@@ -3,12 +3,6 @@ import BadgeJobs
 import BadgeRender
 import BadgeSystem
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `iconbadge appiconset PATH.appiconset --value BETA [--out DIR | --in-place]`:
 /// badges every image of an Xcode app icon set at its own pixel size.
 enum AppIconSetCommand {
@@ -166,19 +160,64 @@ enum AppIconSetCommand {
         }
     }
 
-    /// Badges `sets` all or nothing: every image is rendered into a staging folder
-    /// beside its destination, and only when all images of all sets succeeded are
-    /// they moved into place (`--out`: each set's folder renamed; `--in-place`: each
-    /// file renamed over its original). Any failure, or SIGINT/SIGTERM before the
-    /// commit, leaves every destination as it was.
+    /// Badges `sets` all or nothing (`CatalogTransaction`): every image is rendered
+    /// into a staging folder beside its destination, and only when all images of all
+    /// sets succeeded are they moved into place (`--out`: each set's folder renamed;
+    /// `--in-place`: each file renamed over its original). Any failure, or
+    /// SIGINT/SIGTERM before the commit, leaves every destination as it was.
     ///
     /// - Throws: the plan's errors (64, 65, 66, 73); render failures are reported per
     ///   image and give the exit code of the first.
     static func badge(_ allSets: [AppIconSet], settings: Settings, io: CommandIO) throws(BadgeError) -> ExitCode {
-        try CatalogRun.shrinkingToFit(
-            command: "appiconset", catalog: settings.catalog, settings: settings.render, io: io
-        ) { (relativeSize, shrinkable, io) throws(BadgeError) in
-            try badge(allSets, settings: settings, relativeSize: relativeSize, shrinkable: shrinkable, io: io)
+        let wording = CatalogWording(io: io, command: "appiconset")
+        return try wording.badge(
+            .appIconSets(allSets, out: settings.out, sourceDateEpoch: io.environment["SOURCE_DATE_EPOCH"]),
+            catalog: settings.catalog, render: settings.render, preview: settings.preview,
+            failure: { tally, jobs in "\(tally.failed) of \(jobs) images failed" }
+        ) { committed in
+            guard case .sets(let plan) = committed.plan.detail else { return }
+            let sets = plan.sets
+            let jobs = committed.plan.jobs
+            let target: String
+            if sets.count == 1 {
+                target = plan.destination.isInPlace ? sets[0].folder : plan.finals[0].description
+            } else {
+                target = "\(sets.count) sets" + (settings.out.map { " in \(Quoted($0))" } ?? "")
+            }
+            if let note = derivedSizeNote(
+                sets, jobs: jobs, outcomes: committed.outcomes, minimum: settings.render.minimumTextPixels)
+            {
+                wording.note(note)
+            }
+            let noun = jobs.count == 1 ? "image" : "images"
+            let shown = sets.count == 1 ? Quoted(target).description : target
+            io.writeErr(
+                "iconbadge: appiconset: badged \(jobs.count) \(noun)\(CatalogWording.smallSlots(committed.outcomes)) into \(shown)\n"
+            )
+        }
+    }
+
+    /// Badges an Icon Composer bundle all or nothing (`CatalogTransaction`): the
+    /// badge layer is rendered into a staging folder (on a blank 1024 px canvas,
+    /// inside the bundle's platform shape), `icon.json` gets the badge group in front,
+    /// and only then are the files moved into place: with `--out`, a whole copy of the
+    /// bundle renamed into place; with `--in-place`, the badge image and `icon.json`
+    /// renamed over their originals.
+    ///
+    /// - Throws: 64, 65, 66, 73 and 74 as `badge(_:settings:io:)` (for sets); render failures
+    ///   are reported and give their exit code.
+    static func badgeBundle(_ bundle: IconComposerBundle, settings: Settings, io: CommandIO) throws(BadgeError)
+        -> ExitCode
+    {
+        try CatalogWording(io: io, command: "appiconset").badge(
+            .iconBundle(bundle, out: settings.out), catalog: settings.catalog, render: settings.render,
+            preview: settings.preview, failure: { _, _ in "the badge layer failed" }
+        ) { committed in
+            guard case .bundle(let plan) = committed.plan.detail else { return }
+            let verb = bundle.hasBadgeLayer ? "replaced the badge layer" : "added a badge layer"
+            io.writeErr(
+                "iconbadge: appiconset: \(verb) (Assets/\(IconComposerBundle.badgeImage), in front of every group) in \(Quoted(plan.target))\n"
+            )
         }
     }
 
@@ -220,152 +259,5 @@ enum AppIconSetCommand {
             ?? "it is under it at every size the device draws"
         return
             "\(Quoted(worst.image)) is one image the device draws every size from: as the device draws it at \(smallest.side) px (\(smallest.label)), the text \(Quoted(worst.label)) is \(pixels) px, under --min-text-px \(RenderProblem.pixels(minimum)) (\(from); --preview shows every size)"
-    }
-
-    /// One run of `badge` at `relativeSize`; `.shrink` instead of the failures'
-    /// report when `shrinkable` and the badge is too large for some images alone.
-    private static func badge(
-        _ allSets: [AppIconSet], settings: Settings, relativeSize: Double, shrinkable: Bool, io: CommandIO
-    ) throws(BadgeError) -> CatalogRun.Attempt {
-        var sets: [AppIconSet] = []
-        for set in allSets {
-            if set.images.isEmpty {
-                io.note("appiconset: \(Quoted(set.folder)) has no images (every slot is empty); nothing to badge")
-            } else {
-                sets.append(set)
-            }
-        }
-        guard !sets.isEmpty,
-            try HiddenBadge.isShown(
-                settings.render, failIfHidden: settings.catalog.failIfHidden, command: "appiconset", io: io)
-        else { return .finished(.success) }
-        let destination: AppIconSet.Destination = settings.out.map { .copy(into: $0) } ?? .inPlace
-        if case .copy(let out) = destination, sets.count > 1 {
-            guard sets[0].setComponents(into: out) != [] else {
-                throw .usage(
-                    "--out \(Quoted(out)) names one set, and \(sets.count) sets are badged; give a folder to hold them (or --set NAME)"
-                )
-            }
-            for (index, set) in sets.enumerated() where sets[..<index].contains(where: { $0.name == set.name }) {
-                throw .usage(
-                    "two sets are named \(Quoted(set.name)) (in different groups); --out would write both to one folder: badge them one at a time (--set) or --in-place"
-                )
-            }
-        }
-        // A set iconbadge badged before would get a second badge over the first.
-        for set in sets {
-            if let badged = set.badgedImage { throw AppIconSet.badgedError(badged, inCatalog: sets.count > 1) }
-        }
-        // Every image of every set is read and measured before anything is made.
-        let creationDate = try PDFDate.sourceDateEpoch(io.environment["SOURCE_DATE_EPOCH"])
-        var planned: [[RenderJob]] = []
-        var finals: [OutputLocation] = []
-        for set in sets {
-            let final = set.destinationFolder(destination)
-            if case .copy(let out) = destination {
-                guard FileIdentity.key(final.description) != FileIdentity.key(set.folder) else {
-                    throw .usage(
-                        sets.count > 1 || final.description != out
-                            ? "--out \(Quoted(out)) holds the sets themselves (\(Quoted(set.folder))); use --in-place, or another folder"
-                            : "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images"
-                    )
-                }
-            }
-            var jobs = try set.jobs(
-                settings: settings.render, relativeSize: relativeSize, destination: destination,
-                creationDate: creationDate)
-            if sets.count > 1 { for index in jobs.indices { jobs[index].label = set.name + "/" + jobs[index].label } }
-            planned.append(jobs)
-            finals.append(final)
-        }
-        if !destination.isInPlace {
-            for note in AssetCatalog.leftovers(inFolders: finals.map { OutputFile.parentFolder(of: $0.description) }) {
-                io.note("appiconset: \(note)")
-            }
-        }
-        let contentsFiles = sets.map { $0.folder + "/Contents.json" }
-        do throws(JobPlanChecks.Conflict) {
-            try JobPlanChecks.checkIdentities(planned.flatMap { $0 }, extraInputs: contentsFiles)
-        } catch {
-            throw BatchCommand.conflictError(error, manifestPath: contentsFiles[0])
-        }
-        if destination.isInPlace { try JobPlanChecks.checkFileSystem(planned.flatMap { $0 }) }
-        var staged: [StagedFolder] = []
-        var committed = false
-        defer { if !committed { for folder in staged { folder.discard() } } }
-        var jobs: [RenderJob] = []
-        for (index, final) in finals.enumerated() {
-            let folder = destination.isInPlace ? try StagedFolder.inside(final) : try StagedFolder.beside(final)
-            staged.append(folder)
-            // An --out set that cannot be replaced fails now, before any render: one
-            // holding folders or links, or (without --replace) one that is not a copy
-            // of this set (its Contents.json differs: a hand-made beta set).
-            if !destination.isInPlace {
-                try folder.checkReplaceable(as: final.name ?? sets[index].name)
-                let existing = final.description + "/Contents.json"
-                if !settings.catalog.replace, InputFile.isRegularFile(existing),
-                    (try? InputFile.bytes(at: existing, limit: AppIconSet.maxContentsBytes, what: "Contents.json"))
-                        != sets[index].contents
-                {
-                    throw .cannotCreate(
-                        path: final.description,
-                        reason:
-                            "is a set that is not a copy of \(Quoted(sets[index].folder)) (its Contents.json differs); --replace replaces it, or write elsewhere"
-                    )
-                }
-            }
-            jobs += AppIconSet.staging(planned[index], into: folder)
-        }
-        let outcomes = JobRunner.run(jobs, workers: settings.catalog.jobs)
-        if shrinkable, let (smaller, tooLarge) = CatalogRun.shrunkSize(outcomes, jobs: jobs, relativeSize: relativeSize)
-        {
-            return .shrink(to: smaller, tooLarge: tooLarge, of: jobs.count)
-        }
-        let advice = CatalogRun.sizeAdvice(
-            outcomes, jobs: jobs, settings: settings.render, relativeSize: relativeSize)
-        let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: jobs, checkLines: .notable)
-        guard tally.failed == 0 else {
-            io.writeErr("iconbadge: appiconset: nothing written: \(tally.failed) of \(jobs.count) images failed\n")
-            return .finished(tally.exitCode)
-        }
-        var commits: [(StagedFolder, StagedFolder.Commit)] = []
-        for (index, set) in sets.enumerated() {
-            switch destination {
-            case .inPlace:
-                commits.append((staged[index], .files(set.images.map { [$0.filename] })))
-            case .copy:
-                try staged[index].write(
-                    set.contents, components: ["Contents.json"], shown: finals[index].description + "/Contents.json")
-                commits.append((staged[index], .folder(name: finals[index].name ?? set.name, subfolders: [])))
-            }
-        }
-        // Every set at once, under one hold of the interrupt handler's lock.
-        try StagedFolder.commit(commits)
-        committed = true
-        let target: String
-        if sets.count == 1 {
-            target = destination.isInPlace ? sets[0].folder : finals[0].description
-        } else {
-            target = "\(sets.count) sets" + (settings.out.map { " in \(Quoted($0))" } ?? "")
-        }
-        if let note = derivedSizeNote(sets, jobs: jobs, outcomes: outcomes, minimum: settings.render.minimumTextPixels)
-        {
-            io.note("appiconset: " + note)
-        }
-        let noun = jobs.count == 1 ? "image" : "images"
-        let shown = sets.count == 1 ? Quoted(target).description : target
-        io.writeErr(
-            "iconbadge: appiconset: badged \(jobs.count) \(noun)\(CatalogRun.smallSlots(outcomes)) into \(shown)\n")
-        guard let preview = settings.preview else { return .finished(.success) }
-        let written = destination.isInPlace ? sets.map(\.folder) : finals.map(\.description)
-        let limits = settings.render.limits
-        let previewed = CatalogRun.writePreview(to: preview, command: "appiconset", limits: limits, io: io) {
-            () throws(BadgeError) in
-            var badged: [AppIconSet] = []
-            for folder in written { badged.append(try AppIconSet(folder: folder)) }
-            let title = written.count == 1 ? Shown(written[0]).description : "\(written.count) sets"
-            return try AppIconSetPreview.sheet(title: title, sets: badged, limits: limits)
-        }
-        return .finished(previewed)
     }
 }

@@ -301,16 +301,7 @@ enum BatchCommand {
 
     /// A manifest's plan conflict, as the bad input (65) it is.
     static func conflictError(_ conflict: JobPlanChecks.Conflict, manifestPath: String) -> BadgeError {
-        switch conflict {
-        case .overwritesInput(let label, let role, let path):
-            let what = role == "output" ? "" : " (\(role))"
-            return .badInput(path: manifestPath, reason: "\(label)\(what) would overwrite an input, \(Quoted(path))")
-        case .goldenIsInput(let label, let path):
-            return .badInput(
-                path: manifestPath, reason: "\(label)'s golden \(Quoted(path)) is one of its inputs (its icon)")
-        case .sameFile(let first, let second, let path):
-            return .badInput(path: manifestPath, reason: "\(first) and \(second) both write \(Quoted(path))")
-        }
+        conflict.badInput(manifest: manifestPath)
     }
 
     /// Runs the jobs; prints failures, check lines, the summary and the JUnit report.
@@ -321,7 +312,7 @@ enum BatchCommand {
         let progress = ProgressLine(total: jobs.count, enabled: io.stderrIsTerminal && !settings.quiet, io: io)
         let outcomes = JobRunner.run(jobs, workers: settings.jobs, progress: { progress.update(done: $0) })
         progress.finish()
-        var tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
+        let tally = Reporter(io: io).report(outcomes, jobs: jobs, checkLines: .notable)
         // A manifest's relative paths start from the working folder, not the manifest's:
         // run from elsewhere, every icon is "no such file". Say so once.
         let relativeMissing = outcomes.indices.contains { index in
@@ -345,46 +336,28 @@ enum BatchCommand {
             )
         }
         let title = "iconbadge batch --check \(settings.check ?? "")"
-        if let html {
-            do throws(BadgeError) {
-                try html.publish(entries, title: title, environment: io.environment)
-                io.writeErr("iconbadge: HTML report: \(Shown(html.path))\n")
-            } catch {
-                io.error(ErrorWording.message(error))
-                tally.firstError = tally.firstError ?? error.exitCode
+        let results = settings.results.flatMap { (path) -> ReportPublishing.Results? in
+            guard let goldens = settings.check else { return nil }
+            return ReportPublishing.Results(path: path, artifacts: settings.artifacts ?? GoldenTarget.defaultArtifacts)
+            {
+                code in
+                let identity = RunResults.identity(
+                    [
+                        ("manifest", .string(run.manifest)), ("goldens", .string(goldens)),
+                        ("scales", settings.scales.map { .array($0.map { .number($0) }) } ?? .null),
+                        ("outputRoot", .string(settings.outputRoot ?? ".")),
+                        ("update", .string((settings.update ?? .none).rawValue)),
+                    ], compare: settings.compare)
+                return RunResults(
+                    command: .batch, title: title, run: identity, shard: settings.shard, total: run.total, failOn: [],
+                    exitCode: code, entries: entries)
             }
         }
-        if let junit = settings.junit {
-            do throws(BadgeError) {
-                try OutputFile.write(
-                    Array(JUnitReport.xml(entries, failOn: [], suite: RunResults.Command.batch.suite).utf8), to: junit,
-                    creatingFolders: true)
-                io.writeErr("iconbadge: JUnit report: \(Shown(junit))\n")
-            } catch {
-                io.error(ErrorWording.message(error))
-                tally.firstError = tally.firstError ?? error.exitCode
-            }
-        }
-        if let path = settings.results, let goldens = settings.check {
-            let identity = RunResults.identity(
-                [
-                    ("manifest", .string(run.manifest)), ("goldens", .string(goldens)),
-                    ("scales", settings.scales.map { .array($0.map { .number($0) }) } ?? .null),
-                    ("outputRoot", .string(settings.outputRoot ?? ".")),
-                    ("update", .string((settings.update ?? .none).rawValue)),
-                ], compare: settings.compare)
-            let results = RunResults(
-                command: .batch, title: title, run: identity, shard: settings.shard, total: run.total, failOn: [],
-                exitCode: tally.exitCode, entries: entries)
-            do throws(BadgeError) {
-                try ResultsFile.write(
-                    results, to: path, html: html, artifacts: settings.artifacts ?? GoldenTarget.defaultArtifacts,
-                    io: io)
-            } catch {
-                io.error(ErrorWording.message(error))
-                tally.firstError = tally.firstError ?? error.exitCode
-            }
-        }
+        let (published, exitCode) = ReportPublishing.publish(
+            entries, title: title, html: html,
+            junit: settings.junit.map { .init(path: $0, failOn: [], suite: RunResults.Command.batch.suite) },
+            results: results, exitCode: tally.exitCode, environment: io.environment)
+        ReportWording.say(published, io: io)
         if let goldens = settings.check {
             GitHubAnnotations.print(
                 entries, command: "batch --check",
@@ -409,7 +382,7 @@ enum BatchCommand {
                 )
             }
         }
-        return tally.exitCode
+        return exitCode
     }
 
     /// "1 render", "2 renders".

@@ -103,43 +103,27 @@ extension CompareCommand {
             code = .noInput
         }
         let title = "iconbadge compare \(actual) \(expected)"
-        if let html {
-            do throws(BadgeError) {
-                try html.publish(entries, title: title, environment: io.environment)
-                io.writeErr("iconbadge: HTML report: \(Shown(html.path))\n")
-            } catch {
-                io.error(ErrorWording.message(error))
-                code = code == .success || code == .different ? error.exitCode : code
+        let results = settings.results.map { path in
+            ReportPublishing.Results(path: path, artifacts: settings.artifacts) { code in
+                let run = RunResults.identity(
+                    [
+                        ("actual", .string(actual)), ("expected", .string(expected)),
+                        ("failOn", .array(check.failOn.map { .string($0.rawValue) })),
+                        ("update", .string(update.rawValue)),
+                    ], compare: settings.compare)
+                return RunResults(
+                    command: .compare, title: title, run: run, shard: settings.shard, total: outcome.total,
+                    failOn: check.failOn, exitCode: code, entries: entries)
             }
         }
-        if let junit = settings.junit {
-            do throws(BadgeError) {
-                try OutputFile.write(
-                    Array(JUnitReport.xml(entries, failOn: check.failOn, suite: RunResults.Command.compare.suite).utf8),
-                    to: junit, creatingFolders: true)
-                io.writeErr("iconbadge: JUnit report: \(Shown(junit))\n")
-            } catch {
-                io.error(ErrorWording.message(error))
-                code = code == .success || code == .different ? error.exitCode : code
-            }
-        }
-        if let path = settings.results {
-            let run = RunResults.identity(
-                [
-                    ("actual", .string(actual)), ("expected", .string(expected)),
-                    ("failOn", .array(check.failOn.map { .string($0.rawValue) })), ("update", .string(update.rawValue)),
-                ], compare: settings.compare)
-            let results = RunResults(
-                command: .compare, title: title, run: run, shard: settings.shard, total: outcome.total,
-                failOn: check.failOn, exitCode: code, entries: entries)
-            do throws(BadgeError) {
-                try ResultsFile.write(
-                    results, to: path, html: html, artifacts: settings.artifacts, io: io)
-            } catch {
-                io.error(ErrorWording.message(error))
-                code = code == .success || code == .different ? error.exitCode : code
-            }
-        }
+        let published: [ReportPublishing.Published]
+        (published, code) = ReportPublishing.publish(
+            entries, title: title, html: html,
+            junit: settings.junit.map {
+                .init(path: $0, failOn: check.failOn, suite: RunResults.Command.compare.suite)
+            },
+            results: results, exitCode: code, environment: io.environment)
+        ReportWording.say(published, io: io)
         if !links.isEmpty {
             let shown = links.prefix(3).map { Quoted($0).description }.joined(separator: ", ")
             io.note(

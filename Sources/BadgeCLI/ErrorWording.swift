@@ -5,32 +5,8 @@ import BadgeJobs
 /// which numbers, what a badge cannot be) get the option that changes them here, and
 /// only here.
 package enum ErrorWording {
-    /// Which option sizes the badge in the command in use: the advice given for a
-    /// badge too large for its icon names it.
-    package enum SizeAdvice: Equatable, Sendable {
-        /// A render's own options, `--height` or `--dot-size`.
-        case heightOrDotSize
-        /// A catalog command's `--height`, given explicitly.
-        case height
-        /// A catalog command's `--dot-size`, for a dot.
-        case dotSize
-        /// A catalog command's `--relative-size`, with the largest value (hundredths)
-        /// at which every image of the run fits; nil when none was found.
-        case relativeSize(largest: Double?)
-
-        /// The advice, in parentheses: ` (set a smaller --relative-size: 0.22 fits every image)`.
-        var words: String {
-            switch self {
-            case .heightOrDotSize: return " (set a smaller --height or --dot-size)"
-            case .height: return " (set a smaller --height)"
-            case .dotSize: return " (set a smaller --dot-size)"
-            case .relativeSize(let largest?):
-                return
-                    " (set a smaller --relative-size: \(RenderProblem.pixels(largest)) is the largest that fits every image)"
-            case .relativeSize(nil): return " (set a smaller --relative-size; none from 0.01 up fits)"
-            }
-        }
-    }
+    /// Which option sizes the badge in the command in use (`BadgeJobs.SizeAdvice`).
+    package typealias SizeAdvice = BadgeJobs.SizeAdvice
 
     /// The one-line message of `error` (without `iconbadge: error: `); `advice` is
     /// the option that sizes the badge in the command in use.
@@ -124,6 +100,21 @@ package enum ErrorWording {
             var worded = outcome
             worded.result = .failure(error.exitCode == .usage ? .usage(text) : .badInput(path: "", reason: text))
             return worded
+        }
+    }
+}
+
+extension SizeAdvice {
+    /// The advice, in parentheses: ` (set a smaller --relative-size: 0.22 fits every image)`.
+    var words: String {
+        switch self {
+        case .heightOrDotSize: return " (set a smaller --height or --dot-size)"
+        case .height: return " (set a smaller --height)"
+        case .dotSize: return " (set a smaller --dot-size)"
+        case .relativeSize(let largest?):
+            return
+                " (set a smaller --relative-size: \(RenderProblem.pixels(largest)) is the largest that fits every image)"
+        case .relativeSize(nil): return " (set a smaller --relative-size; none from 0.01 up fits)"
         }
     }
 }

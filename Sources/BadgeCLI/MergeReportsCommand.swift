@@ -111,26 +111,13 @@ enum MergeReportsCommand {
                 html?.discard()
                 throw error
             }
-            var code = merged.exitCode
-            if let html {
-                do throws(BadgeError) {
-                    try html.publish(merged.entries, title: merged.title, environment: io.environment)
-                    io.writeErr("iconbadge: HTML report: \(Shown(html.path))\n")
-                } catch {
-                    io.error(ErrorWording.message(error))
-                    code = code == .success || code == .different ? error.exitCode : code
-                }
-            }
-            if let junit = settings.junit {
-                do throws(BadgeError) {
-                    let xml = JUnitReport.xml(merged.entries, failOn: merged.failOn, suite: merged.command.suite)
-                    try OutputFile.write(Array(xml.utf8), to: junit, creatingFolders: true)
-                    io.writeErr("iconbadge: JUnit report: \(Shown(junit))\n")
-                } catch {
-                    io.error(ErrorWording.message(error))
-                    code = code == .success || code == .different ? error.exitCode : code
-                }
-            }
+            let (published, code) = ReportPublishing.publish(
+                merged.entries, title: merged.title, html: html,
+                junit: settings.junit.map {
+                    .init(path: $0, failOn: merged.failOn, suite: merged.command.suite)
+                },
+                results: nil, exitCode: merged.exitCode, environment: io.environment)
+            ReportWording.say(published, io: io)
             let missing = merged.entries.filter(\.imagesMissing).count
             if missing > 0 {
                 io.note(

@@ -3,7 +3,7 @@ import BadgeRender
 
 /// Finds the largest `--relative-size` at which every image of a catalog run that
 /// failed for a badge too large for its shape fits: the figure the catalog commands'
-/// size advice gives (`ErrorWording.SizeAdvice.relativeSize`).
+/// size advice gives (`SizeAdvice.relativeSize`).
 ///
 /// The probe builds each failed image's scene again (layout only, nothing painted)
 /// with the badge height at a smaller percentage of the reference box, by bisection

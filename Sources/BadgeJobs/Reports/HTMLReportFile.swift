@@ -1,5 +1,4 @@
 import BadgeCore
-import BadgeJobs
 import BadgeSystem
 
 #if canImport(Glibc)
@@ -11,21 +10,21 @@ import BadgeSystem
 /// An HTML report being made: its page's path and its staged assets folder
 /// (`report.html` and `report-assets/`), published together at the end: the assets
 /// folder is renamed into place (replacing the last run's), then the page written.
-struct HTMLReportFile {
+package struct HTMLReportFile {
     /// The page's path.
-    let path: String
+    package let path: String
     /// The assets folder's name beside the page (`report-assets`).
-    let assetsName: String
+    package let assetsName: String
     /// The assets folder's path, as the caller spelt the page's.
-    let assetsPath: String
+    package let assetsPath: String
     /// The staged assets folder, written by the checks.
-    let assets: StagedFolder
+    package let assets: StagedFolder
 
     /// Checks the page's path and stages its assets folder.
     ///
     /// - Throws: 64 when the page is not named `.html`; 73 when it or its folder
     ///   cannot be written.
-    init(_ path: String) throws(BadgeError) {
+    package init(_ path: String) throws(BadgeError) {
         guard path.hasSuffix(".html") || path.hasSuffix(".htm"), let name = LexicalPath(path).name,
             !name.hasPrefix(".")
         else {
@@ -51,7 +50,7 @@ struct HTMLReportFile {
     }
 
     /// The file that marks an assets folder as a report's own.
-    static let marker = ".iconbadge-report"
+    package static let marker = ".iconbadge-report"
 
     /// Whether `path` is a folder with nothing in it.
     static func isEmptyFolder(_ path: String) -> Bool {
@@ -71,7 +70,7 @@ struct HTMLReportFile {
     ///
     /// - Throws: 64 for a bad `SOURCE_DATE_EPOCH`; 73/74 when a file cannot be
     ///   written (the staged assets are then removed).
-    func publish(_ entries: [CheckEntry], title: String, environment: [String: String]) throws(BadgeError) {
+    package func publish(_ entries: [CheckEntry], title: String, environment: [String: String]) throws(BadgeError) {
         do throws(BadgeError) {
             let generated = try PDFDate.sourceDateEpoch(environment["SOURCE_DATE_EPOCH"])
             try assets.write(
@@ -87,5 +86,5 @@ struct HTMLReportFile {
     }
 
     /// Removes the staged assets (the check did not run).
-    func discard() { assets.discard() }
+    package func discard() { assets.discard() }
 }

@@ -2,32 +2,6 @@ import BadgeCore
 import BadgeJobs
 import BadgeSystem
 
-extension AndroidCommand {
-    /// Files an earlier run wrote for the adaptive icons this run badges that this
-    /// run does not write (a layer list of an older version, a filtered layer no
-    /// longer asked for): listed in the record, still unchanged, and named as iconbadge
-    /// names one of this run's icons' layers (`AndroidOverlay.ownedNames`). They are
-    /// removed at the commit, so that two configurations of one resource never remain
-    /// side by side.
-    static func stale(_ record: OverlayRecord, overlay: AndroidOverlay, out: String) -> [[String]] {
-        var found: [[String]] = []
-        for (path, _) in record.files {
-            let components = path.split(separator: "/").map(String.init)
-            guard components.count == 2, !overlay.written.contains(components),
-                let dot = components[1].firstIndex(of: "."),
-                overlay.ownedNames.contains(String(components[1][..<dot]))
-            else { continue }
-            let full = out + "/" + path
-            guard InputFile.isPlainFile(full),
-                let bytes = try? InputFile.bytes(at: full, limit: OverlayRecord.maxHashedBytes, what: "overlay file"),
-                record.owns(path, bytes: bytes)
-            else { continue }
-            found.append(components)
-        }
-        return found
-    }
-}
-
 /// What `--avoid-content` did on the adaptive icons' layers, from the xxxhdpi
 /// renders' reports: one line per icon, how many of each layer's opaque pixels the
 /// badge covers, and how many where clamp puts it; and a line when it moved no
