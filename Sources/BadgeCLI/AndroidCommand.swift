@@ -206,8 +206,8 @@ enum AndroidCommand {
         var committed = false
         defer { if !committed { staged.discard() } }
         let overlay = try AndroidOverlay.plan(
-            resources, settings: settings.render, relativeSize: relativeSize, out: trimmedOut,
-            staged: staged)
+            resources, settings: settings.render, relativeSize: relativeSize, out: trimmedOut
+        ).staged(in: staged)
         for note in overlay.notes { io.note("android: \(note)") }
         let xmlInputs = resources.adaptive.map { resources.folder + "/" + $0.components.joined(separator: "/") }
         do throws(JobPlanChecks.Conflict) {
@@ -271,7 +271,6 @@ enum AndroidCommand {
                 file.bytes, components: file.components,
                 shown: OutputLocation(root: trimmedOut, components: file.components).description)
         }
-        for canvas in overlay.canvases { staged.remove(canvas) }
         // The record: what this run wrote, and what earlier runs wrote that is still there.
         var updated = OverlayRecord()
         for path in overlay.written {
