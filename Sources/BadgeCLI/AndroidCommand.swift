@@ -314,8 +314,8 @@ enum AndroidCommand {
         return .finished(
             CatalogRun.writePreview(to: preview, command: "android", io: io) { () throws(BadgeError) in
                 try AndroidPreview.sheet(
-                    title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))",
-                    folders: [trimmedOut, resources.folder], names: resources.names)
+                    title: "\(Shown(trimmedOut)) over \(Shown(resources.folder))", overlay: overlay, over: resources,
+                    limits: settings.render.limits)
             })
     }
 }

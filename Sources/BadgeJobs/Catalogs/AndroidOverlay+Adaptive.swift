@@ -52,20 +52,36 @@ extension AndroidOverlay {
                 )
             }
         }
+        // Each layer converted once a density, whoever asks first: its render, the
+        // badge's backdrop, the preview (for a layer the overlay keeps).
+        var converted: [String: Result<AndroidDrawing, AndroidDrawableProblem>] = [:]
+        func conversion(of layer: String, at density: AndroidResources.Density) -> Result<
+            AndroidDrawing, AndroidDrawableProblem
+        >? {
+            guard let element = icon.root.child(layer) else { return nil }
+            let key = layer + "@" + density.name
+            if let known = converted[key] { return known }
+            let result = Result { () throws(AndroidDrawableProblem) in
+                try AndroidDrawableSVG.layerDrawing(
+                    element, of: icon.bytes, path: source, width: AndroidResources.layerSide,
+                    height: AndroidResources.layerSide, density: density.scale, lookup: table.lookup,
+                    limits: settings.limits)
+            }
+            converted[key] = result
+            return result
+        }
         /// The layer drawn at each density's pixel size (natively, no SVG renderer:
         /// `AndroidDrawingPainter`), in memory, for the renders, which draw it at
         /// that same size, so it is never resampled.
-        func drawnLayer(_ element: XMLElement, _ layer: String) throws(BadgeError) -> [Layer] {
+        func drawnLayer(_ layer: String) throws(BadgeError) -> [Layer] {
             var drawn: [Layer] = []
             for density in AndroidResources.layerDensities {
                 let drawing: AndroidDrawing
-                do throws(AndroidDrawableProblem) {
-                    drawing = try AndroidDrawableSVG.layerDrawing(
-                        element, of: icon.bytes, path: source, width: AndroidResources.layerSide,
-                        height: AndroidResources.layerSide, density: density.scale, lookup: table.lookup,
-                        limits: settings.limits)
-                } catch {
+                switch conversion(of: layer, at: density) {
+                case .success(let converted)?: drawing = converted
+                case .failure(let error)?:
                     throw .badInput(path: error.path, reason: "\(error.description) (the \(layer) of \(shown))")
+                case nil: throw .internalError("no <\(layer)> in \(Quoted(source))")
                 }
                 let side = Int((AndroidResources.layerSide * density.scale).rounded())
                 let name = "the \(layer) of \(shown)"
@@ -119,7 +135,7 @@ extension AndroidOverlay {
         if let foreground = icon.root.child("foreground") {
             let name = "iconbadge_\(icon.stem)_foreground"
             if filtered {
-                try jobs(name, icons: try drawnLayer(foreground, "foreground")) { _ in }
+                try jobs(name, icons: try drawnLayer("foreground")) { _ in }
                 point(foreground, "foreground", at: "@drawable/\(name)")
                 overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
             } else {
@@ -161,9 +177,10 @@ extension AndroidOverlay {
                 // it, else on a blank canvas (the foreground need not be read).
                 let canvases =
                     avoiding
-                    ? try drawnLayer(foreground, "foreground") : AndroidResources.layerDensities.map(blankCanvas)
-                let backdrops = drawBackdrops(
-                    icon, path: source, lookup: table.lookup, limits: settings.limits, painter: &painter)
+                    ? try drawnLayer("foreground") : AndroidResources.layerDensities.map(blankCanvas)
+                let backdrops = drawBackdrops(icon, limits: settings.limits, painter: &painter) { part, density in
+                    try? conversion(of: part, at: density)?.get()
+                }
                 try jobs(badge, icons: canvases, configure: { _ in }, layers: .badges, backdrops: backdrops)
                 overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
             }
@@ -193,7 +210,7 @@ extension AndroidOverlay {
                 overlay.written.append(components)
                 point(background, "background", at: "@color/\(name)")
             } else {
-                try jobs(name, icons: try drawnLayer(background, "background"), configure: { _ in }, layers: .icon)
+                try jobs(name, icons: try drawnLayer("background"), configure: { _ in }, layers: .icon)
                 point(background, "background", at: "@drawable/\(name)")
             }
         }
@@ -202,7 +219,7 @@ extension AndroidOverlay {
         // text is cut out.
         if let monochrome = icon.root.child("monochrome") {
             let name = "iconbadge_\(icon.stem)_monochrome"
-            try jobs(name, icons: try drawnLayer(monochrome, "monochrome")) { render in
+            try jobs(name, icons: try drawnLayer("monochrome")) { render in
                 render.iconFilters = []
                 render.style.background = .white
                 render.style.borderColor = .white
@@ -224,6 +241,13 @@ extension AndroidOverlay {
         }
         overlay.files.append((icon.components, bytes))
         overlay.written.append(icon.components)
+        // The background the copy keeps, as converted: the preview draws it so.
+        if !filtered {
+            for density in AndroidResources.layerDensities {
+                guard case .success(let kept)? = converted["background@" + density.name] else { continue }
+                overlay.keptLayers[LayerKey(icon: icon.components, layer: "background", density: density.name)] = kept
+            }
+        }
         for suffix in Self.layerNames { overlay.ownedNames.insert("iconbadge_\(icon.stem)_\(suffix)") }
         overlay.adaptiveCount += 1
     }

@@ -5,17 +5,17 @@ import BadgeSystem
 extension AndroidOverlay {
     /// What a launcher shows under an adaptive icon's badge layer, at each of
     /// `AndroidResources.layerDensities`: the icon's background and foreground layers
-    /// as drawn (`AndroidDrawableSVG.layerDrawing`, drawn natively as the preview draws them) on the
-    /// 108 dp canvas, in memory, so the badge's contrast is measured against them
-    /// (`RenderRequest.Icon.backdrop`).
+    /// as converted (`drawing`, the plan's conversion of a part at a density), drawn
+    /// natively as the preview draws them, on the 108 dp canvas, in memory, so the
+    /// badge's contrast is measured against them (`RenderRequest.Icon.backdrop`).
     ///
     /// A measure, not an output: a layer that cannot be drawn, or no `painter`,
     /// leaves that density without one (nil), and its badge is made all the same,
     /// unmeasured; the layer's own problem is the foreground's to report where it is
     /// drawn.
     static func drawBackdrops(
-        _ icon: AndroidResources.AdaptiveIcon, path: String, lookup: AndroidResourceLookup, limits: ImageLimits,
-        painter: inout ContactSheetPainter?
+        _ icon: AndroidResources.AdaptiveIcon, limits: ImageLimits, painter: inout ContactSheetPainter?,
+        drawing: (String, AndroidResources.Density) -> AndroidDrawing?
     ) -> [Layer?] {
         guard painter != nil else { return AndroidResources.layerDensities.map { _ in nil } }
         var backdrops: [Layer?] = []
@@ -24,12 +24,8 @@ extension AndroidOverlay {
             let full = Rect(x: 0, y: 0, width: Double(side), height: Double(side))
             var layers: [ContactSheet.Layer] = []
             for part in ["background", "foreground"] {
-                guard let element = icon.root.child(part) else { continue }
-                guard
-                    let drawing = try? AndroidDrawableSVG.layerDrawing(
-                        element, of: icon.bytes, path: path, width: AndroidResources.layerSide,
-                        height: AndroidResources.layerSide, density: density.scale, lookup: lookup, limits: limits)
-                else {
+                guard icon.root.child(part) != nil else { continue }
+                guard let drawing = drawing(part, density) else {
                     backdrops.append(nil)
                     continue densities
                 }

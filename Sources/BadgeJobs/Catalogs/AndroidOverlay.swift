@@ -18,6 +18,19 @@ package struct AndroidOverlay: Sendable {
     package var files: [(components: [String], bytes: [UInt8])] = []
     /// The overlay folder the plan is for (no trailing slash).
     package private(set) var folder = ""
+    /// The layers of RES's adaptive icons that the overlay's copies keep as they
+    /// are (a background not filtered), as the plan converted them at each density:
+    /// the preview draws them without converting them again.
+    package var keptLayers: [LayerKey: AndroidDrawing] = [:]
+    /// A layer of an adaptive icon at a density.
+    package struct LayerKey: Hashable, Sendable {
+        /// The icon's XML, by its path below `res/`.
+        package let icon: [String]
+        /// `background`, `foreground` or `monochrome`.
+        package let layer: String
+        /// The density's name (`mdpi`).
+        package let density: String
+    }
     /// The size (pixels) of each legacy icon image, by its path below `res/`: its
     /// source's, read from the header.
     package var legacySizes: [[String]: (width: Int, height: Int)] = [:]
