@@ -13,10 +13,13 @@ import Testing
 @Suite struct AndroidOverlayPlanTests {
     /// The sample app's resources, both icons.
     static func sampleApp() throws -> AndroidResources {
+        try app("sample-app", names: ["ic_launcher", "ic_launcher_round"])
+    }
+
+    /// The resources `names` of an app of `Fixtures/android`.
+    static func app(_ app: String, names: [String]) throws -> AndroidResources {
         var notes: [String] = []
-        return try AndroidResources(
-            folder: Paths.fixture("android/sample-app/res"), names: ["ic_launcher", "ic_launcher_round"],
-            notes: &notes)
+        return try AndroidResources(folder: Paths.fixture("android/\(app)/res"), names: names, notes: &notes)
     }
 
     /// Settings for a plan: a count, placed off the drawing when `avoiding`.
@@ -87,9 +90,12 @@ import Testing
 
     /// The preview drawn from the plan is the preview of the overlay folder it makes
     /// over RES, read from the disk: the same sheet, tile for tile and drawing for
-    /// drawing (the backgrounds the plan converted included).
-    @Test(arguments: [false, true]) func thePreviewFromThePlanIsThePreviewOfTheFolders(avoiding: Bool) throws {
-        let resources = try Self.sampleApp()
+    /// drawing (the backgrounds the preview takes from the plan's conversions
+    /// included).
+    @Test(arguments: [("sample-app", false, 38), ("sample-app", true, 38), ("nextcloud-qa", true, 14)])
+    func thePreviewFromThePlanIsThePreviewOfTheFolders(app: String, avoiding: Bool, tiles: Int) throws {
+        let resources = try Self.app(
+            app, names: app == "sample-app" ? ["ic_launcher", "ic_launcher_round"] : ["ic_launcher"])
         let out = Paths.scratch("android-plan-preview") + "/debug-res"
         let overlay = try AndroidOverlay.plan(
             resources, settings: Self.settings(avoiding: avoiding), relativeSize: 0.25, out: out)
@@ -108,7 +114,7 @@ import Testing
         let fromPlan = try AndroidPreview.sheet(title: "t", overlay: overlay, over: resources, limits: ImageLimits())
         let fromFolders = try AndroidPreview.sheet(
             title: "t", folders: [out, resources.folder], names: resources.names, limits: ImageLimits())
-        #expect(fromPlan.tiles.count == 38)
+        #expect(fromPlan.tiles.count == tiles)
         #expect(fromPlan == fromFolders)
     }
 
