@@ -28,7 +28,7 @@ extension AndroidOverlay {
     /// - Throws: 65 naming the file and line of a drawable that cannot be drawn.
     static func planAdaptive(
         _ icon: AndroidResources.AdaptiveIcon, resources: AndroidResources, table: AndroidResourceTable,
-        settings: RenderSettings, painter: inout ContactSheetPainter?, overlay: inout AndroidOverlay
+        settings: RenderSettings, overlay: inout AndroidOverlay
     ) throws(BadgeError) {
         let out = overlay.folder
         let prefix = AndroidResources.androidPrefix(icon.root)
@@ -178,7 +178,7 @@ extension AndroidOverlay {
                 let canvases =
                     avoiding
                     ? try drawnLayer("foreground") : AndroidResources.layerDensities.map(blankCanvas)
-                let backdrops = drawBackdrops(icon, limits: settings.limits, painter: &painter) { part, density in
+                let backdrops = drawBackdrops(icon, limits: settings.limits) { part, density in
                     try? conversion(of: part, at: density)?.get()
                 }
                 try jobs(badge, icons: canvases, configure: { _ in }, layers: .badges, backdrops: backdrops)

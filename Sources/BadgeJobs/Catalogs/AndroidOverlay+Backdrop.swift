@@ -9,15 +9,18 @@ extension AndroidOverlay {
     /// natively as the preview draws them, on the 108 dp canvas, in memory, so the
     /// badge's contrast is measured against them (`RenderRequest.Icon.backdrop`).
     ///
-    /// A measure, not an output: a layer that cannot be drawn, or no `painter`,
-    /// leaves that density without one (nil), and its badge is made all the same,
+    /// A measure, not an output: a layer that cannot be drawn, or a backdrop that
+    /// cannot be composed, leaves that density without one (nil), and its badge is made all the same,
     /// unmeasured; the layer's own problem is the foreground's to report where it is
     /// drawn.
     static func drawBackdrops(
-        _ icon: AndroidResources.AdaptiveIcon, limits: ImageLimits, painter: inout ContactSheetPainter?,
+        _ icon: AndroidResources.AdaptiveIcon, limits: ImageLimits,
         drawing: (String, AndroidResources.Density) -> AndroidDrawing?
     ) -> [Layer?] {
-        guard painter != nil else { return AndroidResources.layerDensities.map { _ in nil } }
+        // One painter an icon: the layers it draws are dropped with it.
+        guard var painter = try? ContactSheetPainter(limits: limits) else {
+            return AndroidResources.layerDensities.map { _ in nil }
+        }
         var backdrops: [Layer?] = []
         densities: for density in AndroidResources.layerDensities {
             let side = Int((AndroidResources.layerSide * density.scale).rounded())
@@ -32,7 +35,7 @@ extension AndroidOverlay {
                 layers.append(.image(.drawing(drawing, name: "the \(part) of \(icon.name)"), rect: full))
             }
             let tile = ContactSheet.Tile(caption: "", side: side, backdrop: .transparent, layers: layers)
-            guard !layers.isEmpty, let image = try? painter?.tileImage(tile) else {
+            guard !layers.isEmpty, let image = try? painter.tileImage(tile) else {
                 backdrops.append(nil)
                 continue
             }

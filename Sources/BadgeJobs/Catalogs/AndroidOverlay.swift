@@ -100,11 +100,8 @@ package struct AndroidOverlay: Sendable {
             overlay.legacyCount += 1
         }
         let table = try AndroidResourceTable(folder: resources.folder, limits: settings.limits)
-        // Drawn once for the run: the backdrops' layers, composed as the preview composes them.
-        var painter = try? ContactSheetPainter(limits: settings.limits)
         for icon in resources.adaptive {
-            try planAdaptive(
-                icon, resources: resources, table: table, settings: settings, painter: &painter, overlay: &overlay)
+            try planAdaptive(icon, resources: resources, table: table, settings: settings, overlay: &overlay)
         }
         return overlay
     }
