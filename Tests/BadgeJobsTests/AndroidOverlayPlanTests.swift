@@ -91,12 +91,23 @@ import Testing
     /// The preview drawn from the plan is the preview of the overlay folder it makes
     /// over RES, read from the disk: the same sheet, tile for tile and drawing for
     /// drawing (the backgrounds the preview takes from the plan's conversions
-    /// included).
-    @Test(arguments: [("sample-app", false, 38), ("sample-app", true, 38), ("nextcloud-qa", true, 14)])
-    func thePreviewFromThePlanIsThePreviewOfTheFolders(app: String, avoiding: Bool, tiles: Int) throws {
+    /// included). An overlay folder that holds a colour of its own before the run
+    /// (`own`: the background's, for a debug variant) keeps it, and the preview
+    /// shows it, as the launcher will.
+    @Test(arguments: [
+        ("sample-app", false, false, 38), ("sample-app", true, false, 38), ("sample-app", false, true, 38),
+        ("nextcloud-qa", true, false, 14),
+    ])
+    func thePreviewFromThePlanIsThePreviewOfTheFolders(app: String, avoiding: Bool, own: Bool, tiles: Int) throws {
         let resources = try Self.app(
             app, names: app == "sample-app" ? ["ic_launcher", "ic_launcher_round"] : ["ic_launcher"])
         let out = Paths.scratch("android-plan-preview") + "/debug-res"
+        if own {
+            try FileManager.default.createDirectory(atPath: out + "/values", withIntermediateDirectories: true)
+            try """
+            <resources><color name="ic_launcher_background">#FF8800</color></resources>
+            """.write(toFile: out + "/values/colors.xml", atomically: true, encoding: .utf8)
+        }
         let overlay = try AndroidOverlay.plan(
             resources, settings: Self.settings(avoiding: avoiding), relativeSize: 0.25, out: out)
         for outcome in JobRunner.run(overlay.jobs, workers: 2) {
@@ -116,6 +127,7 @@ import Testing
             title: "t", folders: [out, resources.folder], names: resources.names, limits: ImageLimits())
         #expect(fromPlan.tiles.count == tiles)
         #expect(fromPlan == fromFolders)
+        #expect(overlay.folderExisted == own)
     }
 
     /// A legacy icon's size is read from its header: a PNG whose pixel data is

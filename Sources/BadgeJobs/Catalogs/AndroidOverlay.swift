@@ -18,9 +18,13 @@ package struct AndroidOverlay: Sendable {
     package var files: [(components: [String], bytes: [UInt8])] = []
     /// The overlay folder the plan is for (no trailing slash).
     package private(set) var folder = ""
+    /// Whether that folder existed when planned: the files of its own that the
+    /// commit keeps (a variant's colour, say) are then read from it by the preview.
+    package private(set) var folderExisted = false
     /// The layers of RES's adaptive icons that the overlay's copies keep as they
-    /// are (a background not filtered), as the plan converted them at each density:
-    /// the preview draws them without converting them again.
+    /// are (a background not filtered), as the plan converted them at each density
+    /// with RES's resources: the preview of a new overlay folder draws them without
+    /// converting them again (one that existed may hold resources that change them).
     package var keptLayers: [LayerKey: AndroidDrawing] = [:]
     /// A layer of an adaptive icon at a density.
     package struct LayerKey: Hashable, Sendable {
@@ -73,6 +77,7 @@ package struct AndroidOverlay: Sendable {
     ) throws(BadgeError) -> AndroidOverlay {
         var overlay = AndroidOverlay()
         overlay.folder = out
+        overlay.folderExisted = FileIdentity.realPath(out) != nil
         var settings = settings
         settings.defaultHeight(percent: relativeSize * 100)
         for icon in resources.legacy {

@@ -15,7 +15,7 @@ import BadgeSystem
 ///
 /// The folders are read from the disk (`preview`), or, for `android --preview`, the
 /// overlay is the plan of the run (`AndroidOverlay`: its XML in memory, its renders
-/// by their paths once committed) over RES: the overlay folder is not listed again.
+/// by their paths once committed) over RES: what the plan wrote is not read back.
 package enum AndroidPreview {
     /// A `res/` folder as the sheet reads it: on disk, or what an overlay's plan
     /// writes there.
@@ -78,16 +78,17 @@ package enum AndroidPreview {
     /// The sheet of the launcher icons of `resources` under the overlay `overlay`
     /// plans for them, as the launcher will show them once it is committed: drawn
     /// from the plan (its XML as planned, its renders read from their committed
-    /// paths) over RES, the overlay folder not listed.
+    /// paths) over RES. The overlay folder is listed only when it existed before
+    /// the run, for the files of its own the commit keeps, under the plan's.
     ///
     /// - Throws: as `sheet(title:folders:names:limits:)`.
     package static func sheet(
         title: String, overlay: AndroidOverlay, over resources: AndroidResources, limits: ImageLimits
     ) throws(BadgeError) -> ContactSheet {
-        try sheet(
-            title: title,
-            folders: [Folder(path: overlay.folder, planned: overlay), Folder(path: resources.folder, planned: nil)],
-            names: resources.names, limits: limits)
+        var folders = [Folder(path: overlay.folder, planned: overlay)]
+        if overlay.folderExisted { folders.append(Folder(path: overlay.folder, planned: nil)) }
+        folders.append(Folder(path: resources.folder, planned: nil))
+        return try sheet(title: title, folders: folders, names: resources.names, limits: limits)
     }
 
     /// The sheet of the icons `names` of `folders`, the first first.
@@ -113,8 +114,12 @@ package enum AndroidPreview {
         var problems: [(problem: String, layers: [String])] = []
         for name in names {
             if let icon = adaptiveIcon(name, folders: folders) {
-                // A planned copy's layers the plan converted already, by their key.
-                let planned = folders.first { $0.planned != nil && icon.path.hasPrefix($0.path + "/") }
+                // A planned copy's layers the plan converted already (with RES's
+                // resources), by their key; not when the overlay has files of its own,
+                // which may change them (a variant's colour).
+                let planned = folders.first {
+                    $0.planned.map { !$0.folderExisted } ?? false && icon.path.hasPrefix($0.path + "/")
+                }
                 let copy = planned.map { icon.path.dropFirst($0.path.count + 1).split(separator: "/").map(String.init) }
                 for density in adaptiveDensities {
                     let side = Int(48 * density.scale)
