@@ -7,7 +7,9 @@ import BadgeSystem
 /// icons' copies and their `<layer-list>` layers). Planning reads RES and writes
 /// nothing: each adaptive layer is converted once per density and drawn in memory
 /// (`DrawnImage`, held by its jobs' requests), and the preview is drawn from the
-/// plan (`AndroidPreview.sheet(title:overlay:over:limits:)`).
+/// plan (`AndroidPreview.sheet(title:overlay:over:limits:)`). What that holds for
+/// the run: 1.5 MB per layer drawn for an icon (its five densities, 108 to 432 px,
+/// 4 bytes a pixel), at most four (foreground, background, monochrome, backdrop).
 package struct AndroidOverlay: Sendable {
     /// The renders. Planned to write into the overlay folder itself; `staged(in:)`
     /// points them into a staging folder, as a run commits them.
