@@ -9,7 +9,8 @@ import BadgeSystem
 /// (`DrawnImage`, held by its jobs' requests), and the preview is drawn from the
 /// plan (`AndroidPreview.sheet(title:overlay:over:limits:)`). What that holds for
 /// the run: 1.5 MB per layer drawn for an icon (its five densities, 108 to 432 px,
-/// 4 bytes a pixel), at most four (foreground, background, monochrome, backdrop).
+/// 4 bytes a pixel), at most three of the foreground, background, monochrome and
+/// badge backdrop (a blank canvas holds nothing).
 package struct AndroidOverlay: Sendable {
     /// The renders. Planned to write into the overlay folder itself; `staged(in:)`
     /// points them into a staging folder, as a run commits them.
