@@ -117,20 +117,18 @@ package enum AndroidPreview {
                 // A planned copy's layers the plan converted already (with RES's
                 // resources), by their key; not when the overlay has files of its own,
                 // which may change them (a variant's colour).
-                let planned = folders.first {
+                let plan = folders.first {
                     $0.planned.map { !$0.folderExisted } ?? false && icon.path.hasPrefix($0.path + "/")
                 }
-                let copy = planned.map { icon.path.dropFirst($0.path.count + 1).split(separator: "/").map(String.init) }
+                let kept = plan?.planned?.keptLayers ?? [:]
+                let copy = plan.map { icon.path.dropFirst($0.path.count + 1).split(separator: "/").map(String.init) }
                 for density in adaptiveDensities {
                     let side = Int(48 * density.scale)
                     let parts = ["background", "foreground", "monochrome"].map { part in
                         layer(
                             part, of: icon, name: name, side: side, density: density.scale, lookup: lookup,
                             limits: limits,
-                            converted: copy.flatMap { copy in
-                                planned?.planned?.keptLayers[
-                                    AndroidOverlay.LayerKey(icon: copy, layer: part, density: density.name)]
-                            })
+                            converted: copy.flatMap { kept[.init(icon: $0, layer: part, density: density.name)] })
                     }
                     var group = ContactSheet.Group(title: "\(name) · \(density.name) · \(side) px")
                     for mask in ContactSheet.AndroidMask.allCases {
@@ -174,7 +172,7 @@ package enum AndroidPreview {
             var group = ContactSheet.Group(title: "\(name) · legacy")
             for density in AndroidResources.densities {
                 for folder in folders {
-                    let candidates = ["png", "webp"].map { [("mipmap-" + density.name), "\(name).\($0)"] }
+                    let candidates = ["png", "webp"].map { ["mipmap-" + density.name, "\(name).\($0)"] }
                     let path: String
                     let width: Int
                     if let overlay = folder.planned {
