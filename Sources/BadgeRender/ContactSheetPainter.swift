@@ -73,6 +73,14 @@ public struct ContactSheetPainter {
         return out
     }
 
+    /// One tile composed at its own size, without its backdrop, held in memory
+    /// (the pixels `tilePNGs` writes as a PNG).
+    ///
+    /// - Throws: as `pngData`.
+    public mutating func tileImage(_ tile: ContactSheet.Tile) throws(BadgeError) -> DrawnImage {
+        DrawnImage(try composed(tile))
+    }
+
     /// The sheet's pixels (straight alpha; opaque).
     ///
     /// - Throws: as `pngData`.

@@ -138,6 +138,18 @@ enum IconLoader {
         return icon
     }
 
+    /// An image drawn in memory (`DrawnImage`), as a PNG of its pixels decodes,
+    /// sized per `sizing`; `path` names it in messages.
+    ///
+    /// - Throws: 65 for a size over `limits`, 69 when memory runs out.
+    static func drawn(_ image: DrawnImage, path: String, limits: ImageLimits, sizing: ImageSizing)
+        throws(BadgeError) -> LoadedIcon
+    {
+        // The limits a PNG of it would be checked against (`PNGPreflight`).
+        try checkSize(image.width, image.height, limits, path)
+        return try resized(try image.surface(), format: "png", sizing, limits, path)
+    }
+
     /// Decodes image bytes that came from `path`.
     static func decode(
         _ bytes: [UInt8], path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing(),

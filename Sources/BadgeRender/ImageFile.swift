@@ -48,6 +48,25 @@ public enum ImageFile {
 }
 
 extension ImageFile {
+    /// The size (pixels) of the image at `path`, from its header when it is a PNG
+    /// (after `PNGPreflight`'s structure checks) or a still WebP (libwebp's header
+    /// read, within `limits`); any other image, or a WebP whose header does not
+    /// answer, is decoded to learn it (`pixels(at:limits:)`, whose errors it gives).
+    ///
+    /// - Throws: 66 when the file is missing or not a regular file; 65 when it is
+    ///   corrupt as far as it is read or over a limit.
+    public static func size(at path: String, limits: ImageLimits) throws(BadgeError) -> (width: Int, height: Int) {
+        let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
+        if let header = try IconLoader.pngHeader(bytes, path: path, limits: limits) {
+            return (header.width, header.height)
+        }
+        if ImageFormat.sniff(bytes) == .webp, let size = WebPCodec.stillSize(of: bytes, limits: limits) {
+            return size
+        }
+        let pixels = try pixels(of: bytes, path: path, limits: limits)
+        return (pixels.width, pixels.height)
+    }
+
     /// The header of PNG bytes (after the structure checks every PNG passes), or nil
     /// when they are not a PNG.
     ///

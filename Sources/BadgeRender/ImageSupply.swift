@@ -16,12 +16,17 @@ struct ImageSupply {
     let files: [String: [UInt8]]
     /// Bounds on every image.
     let limits: ImageLimits
+    /// Images drawn in memory, by the path they stand for (`RenderRequest.Icon.drawn`).
+    var drawn: [String: DrawnImage] = [:]
 
     /// The image at `path` with `sizing`, and whether the scene holds its pixels
     /// alone (not shared through the cache).
     ///
     /// - Throws: the image's read and decode errors (65, 66, 69).
     func image(_ path: String, sizing: ImageSizing) throws(BadgeError) -> (image: LoadedIcon, owned: Bool) {
+        if let image = drawn[path] {
+            return (try IconLoader.drawn(image, path: path, limits: limits, sizing: sizing), true)
+        }
         if let bytes = files[path] {
             var icon = try IconLoader.decode(bytes, path: path, limits: limits, sizing: sizing, site: site)
             if path == "-" { icon.standardInput = bytes }

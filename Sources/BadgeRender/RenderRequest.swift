@@ -95,12 +95,19 @@ extension RenderRequest {
         /// against instead of the icon's (an adaptive icon's background and
         /// foreground, composed, under its badge layer). Never drawn. Nil: the icon.
         public let backdrop: String?
+        /// Images drawn in memory by the planner, read instead of the files their
+        /// paths (`path`, `backdrop`) name: an Android layer and its backdrop, never
+        /// written to disk. Empty: every image is a file. Not sent to the isolated
+        /// vector render: only raster outputs hold such an icon (`android`).
+        public let drawn: [String: DrawnImage]
 
         /// An icon part; only the path is needed.
         public init(
             path: String, size: Size? = nil, rasterScale: Double = 1, mask: IconMask = .none,
-            filters: [IconFilter] = [], platform: IconPlatform = .canvas, backdrop: String? = nil
+            filters: [IconFilter] = [], platform: IconPlatform = .canvas, backdrop: String? = nil,
+            drawn: [String: DrawnImage] = [:]
         ) {
+            self.drawn = drawn
             self.path = path
             self.size = size
             self.rasterScale = rasterScale

@@ -26,6 +26,14 @@ extension WebPCodec {
         return (width, height)
     }
 
+    /// The size of a still WebP from its header (`stillSize`, within `limits`); nil
+    /// where `decodeSurface` would leave it to the isolated child.
+    static func stillSize(of bytes: [UInt8], limits: ImageLimits) -> (width: Int, height: Int)? {
+        bytes.withUnsafeBufferPointer { input in
+            stillSize(input, maxSide: min(limits.maxSide, ImageLimits.cairoMaxSide), maxPixels: limits.maxPixels)
+        }
+    }
+
     /// Decodes a still WebP to straight RGBA exactly as stored (no rounding through
     /// premultiplied alpha), what comparisons and tests read, a fully transparent pixel
     /// as (0, 0, 0, 0); nil for what `decodeSurface` leaves to the isolated child.

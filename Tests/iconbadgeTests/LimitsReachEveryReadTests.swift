@@ -36,11 +36,19 @@ import Testing
             bundle.stderr.contains(
                 "envelope.png\": the image is 1024 × 1024 = 1048576 px, over the 1000 pixel limit (raise it with --max-pixels)"
             ))
-        // An adaptive icon's layers are drawn at 288 px on the xxxhdpi tiles.
         let android = try runIconbadge(
             ["preview", Paths.fixture("android/sample-app/res"), "-o", sheet, "--max-side", "100"])
         #expect(android.status == 65, "\(android.stderr)")
-        #expect(android.stderr.contains("would be drawn at 288 × 288 pixels, over the image size limits"))
+        // Its 144 px xxhdpi legacy icon is met first.
+        #expect(android.stderr.contains("ic_launcher.png\": the image is 144 × 144 px, over the 100 px side limit"))
+        #expect(!FileManager.default.fileExists(atPath: sheet))
+        // A legacy icon over the limit is refused, not left off the sheet.
+        let legacy = folder + "/legacy-res/mipmap-mdpi"
+        try FileManager.default.createDirectory(atPath: legacy, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Paths.fixture("icons/folder-48x48.png"), toPath: legacy + "/ic_launcher.png")
+        let old = try runIconbadge(["preview", folder + "/legacy-res", "-o", sheet, "--max-side", "40"])
+        #expect(old.status == 65, "\(old.stderr)")
+        #expect(old.stderr.contains("ic_launcher.png\": the image is 48 × 48 px, over the 40 px side limit"), "\(old.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sheet))
         // The defaults draw all three.
         let drawn = try runIconbadge(["preview", Self.bundle, "-o", sheet])

@@ -18,25 +18,25 @@ import BadgeSystem
 ///   is cut out, the drawing cleared under the whole badge and a 1 pt gap (plus a pixel) around it,
 ///   so the letters are empty.
 ///
-/// Layers are converted by `AndroidDrawableSVG.layerDrawing` and drawn natively at
-/// each density's pixel size by `AndroidDrawingPainter` (no SVG renderer is needed;
-/// the drawn layers are staged as hidden PNGs and removed before the commit).
+/// Layers are converted by `AndroidDrawableSVG.layerDrawing`, once per density, and
+/// drawn natively at each density's pixel size by `AndroidDrawingPainter` (no SVG
+/// renderer is needed), in memory: the jobs' requests hold the drawn pixels
+/// (`DrawnImage`), and nothing is written before the commit.
 extension AndroidOverlay {
     /// Plans the adaptive icon `icon` into `overlay`.
     ///
-    /// - Throws: 65 naming the file and line of a drawable that cannot be drawn; 73,
-    ///   74 when a staged file cannot be written.
+    /// - Throws: 65 naming the file and line of a drawable that cannot be drawn.
     static func planAdaptive(
         _ icon: AndroidResources.AdaptiveIcon, resources: AndroidResources, table: AndroidResourceTable,
-        settings: RenderSettings, out: String, staged: StagedFolder, overlay: inout AndroidOverlay
+        settings: RenderSettings, overlay: inout AndroidOverlay
     ) throws(BadgeError) {
+        let out = overlay.folder
         let prefix = AndroidResources.androidPrefix(icon.root)
         let source = resources.folder + "/" + icon.components.joined(separator: "/")
         // How messages name the icon: its name, and its folder when it has several XMLs.
         let shown = icon.stem == icon.name ? icon.name : "\(icon.name) (\(icon.components[0]))"
         let filtered = !settings.iconFilters.isEmpty
         let avoiding = settings.style.avoidsContent || settings.moreBadges.contains { $0.style.avoidsContent }
-        func final(_ components: [String]) -> OutputLocation { OutputLocation(root: out, components: components) }
         var replacements: [(Range<Int>, String)] = []
         // Values are copied between double quotes into the new XML: one that holds a
         // double quote (legal in single quotes) or a control character could break
@@ -52,58 +52,78 @@ extension AndroidOverlay {
                 )
             }
         }
+        // Each layer converted once a density, whoever asks first: its render, the
+        // badge's backdrop, the preview (for a layer the overlay keeps).
+        var converted: [String: Result<AndroidDrawing, AndroidDrawableProblem>] = [:]
+        func conversion(of layer: String, at density: AndroidResources.Density) -> Result<
+            AndroidDrawing, AndroidDrawableProblem
+        >? {
+            guard let element = icon.root.child(layer) else { return nil }
+            let key = layer + "@" + density.name
+            if let known = converted[key] { return known }
+            let result = Result { () throws(AndroidDrawableProblem) in
+                try AndroidDrawableSVG.layerDrawing(
+                    element, of: icon.bytes, path: source, width: AndroidResources.layerSide,
+                    height: AndroidResources.layerSide, density: density.scale, lookup: table.lookup,
+                    limits: settings.limits)
+            }
+            converted[key] = result
+            return result
+        }
         /// The layer drawn at each density's pixel size (natively, no SVG renderer:
-        /// `AndroidDrawingPainter`), staged as a PNG for the renders, which draw it
-        /// at that same size, so it is never resampled.
-        func stagedLayer(_ element: XMLElement, _ layer: String) throws(BadgeError) -> [String] {
-            var paths: [String] = []
+        /// `AndroidDrawingPainter`), in memory, for the renders, which draw it at
+        /// that same size, so it is never resampled.
+        func drawnLayer(_ layer: String) throws(BadgeError) -> [Layer] {
+            var drawn: [Layer] = []
             for density in AndroidResources.layerDensities {
                 let drawing: AndroidDrawing
-                do throws(AndroidDrawableProblem) {
-                    drawing = try AndroidDrawableSVG.layerDrawing(
-                        element, of: icon.bytes, path: source, width: AndroidResources.layerSide,
-                        height: AndroidResources.layerSide, density: density.scale, lookup: table.lookup,
-                        limits: settings.limits)
-                } catch {
+                switch conversion(of: layer, at: density) {
+                case .success(let converted)?: drawing = converted
+                case .failure(let error)?:
                     throw .badInput(path: error.path, reason: "\(error.description) (the \(layer) of \(shown))")
+                case nil: throw .internalError("no <\(layer)> in \(Quoted(source))")
                 }
                 let side = Int((AndroidResources.layerSide * density.scale).rounded())
-                let document = try AndroidDrawingPainter.png(
-                    drawing, width: side, height: side, name: "the \(layer) of \(shown)", limits: settings.limits)
-                let name = [".layer-\(icon.stem)-\(layer)-\(density.name).png"]
-                try staged.write(document, components: name, shown: out)
-                overlay.canvases.append(name)
-                paths.append(staged.path + "/" + name[0])
+                let name = "the \(layer) of \(shown)"
+                drawn.append(
+                    Layer(
+                        name: "\(name) at \(density.name)",
+                        image: try DrawnImage.drawing(
+                            drawing, width: side, height: side, name: name, limits: settings.limits)))
             }
-            return paths
+            return drawn
         }
-        /// One render job per density: `icon` (one path per density), into
+        /// One render job per density: `icons` (one a density, drawn in memory), into
         /// `drawable-<density>/NAME.png`.
         func jobs(
-            _ name: String, icons: [String], configure: (inout RenderSettings) -> Void,
-            layers: RenderRequest.Output.Layers = .all, backdrops: [String?] = []
+            _ name: String, icons: [Layer], configure: (inout RenderSettings) -> Void,
+            layers: RenderRequest.Output.Layers = .all, backdrops: [Layer?] = []
         ) throws(BadgeError) {
-            for (index, (density, iconPath)) in zip(AndroidResources.layerDensities, icons).enumerated() {
+            for (index, (density, icon)) in zip(AndroidResources.layerDensities, icons).enumerated() {
                 let side = Int((AndroidResources.layerSide * density.scale).rounded())
                 var render = settings
                 render.scale = density.scale
                 if !settings.platformGiven { render.platform = .androidAdaptive }
                 render.outputLayers = layers
+                var drawn = [icon.name: icon.image]
                 // What the launcher shows under the badge: its contrast is measured there.
-                if index < backdrops.count, let backdrop = backdrops[index] { render.backdrop = backdrop }
+                if index < backdrops.count, let backdrop = backdrops[index] {
+                    render.backdrop = backdrop.name
+                    drawn[backdrop.name] = backdrop.image
+                }
                 configure(&render)
                 let request = try render.request(
-                    icon: iconPath, iconSize: Size(width: Double(side), height: Double(side)))
+                    icon: icon.name, iconSize: Size(width: Double(side), height: Double(side)))
                 let components = ["drawable-\(density.name)", name + ".png"]
                 var job = RenderJob(
-                    label: components.joined(separator: "/"), request: request,
-                    output: .staged(staged, components: components, final: final(components)), check: nil,
-                    encoding: Encoding(format: .png, compression: render.pngCompression, creationDate: nil),
-                    inputs: render.inputFiles(icon: iconPath))
+                    label: components.joined(separator: "/"), request: request.holding(drawn),
+                    output: .file(OutputLocation(root: out, components: components), creatingFolders: true),
+                    check: nil, encoding: Encoding(format: .png, compression: render.pngCompression, creationDate: nil),
+                    // The icon is in memory: the other inputs are files (a badge image, fonts).
+                    inputs: Array(render.inputFiles(icon: icon.name).dropFirst()))
                 job.requiredSize = (side, side)
                 job.report = avoiding && density.name == "xxxhdpi"
-                overlay.jobs.append(job)
-                overlay.written.append(components)
+                overlay.append(job, writing: components)
                 if layers == .icon { overlay.quiet.append(overlay.jobs.count - 1) }
             }
         }
@@ -115,7 +135,7 @@ extension AndroidOverlay {
         if let foreground = icon.root.child("foreground") {
             let name = "iconbadge_\(icon.stem)_foreground"
             if filtered {
-                try jobs(name, icons: try stagedLayer(foreground, "foreground")) { _ in }
+                try jobs(name, icons: try drawnLayer("foreground")) { _ in }
                 point(foreground, "foreground", at: "@drawable/\(name)")
                 overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
             } else {
@@ -155,17 +175,12 @@ extension AndroidOverlay {
                 point(foreground, "foreground", at: "@drawable/\(name)")
                 // The badge alone, placed on the foreground as drawn when it must avoid
                 // it, else on a blank canvas (the foreground need not be read).
-                let canvases: [String]
-                if avoiding {
-                    canvases = try stagedLayer(foreground, "foreground")
-                } else {
-                    canvases = try AndroidResources.layerDensities.map { (density) throws(BadgeError) in
-                        try blankCanvas(for: density, out: out, staged: staged, overlay: &overlay)
-                    }
+                let canvases =
+                    avoiding
+                    ? try drawnLayer("foreground") : AndroidResources.layerDensities.map(blankCanvas)
+                let backdrops = drawBackdrops(icon, limits: settings.limits) { part, density in
+                    try? conversion(of: part, at: density)?.get()
                 }
-                let backdrops = stageBackdrops(
-                    icon, path: source, lookup: table.lookup, limits: settings.limits, out: out, staged: staged,
-                    overlay: &overlay)
                 try jobs(badge, icons: canvases, configure: { _ in }, layers: .badges, backdrops: backdrops)
                 overlay.avoidance.append((shown, "foreground", overlay.jobs.count - 1))
             }
@@ -195,7 +210,7 @@ extension AndroidOverlay {
                 overlay.written.append(components)
                 point(background, "background", at: "@color/\(name)")
             } else {
-                try jobs(name, icons: try stagedLayer(background, "background"), configure: { _ in }, layers: .icon)
+                try jobs(name, icons: try drawnLayer("background"), configure: { _ in }, layers: .icon)
                 point(background, "background", at: "@drawable/\(name)")
             }
         }
@@ -204,7 +219,7 @@ extension AndroidOverlay {
         // text is cut out.
         if let monochrome = icon.root.child("monochrome") {
             let name = "iconbadge_\(icon.stem)_monochrome"
-            try jobs(name, icons: try stagedLayer(monochrome, "monochrome")) { render in
+            try jobs(name, icons: try drawnLayer("monochrome")) { render in
                 render.iconFilters = []
                 render.style.background = .white
                 render.style.borderColor = .white
@@ -226,6 +241,13 @@ extension AndroidOverlay {
         }
         overlay.files.append((icon.components, bytes))
         overlay.written.append(icon.components)
+        // The background the copy keeps, as converted: the preview draws it so.
+        if !filtered {
+            for density in AndroidResources.layerDensities {
+                guard case .success(let kept)? = converted["background@" + density.name] else { continue }
+                overlay.keptLayers[LayerKey(icon: icon.components, layer: "background", density: density.name)] = kept
+            }
+        }
         for suffix in Self.layerNames { overlay.ownedNames.insert("iconbadge_\(icon.stem)_\(suffix)") }
         overlay.adaptiveCount += 1
     }
@@ -236,19 +258,18 @@ extension AndroidOverlay {
         "foreground", "badge", "background", "background_colors", "monochrome", "badge_mono",
     ]
 
-    /// A transparent 108 dp canvas at `density`, staged once per size.
-    static func blankCanvas(
-        for density: AndroidResources.Density, out: String, staged: StagedFolder, overlay: inout AndroidOverlay
-    ) throws(BadgeError) -> String {
+    /// An image a layer's render reads, drawn in memory, and the name it goes by
+    /// (`RenderRequest.Icon.path` or `backdrop`, and messages).
+    struct Layer {
+        let name: String
+        let image: DrawnImage
+    }
+
+    /// A transparent 108 dp canvas at `density`: the badge layer's icon when the
+    /// foreground need not be read.
+    static func blankCanvas(_ density: AndroidResources.Density) -> Layer {
         let side = Int((AndroidResources.layerSide * density.scale).rounded())
-        let canvas = [".canvas-\(side).png"]
-        if !overlay.canvases.contains(canvas) {
-            let blank = try ImageFile.pngData(
-                of: PixelBuffer(width: side, height: side, fill: .transparent), compression: .fast)
-            try staged.write(blank, components: canvas, shown: out)
-            overlay.canvases.append(canvas)
-        }
-        return staged.path + "/" + canvas[0]
+        return Layer(name: "a blank \(side) px canvas", image: .blank(width: side, height: side))
     }
 
     /// `#AARRGGBB`, Android's colour form.

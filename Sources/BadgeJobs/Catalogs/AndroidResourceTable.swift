@@ -67,6 +67,11 @@ package final class AndroidResourceTable {
     /// The bounds of this table (the static ones, smaller in tests).
     private let entryLimit: Int
     private let byteLimit: Int
+    /// For a table of a planned overlay: the entries of each folder, by path, in
+    /// place of listing the disk; nil for a folder on disk.
+    private let listing: [String: [(name: String, isFolder: Bool, isLink: Bool)]]?
+    /// The files a planned overlay holds in memory, by path (read instead of the disk).
+    private let held: [String: [UInt8]]
     /// Names listed so far (against `entryLimit`).
     private var entriesListed = 0
     /// How many folders were listed: `res/` and each folder read, once each (for tests).
@@ -83,14 +88,50 @@ package final class AndroidResourceTable {
     ///   or the values files pass `maxXMLBytes` together; nothing for a values file
     ///   it cannot read (it is skipped and noted). A `folder` that cannot be listed
     ///   reads as empty (the caller has checked it).
-    package init(
+    package convenience init(
         folder: String, limits: ImageLimits, maxEntries: Int = AndroidResourceTable.maxEntries,
         maxXMLBytes: Int = AndroidResourceTable.maxXMLBytes
+    ) throws(BadgeError) {
+        try self.init(
+            folder: folder, limits: limits, maxEntries: maxEntries, maxXMLBytes: maxXMLBytes, listing: nil, held: [:])
+    }
+
+    /// The table of what an overlay's plan writes into `folder` (`AndroidOverlay`),
+    /// without listing the folder: `files` are its files by their path below it,
+    /// with their bytes when the plan holds them (its XML), else read from the disk
+    /// when asked for (a render's output, once committed).
+    ///
+    /// - Throws: as `init(folder:limits:)`.
+    package convenience init(
+        planned folder: String, files: [(components: [String], bytes: [UInt8]?)], limits: ImageLimits
+    ) throws(BadgeError) {
+        var listing: [String: [(name: String, isFolder: Bool, isLink: Bool)]] = [folder: []]
+        var held: [String: [UInt8]] = [:]
+        for file in files where file.components.count == 2 {
+            let sub = folder + "/" + file.components[0]
+            if listing[sub] == nil {
+                listing[sub] = []
+                listing[folder]!.append((file.components[0], true, false))
+            }
+            listing[sub]!.append((file.components[1], false, false))
+            if let bytes = file.bytes { held[sub + "/" + file.components[1]] = bytes }
+        }
+        for key in listing.keys { listing[key]!.sort { $0.name < $1.name } }
+        try self.init(
+            folder: folder, limits: limits, maxEntries: Self.maxEntries, maxXMLBytes: Self.maxXMLBytes,
+            listing: listing, held: held)
+    }
+
+    private init(
+        folder: String, limits: ImageLimits, maxEntries: Int, maxXMLBytes: Int,
+        listing: [String: [(name: String, isFolder: Bool, isLink: Bool)]]?, held: [String: [UInt8]]
     ) throws(BadgeError) {
         self.folder = folder
         self.limits = limits
         entryLimit = maxEntries
         byteLimit = maxXMLBytes
+        self.listing = listing
+        self.held = held
         let folders = try list(folder).filter { $0.isFolder && !$0.isLink }.map(\.name)
         var filesRead = 0
         for name in folders {
@@ -108,10 +149,7 @@ package final class AndroidResourceTable {
                     }
                     let path = folder + "/" + shown
                     try charge(path, limit: Self.maxValuesBytes)
-                    guard
-                        let bytes = try? AssetCatalog.ownFile(
-                            path, limit: Self.maxValuesBytes, what: "values file", of: "res/")
-                    else {
+                    guard let bytes = try? ownFile(path, limit: Self.maxValuesBytes, what: "values file") else {
                         unreadable.append("\(shown): over \(Self.maxValuesBytes >> 20) MiB or not readable")
                         continue
                     }
@@ -139,6 +177,12 @@ package final class AndroidResourceTable {
     /// - Throws: 65 past `entryLimit`.
     private func list(_ path: String) throws(BadgeError) -> [(name: String, isFolder: Bool, isLink: Bool)] {
         foldersListed += 1
+        if let listing {
+            let entries = listing[path] ?? []
+            entriesListed += entries.count
+            guard entriesListed <= entryLimit else { throw tooManyEntries }
+            return entries
+        }
         guard let stream = opendir(path) else { return [] }
         defer { closedir(stream) }
         var list: [(name: String, isFolder: Bool, isLink: Bool)] = []
@@ -148,13 +192,7 @@ package final class AndroidResourceTable {
             }
             if name == "." || name == ".." { continue }
             entriesListed += 1
-            guard entriesListed <= entryLimit else {
-                throw .badInput(
-                    path: folder,
-                    reason:
-                        "has over \(entryLimit) entries in it and its values, drawable, mipmap and color folders; iconbadge lists at most \(entryLimit) in a res/ folder"
-                )
-            }
+            guard entriesListed <= entryLimit else { throw tooManyEntries }
             var info = stat()
             guard lstat(path + "/" + name, &info) == 0 else { continue }
             let type = info.st_mode & S_IFMT
@@ -163,14 +201,37 @@ package final class AndroidResourceTable {
         return list.sorted { $0.name < $1.name }
     }
 
+    /// The error of a folder that lists over `entryLimit` names.
+    private var tooManyEntries: BadgeError {
+        .badInput(
+            path: folder,
+            reason:
+                "has over \(entryLimit) entries in it and its values, drawable, mipmap and color folders; iconbadge lists at most \(entryLimit) in a res/ folder"
+        )
+    }
+
+    /// The bytes of the file at `path`: held in memory, or read from the disk, never
+    /// through a link (`AssetCatalog.ownFile`).
+    ///
+    /// - Throws: as `AssetCatalog.ownFile`.
+    private func ownFile(_ path: String, limit: Int, what: String) throws(BadgeError) -> [UInt8] {
+        if let bytes = held[path] { return bytes }
+        return try AssetCatalog.ownFile(path, limit: limit, what: what, of: "res/")
+    }
+
     /// Counts the XML file at `path` (its size, by `lstat`, at most `limit`) against
     /// `byteLimit`, before it is read.
     ///
     /// - Throws: 65 when it would pass `byteLimit`.
     private func charge(_ path: String, limit: Int) throws(BadgeError) {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        let size = min(Int(info.st_size), limit)
+        let size: Int
+        if let bytes = held[path] {
+            size = min(bytes.count, limit)
+        } else {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+            size = min(Int(info.st_size), limit)
+        }
         guard xmlBytesRead + size <= byteLimit else {
             let limit = byteLimit % (1 << 20) == 0 ? "\(byteLimit >> 20) MiB" : "\(byteLimit) bytes"
             throw .badInput(
@@ -341,7 +402,7 @@ package final class AndroidResourceTable {
         let bytes: [UInt8]
         do throws(BadgeError) {
             if isXML { try charge(path, limit: limit) }
-            bytes = try AssetCatalog.ownFile(path, limit: limit, what: "resource file", of: "res/")
+            bytes = try ownFile(path, limit: limit, what: "resource file")
         } catch {
             throw AndroidDrawableProblem(path: path, line: nil, reason: ErrorText.reason(error))
         }

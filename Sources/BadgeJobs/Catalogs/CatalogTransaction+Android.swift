@@ -53,8 +53,8 @@ extension CatalogTransaction {
             ? try staging.inside(OutputLocation(root: trimmedOut, components: ["res"]))
             : try staging.beside(OutputLocation(commandLine: trimmedOut))
         let overlay = try AndroidOverlay.plan(
-            resources, settings: settings.render, relativeSize: relativeSize, out: trimmedOut,
-            staged: staged)
+            resources, settings: settings.render, relativeSize: relativeSize, out: trimmedOut
+        ).staged(in: staged)
         for note in overlay.notes { messages.note(note) }
         var plan = Plan(
             detail: .overlay(
@@ -69,7 +69,6 @@ extension CatalogTransaction {
                     folder: staged, components: file.components, source: .bytes(file.bytes),
                     shown: OutputLocation(root: trimmedOut, components: file.components).description))
         }
-        plan.scratch = overlay.canvases.map { (staged, $0) }
         return plan
     }
 

@@ -286,8 +286,8 @@ package enum CatalogTransaction {
                 title: Shown(bundle.target).description, bundle: try IconComposerBundle(path: bundle.target), limits: limits)
         case .overlay(let overlay):
             sheet = try AndroidPreview.sheet(
-                title: "\(Shown(overlay.out)) over \(Shown(overlay.resources.folder))",
-                folders: [overlay.out, overlay.resources.folder], names: overlay.resources.names, limits: limits)
+                title: "\(Shown(overlay.out)) over \(Shown(overlay.resources.folder))", overlay: overlay.overlay,
+                over: overlay.resources, limits: limits)
         }
         try PreviewOutput.write(sheet, to: path, limits: limits, creatingFolders: true)
         return PreviewOutput.tileCount(sheet)

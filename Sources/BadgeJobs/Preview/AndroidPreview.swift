@@ -8,11 +8,24 @@ import BadgeSystem
 /// of AOSP, themed icons (Android 13: the monochrome layer in two Material palettes,
 /// light and dark), and legacy icons as they are.
 ///
-/// The layers are drawn as `android` draws them: each converted to SVG by
+/// The layers are drawn as `android` draws them: each converted by
 /// `AndroidDrawableSVG` (vectors, shapes, gradients, bitmaps, insets, layer lists)
-/// with the resources of the `res/` folders in Gradle's order, and rendered by the
-/// isolated SVG renderer. A layer that cannot be converted is hatched and named.
+/// with the resources of the `res/` folders in Gradle's order, and drawn natively
+/// (`AndroidDrawingPainter`). A layer that cannot be converted is hatched and named.
+///
+/// The folders are read from the disk (`preview`), or, for `android --preview`, the
+/// overlay is the plan of the run (`AndroidOverlay`: its XML in memory, its renders
+/// by their paths once committed) over RES: what the plan wrote is not read back.
 package enum AndroidPreview {
+    /// A `res/` folder as the sheet reads it: on disk, or what an overlay's plan
+    /// writes there.
+    struct Folder {
+        /// Its path (no trailing slash).
+        let path: String
+        /// The plan that writes it; nil: the folder on disk.
+        let planned: AndroidOverlay?
+    }
+
     /// A launcher's wallpaper behind the icons, light and dark: Material 3's surface
     /// tones (the baseline scheme's surface variant #E7E0EC and surface #1C1B1F).
     static let lightWallpaper = Color(rgb: 0xE7E0EC)
@@ -48,16 +61,51 @@ package enum AndroidPreview {
 
     /// The sheet of the icons `names` of `folders` (the overlay first, then `main`'s
     /// `res/`), titled `title`, reading within `limits`.
+    ///
+    /// - Throws: 65 when a folder lists over `AndroidResourceTable.maxEntries` names
+    ///   or its XML passes `AndroidResourceTable.maxXMLBytes`.
     package static func sheet(
         title: String, folders: [String], names: [String], limits: ImageLimits
     ) throws(BadgeError) -> ContactSheet {
         let folders = folders.map { folder in
             var trimmed = folder
             while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-            return trimmed
+            return Folder(path: trimmed, planned: nil)
         }
+        return try sheet(title: title, folders: folders, names: names, limits: limits)
+    }
+
+    /// The sheet of the launcher icons of `resources` under the overlay `overlay`
+    /// plans for them, as the launcher will show them once it is committed: drawn
+    /// from the plan (its XML as planned, its renders read from their committed
+    /// paths) over RES. The overlay folder is listed only when it existed before
+    /// the run, for the files of its own the commit keeps, under the plan's.
+    ///
+    /// - Throws: as `sheet(title:folders:names:limits:)`.
+    package static func sheet(
+        title: String, overlay: AndroidOverlay, over resources: AndroidResources, limits: ImageLimits
+    ) throws(BadgeError) -> ContactSheet {
+        var folders = [Folder(path: overlay.folder, planned: overlay)]
+        if overlay.folderExisted { folders.append(Folder(path: overlay.folder, planned: nil)) }
+        folders.append(Folder(path: resources.folder, planned: nil))
+        return try sheet(title: title, folders: folders, names: resources.names, limits: limits)
+    }
+
+    /// The sheet of the icons `names` of `folders`, the first first.
+    static func sheet(title: String, folders: [Folder], names: [String], limits: ImageLimits) throws(BadgeError)
+        -> ContactSheet
+    {
         var tables: [AndroidResourceTable] = []
-        for folder in folders { tables.append(try AndroidResourceTable(folder: folder, limits: limits)) }
+        for folder in folders {
+            if let overlay = folder.planned {
+                let held = Dictionary(overlay.files.map { ($0.components, $0.bytes) }, uniquingKeysWith: { $1 })
+                tables.append(
+                    try AndroidResourceTable(
+                        planned: folder.path, files: overlay.written.map { ($0, held[$0]) }, limits: limits))
+            } else {
+                tables.append(try AndroidResourceTable(folder: folder.path, limits: limits))
+            }
+        }
         let lookup = self.lookup(tables)
         var sheet = ContactSheet(title: title)
         var adaptive = ContactSheet.Section(title: "Android adaptive icons (Android 8 and up)")
@@ -66,12 +114,21 @@ package enum AndroidPreview {
         var problems: [(problem: String, layers: [String])] = []
         for name in names {
             if let icon = adaptiveIcon(name, folders: folders) {
+                // A planned copy's layers the plan converted already (with RES's
+                // resources), by their key; not when the overlay has files of its own,
+                // which may change them (a variant's colour).
+                let plan = folders.first {
+                    $0.planned.map { !$0.folderExisted } ?? false && icon.path.hasPrefix($0.path + "/")
+                }
+                let kept = plan?.planned?.keptLayers ?? [:]
+                let copy = plan.map { icon.path.dropFirst($0.path.count + 1).split(separator: "/").map(String.init) }
                 for density in adaptiveDensities {
                     let side = Int(48 * density.scale)
                     let parts = ["background", "foreground", "monochrome"].map { part in
                         layer(
                             part, of: icon, name: name, side: side, density: density.scale, lookup: lookup,
-                            limits: limits)
+                            limits: limits,
+                            converted: copy.flatMap { kept[.init(icon: $0, layer: part, density: density.name)] })
                     }
                     var group = ContactSheet.Group(title: "\(name) · \(density.name) · \(side) px")
                     for mask in ContactSheet.AndroidMask.allCases {
@@ -115,13 +172,34 @@ package enum AndroidPreview {
             var group = ContactSheet.Group(title: "\(name) · legacy")
             for density in AndroidResources.densities {
                 for folder in folders {
-                    let candidates = ["png", "webp"].map { "\(folder)/mipmap-\(density.name)/\(name).\($0)" }
-                    guard let path = candidates.first(where: { InputFile.isPlainFile($0) }) else { continue }
-                    guard let pixels = try? ImageFile.pixels(at: path, limits: limits) else { break }
-                    let side = min(pixels.width, ContactSheet.maxShownSide)
+                    let candidates = ["png", "webp"].map { ["mipmap-" + density.name, "\(name).\($0)"] }
+                    let path: String
+                    let width: Int
+                    if let overlay = folder.planned {
+                        // The plan's render, which keeps its source's size.
+                        guard let found = candidates.first(where: { overlay.legacySizes[$0] != nil }) else { continue }
+                        path = folder.path + "/" + found.joined(separator: "/")
+                        width = overlay.legacySizes[found]!.width
+                    } else {
+                        let paths = candidates.map { folder.path + "/" + $0.joined(separator: "/") }
+                        guard let found = paths.first(where: { InputFile.isPlainFile($0) }) else { continue }
+                        // An unreadable image is left off, as the launcher would show none;
+                        // one over the limits is refused, as every other read is.
+                        let read: Result<Int, BadgeError>
+                        do throws(BadgeError) {
+                            read = .success(try ImageFile.pixels(at: found, limits: limits).width)
+                        } catch {
+                            if case .overLimit = error { throw error }
+                            read = .failure(error)
+                        }
+                        guard case .success(let readWidth) = read else { break }
+                        path = found
+                        width = readWidth
+                    }
+                    let side = min(width, ContactSheet.maxShownSide)
                     group.tiles.append(
                         ContactSheet.Tile(
-                            caption: "\(density.name) · \(pixels.width) px", side: side, backdrop: lightWallpaper,
+                            caption: "\(density.name) · \(width) px", side: side, backdrop: lightWallpaper,
                             layers: [
                                 .image(.file(path), rect: Rect(x: 0, y: 0, width: Double(side), height: Double(side)))
                             ]))
@@ -150,12 +228,27 @@ package enum AndroidPreview {
     package static func adaptiveIcon(_ name: String, folders: [String]) -> (
         path: String, bytes: [UInt8], root: XMLElement
     )? {
-        var byQualifier: [String: String] = [:]
+        adaptiveIcon(name, folders: folders.map { Folder(path: $0, planned: nil) })
+    }
+
+    /// `adaptiveIcon(_:folders:)` of folders on disk or planned (the plan's XML, in
+    /// memory).
+    static func adaptiveIcon(_ name: String, folders: [Folder]) -> (path: String, bytes: [UInt8], root: XMLElement)? {
+        var byQualifier: [String: (path: String, held: [UInt8]?)] = [:]
         for folder in folders {
-            for (sub, isFolder, isLink) in AssetCatalog.entries(of: folder)
+            if let overlay = folder.planned {
+                for (components, bytes) in overlay.files
+                where components.count == 2 && components[1] == name + ".xml"
+                    && AndroidResources.isAdaptiveFolder(components[0]) && byQualifier[components[0]] == nil
+                {
+                    byQualifier[components[0]] = (folder.path + "/" + components.joined(separator: "/"), bytes)
+                }
+                continue
+            }
+            for (sub, isFolder, isLink) in AssetCatalog.entries(of: folder.path)
             where isFolder && !isLink && AndroidResources.isAdaptiveFolder(sub) && byQualifier[sub] == nil {
-                let path = folder + "/" + sub + "/" + name + ".xml"
-                if InputFile.isPlainFile(path) { byQualifier[sub] = path }
+                let path = folder.path + "/" + sub + "/" + name + ".xml"
+                if InputFile.isPlainFile(path) { byQualifier[sub] = (path, nil) }
             }
         }
         func level(_ sub: String) -> Int {
@@ -169,9 +262,10 @@ package enum AndroidPreview {
             return $0 < $1
         }
         for sub in ordered {
-            guard let path = byQualifier[sub],
-                let bytes = try? AssetCatalog.ownFile(
-                    path, limit: AndroidResources.maxXMLBytes, what: "adaptive icon XML", of: "res/"),
+            guard let (path, held) = byQualifier[sub],
+                let bytes = try? held
+                    ?? AssetCatalog.ownFile(
+                        path, limit: AndroidResources.maxXMLBytes, what: "adaptive icon XML", of: "res/"),
                 let root = try? XMLScanner.parse(bytes), root.name == "adaptive-icon"
             else { continue }
             return (path, bytes, root)
@@ -180,20 +274,26 @@ package enum AndroidPreview {
     }
 
     /// The layer `part` of `icon` as the sheet draws it on a tile of `side` px: its
-    /// 108 dp reaching 18 dp past the 72 dp shown on each side, converted to SVG at
-    /// `density`; hatched and named when it cannot be converted; nil when the icon
-    /// has no such layer.
+    /// 108 dp reaching 18 dp past the 72 dp shown on each side, converted at
+    /// `density` (or as the plan `converted` it: a layer an overlay's copy keeps from
+    /// RES converts to the same drawing there); hatched and named when it cannot be
+    /// converted; nil when the icon has no such layer.
     static func layer(
         _ part: String, of icon: (path: String, bytes: [UInt8], root: XMLElement), name: String, side: Int,
-        density: Double, lookup: AndroidResourceLookup, limits: ImageLimits
+        density: Double, lookup: AndroidResourceLookup, limits: ImageLimits, converted: AndroidDrawing? = nil
     ) -> ContactSheet.Layer? {
         guard let element = icon.root.child(part) else { return nil }
         let unit = Double(side) / 72
         let rect = Rect(x: -18 * unit, y: -18 * unit, width: 108 * unit, height: 108 * unit)
         do throws(AndroidDrawableProblem) {
-            let drawing = try AndroidDrawableSVG.layerDrawing(
-                element, of: icon.bytes, path: icon.path, width: AndroidResources.layerSide,
-                height: AndroidResources.layerSide, density: density, lookup: lookup, limits: limits)
+            let drawing: AndroidDrawing
+            if let converted {
+                drawing = converted
+            } else {
+                drawing = try AndroidDrawableSVG.layerDrawing(
+                    element, of: icon.bytes, path: icon.path, width: AndroidResources.layerSide,
+                    height: AndroidResources.layerSide, density: density, lookup: lookup, limits: limits)
+            }
             return .image(.drawing(drawing, name: "the \(part) of \(name) (\(Shown(icon.path)))"), rect: rect)
         } catch {
             return .missing("\(Shown(error.path)): \(error.description)", rect: rect)
