@@ -29,7 +29,7 @@ public final class Renderer {
     public func compose(_ request: RenderRequest, cache: IconCache? = nil) throws(BadgeError) -> Scene {
         try SceneBuilder(
             renderer: self, request: request,
-            images: ImageSupply(site: .isolated, cache: cache, files: [:], limits: request.limits)
+            images: ImageSupply(cache: cache, limits: request.limits)
         ).build()
     }
 

@@ -163,7 +163,7 @@ enum ScenePainter {
             cairo_clip(cr)
         }
         if vector, let svg = icon.vector {
-            try svg.document().render(into: cr, rect: iconRect)
+            try svg.render(into: cr, rect: iconRect)
         } else {
             cairo_set_source_surface(cr, try icon.surface().surface, iconRect.x, iconRect.y)
             cairo_paint(cr)

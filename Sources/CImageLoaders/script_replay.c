@@ -152,10 +152,13 @@ static void base85_encode(growing *out, const uint8_t *bytes, size_t count) {
 }
 
 // The script with every `<|...~>` written as `<~...~>`; -1 when malformed, -2 out of
-// memory. Strings `(...)` (nested, with escapes), comments and plain base85 strings are
-// copied as they are, so that a `<|` inside one is not taken for a compressed string.
-static int inflate_compressed_strings(const uint8_t *script, size_t size, growing *out) {
-    size_t i = 0, copied = 0;
+// memory, -3 when the strings would inflate to more than `max_inflated` bytes in all
+// (checked against each string's declared length before anything is allocated: a
+// deflated string can claim 1000 times its size). Strings `(...)` (nested, with
+// escapes), comments and plain base85 strings are copied as they are, so that a `<|`
+// inside one is not taken for a compressed string.
+static int inflate_compressed_strings(const uint8_t *script, size_t size, size_t max_inflated, growing *out) {
+    size_t i = 0, copied = 0, inflated_total = 0;
     while (i < size) {
         uint8_t c = script[i];
         if (c == '%') {
@@ -191,6 +194,11 @@ static int inflate_compressed_strings(const uint8_t *script, size_t size, growin
                 return -1;
             }
             uLongf length = (uLongf)packed[0] << 24 | (uLongf)packed[1] << 16 | (uLongf)packed[2] << 8 | packed[3];
+            if (length > max_inflated - inflated_total) {
+                free(packed);
+                return -3;
+            }
+            inflated_total += length;
             uint8_t *plain = malloc(length ? length : 1);
             uLongf got = length;
             int inflated = plain ? uncompress(plain, &got, packed + 4, (uLong)(decoded - 4)) : Z_MEM_ERROR;
@@ -213,8 +221,8 @@ static int inflate_compressed_strings(const uint8_t *script, size_t size, growin
     return out->failed ? -2 : 0;
 }
 
-int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], char *error,
-                     size_t error_size) {
+int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], size_t max_inflated,
+                     char *error, size_t error_size) {
     cairo_t *cr = cairo;
     if (size > (size_t)0x7fffffff) {
         free(script);
@@ -222,9 +230,15 @@ int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double rep
         return IB_IMAGE_TOO_LARGE;
     }
     growing plain = {NULL, 0, 0, 0};
-    int rewritten = inflate_compressed_strings(script, size, &plain);
+    int rewritten = inflate_compressed_strings(script, size, max_inflated, &plain);
     // Freed before the interpreter runs: a large drawing is held once, not twice.
     free(script);
+    if (rewritten == -3) {
+        free(plain.bytes);
+        snprintf(error, error_size, "drawing it as vectors inflates to more than %zu MiB of images and fonts",
+                 (max_inflated + (1 << 20) - 1) >> 20);
+        return IB_IMAGE_TOO_LARGE;
+    }
     if (rewritten != 0 || plain.size > (size_t)0x7fffffff) {
         free(plain.bytes);
         snprintf(error, error_size, rewritten == -1 ? "the recorded drawing is malformed" : "OOM");

@@ -196,7 +196,7 @@ import Testing
         request.iconFilters = [.dim(.full)]
         let black = try Renderer().compose(request)
         #expect(black.badge.layout?.badgeRect == plain.badge.layout?.badgeRect)
-        #expect(black.contentShape == plain.contentShape)
+        #expect(ContentShape(alphaOf: try black.icon.surface()) == ContentShape(alphaOf: try plain.icon.surface()))
     }
 
     /// A tint colour is sRGB, like the badge's colours: into an icon's own colour
