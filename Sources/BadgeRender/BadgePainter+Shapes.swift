@@ -60,8 +60,8 @@ extension BadgePainter {
             return
         }
         if vector, let svg = icon.vector {
-            // An SVG icon drawn as vectors masks the band with its own vector drawing:
-            // no pixels (the isolated vector render has none), and the mask stays sharp.
+            // An SVG icon drawn as vectors masks the band with its own vector drawing, so
+            // the mask stays sharp at any zoom.
             cairo_push_group(cr)
             try svg.render(into: cr, rect: layout.iconRect)
             let mask = cairo_pop_group(cr)!

@@ -198,7 +198,7 @@ enum HostileFiles {
                 #expect(!FileManager.default.fileExists(atPath: "\(folder)/out.\(format)"))
             }
         }
-        // From standard input too (its bytes go to the vector render's child).
+        // From standard input too (read once, drawn as pixels and as vectors).
         let stdin = Data(HostileFiles.svg(embedding: url).utf8)
         let run = try runIconbadge(["-", "--value", "3", "--format", "pdf", "-o", "-"], stdin: stdin)
         #expect(run.status == 65 && run.stderr.contains("20000 × 20000"), "\(run.stderr)")
