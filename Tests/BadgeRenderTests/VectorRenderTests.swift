@@ -162,3 +162,41 @@ import Testing
         return text + "~>"
     }
 }
+
+/// The `FONTCONFIG_FILE` check reads the variables it is given, found as fontconfig
+/// finds the file: `~/` under HOME, a relative name in FONTCONFIG_PATH's folders.
+@Suite struct FontConfigEnvironmentTests {
+    @Test func theCheckReadsTheVariablesItIsGiven() throws {
+        let folder = Paths.scratch("fontconfig-environment")
+        try Data(count: FontConfig.maxConfigurationFileBytes + 1).write(to: URL(fileURLWithPath: folder + "/big.conf"))
+        try Data("<fontconfig/>".utf8).write(to: URL(fileURLWithPath: folder + "/ok.conf"))
+        let refused = [
+            FontConfigEnvironment(file: "/dev/zero", home: nil, path: nil),
+            FontConfigEnvironment(file: "big.conf", home: nil, path: "/nonexistent:" + folder),
+            FontConfigEnvironment(file: "~/big.conf", home: folder, path: nil),
+        ]
+        for environment in refused {
+            #expect(throws: BadgeError.self, "\(environment)") {
+                try FontConfig.checkConfigurationFile(environment)
+            }
+        }
+        do {
+            try FontConfig.checkConfigurationFile(FontConfigEnvironment(file: "/dev/zero", home: nil, path: nil))
+        } catch {
+            #expect(
+                error
+                    == .unavailable(
+                        resource: "fontconfig",
+                        reason:
+                            "FONTCONFIG_FILE=\"/dev/zero\" is not a regular file (a device, FIFO or folder); point it at a fonts.conf file, or unset it"
+                    ))
+        }
+        let accepted = [
+            FontConfigEnvironment(file: nil, home: nil, path: nil),
+            FontConfigEnvironment(file: "", home: nil, path: nil),
+            FontConfigEnvironment(file: "ok.conf", home: nil, path: folder),
+            FontConfigEnvironment(file: "~/ok.conf", home: folder, path: nil),
+        ]
+        for environment in accepted { try FontConfig.checkConfigurationFile(environment) }
+    }
+}
