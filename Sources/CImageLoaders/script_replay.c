@@ -88,7 +88,19 @@ static void put(growing *out, const void *bytes, size_t count) {
 // Decodes base85 (Adobe's, `z` for four zero bytes, whitespace skipped) from `text`
 // up to its `~>`; returns the bytes (malloc'd) and sets `*end` past the `~>`, or NULL.
 static uint8_t *base85_decode(const uint8_t *text, size_t size, size_t *decoded, size_t *end) {
-    size_t capacity = size / 5 * 4 + 8, count = 0;
+    // Room for every group up to the `~>`: four bytes a `z` (one character) and four
+    // for each other five characters. Sized by the whole rest of the script, a run of
+    // `z` (deflated zeros, as a filter's result holds) overran it and the drawing was
+    // refused as malformed.
+    size_t zeros = 0, others = 0;
+    for (size_t i = 0; i < size && !(text[i] == '~' && i + 1 < size && text[i + 1] == '>'); i++) {
+        if (text[i] == 'z') {
+            zeros++;
+        } else {
+            others++;
+        }
+    }
+    size_t capacity = zeros * 4 + others / 5 * 4 + 8, count = 0;
     uint8_t *out = malloc(capacity);
     if (out == NULL) return NULL;
     uint32_t group[5];
