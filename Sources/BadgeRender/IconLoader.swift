@@ -60,7 +60,7 @@ enum IconLoader {
     ///   it is not a supported image, is corrupt, is over a limit (an SVG's embedded
     ///   images included: `SVGEmbeddedImages`), or makes its decoder crash, run out
     ///   of its memory cap or run over time (SVG and the gdk-pixbuf formats are
-    ///   decoded in a child process, `IsolatedDecoder`); 69 when the library for its
+    ///   decoded in a child process, `IsolatedLoader`); 69 when the library for its
     ///   format is not installed. Messages name the path and the reason, never a
     ///   library's raw status.
     static func load(_ path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing()) throws(BadgeError)
@@ -97,7 +97,7 @@ enum IconLoader {
                 return try resized(decoded.surface, lost: decoded.lost, format: format.rawValue, sizing, limits, path)
             }
             // In iconbadge-loader.
-            let surface = try IsolatedDecoder.decode(
+            let surface = try IsolatedLoader.decode(
                 bytes, kind: format.pixbufLoader!, scale: 1, size: nil, limits: limits, path: path
             ).surface
             return try resized(surface, format: format.rawValue, sizing, limits, path)
@@ -126,7 +126,7 @@ enum IconLoader {
         }
         let (document, embedded) = try checkedSVG(bytes, format: format, limits: limits, path: path)
         guard naturalSize else { return .svg(bytes: document, path: path, natural: nil) }
-        let intrinsic = try IsolatedDecoder.probe(document, limits: limits, path: path, embeddedPixels: embedded)
+        let intrinsic = try IsolatedLoader.probe(document, limits: limits, path: path, embeddedPixels: embedded)
         // As the isolated decoder would have rendered it before: intrinsic size ×
         // scale, rounded; only its aspect ratio (and, for an auto height, its
         // height) reaches the layout, so no pixel limit applies to it.
@@ -196,7 +196,7 @@ enum IconLoader {
         _ document: [UInt8], embeddedPixels: Int, format: ImageFormat, path: String, limits: ImageLimits,
         sizing: ImageSizing
     ) throws(BadgeError) -> LoadedIcon {
-        let decoded = try IsolatedDecoder.decode(
+        let decoded = try IsolatedLoader.decode(
             document, kind: "svg", scale: sizing.scale, size: sizing.size, limits: limits, path: path,
             embeddedPixels: embeddedPixels)
         return LoadedIcon(

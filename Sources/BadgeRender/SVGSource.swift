@@ -5,11 +5,11 @@ import Synchronization
 
 /// An SVG document's bytes (gunzipped, checked by `SVGEmbeddedImages`), drawn as
 /// vectors into SVG and PDF outputs onto a Cairo context: librsvg draws it in
-/// iconbadge-loader onto a Cairo script surface (`IsolatedDecoder.record`, under the
+/// iconbadge-loader onto a Cairo script surface (`IsolatedLoader.record`, under the
 /// loader's memory cap and time limit, the script at most
-/// `IsolatedDecoder.scriptLimit`), and the script is replayed here with Cairo's script
+/// `IsolatedLoader.scriptLimit`), and the script is replayed here with Cairo's script
 /// interpreter (`ib_script_replay`, its images and fonts inflated to at most
-/// `IsolatedDecoder.inflatedLimit`). librsvg never runs in iconbadge, which is static
+/// `IsolatedLoader.inflatedLimit`). librsvg never runs in iconbadge, which is static
 /// and loads no library.
 final class SVGSource: Sendable {
     let bytes: [UInt8]
@@ -35,7 +35,7 @@ final class SVGSource: Sendable {
     ///
     /// - Throws: 65 when librsvg fails part way (for example on its own limits), runs
     ///   out of the loader's memory cap or over the time limit, or its drawing is over
-    ///   `IsolatedDecoder.scriptLimit` or `IsolatedDecoder.inflatedLimit`; 69 when
+    ///   `IsolatedLoader.scriptLimit` or `IsolatedLoader.inflatedLimit`; 69 when
     ///   librsvg is missing.
     func render(into cr: OpaquePointer, rect: Rect) throws(BadgeError) {
         var matrix = cairo_matrix_t()
@@ -53,10 +53,10 @@ final class SVGSource: Sendable {
         let side = Double(ImageLimits.cairoMaxSide)
         let extent = (width: min(side, x2.rounded(.up)), height: min(side, y2.rounded(.up)))
         guard extent.width >= 1, extent.height >= 1, rect.width > 0, rect.height > 0 else { return }
-        let drawing = try IsolatedDecoder.record(
+        let drawing = try IsolatedLoader.record(
             bytes, viewport: rect, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0],
             extent: extent, limits: limits, path: path, embeddedPixels: embeddedPixels)
-        let inflated = IsolatedDecoder.inflatedLimit(
+        let inflated = IsolatedLoader.inflatedLimit(
             extentPixels: Int(extent.width * extent.height), documentBytes: bytes.count,
             embeddedPixels: embeddedPixels)
         try Self.replay(drawing, into: cr, inflatedLimit: inflated, path: path)
@@ -68,7 +68,7 @@ final class SVGSource: Sendable {
     /// - Throws: 65 when the script is over `inflatedLimit` or the interpreter rejects
     ///   it; 65 naming the memory when Cairo runs out of it.
     static func replay(
-        _ drawing: IsolatedDecoder.RecordedDrawing, into cr: OpaquePointer, inflatedLimit: Int, path: String
+        _ drawing: IsolatedLoader.RecordedDrawing, into cr: OpaquePointer, inflatedLimit: Int, path: String
     ) throws(BadgeError) {
         var message = [CChar](repeating: 0, count: 512)
         let status = ib_script_replay(
@@ -87,7 +87,7 @@ final class SVGSource: Sendable {
             return .unavailable(resource: "SVG support", reason: message)
         }
         if status == Int32(IB_IMAGE_NO_MEMORY) {
-            return IsolatedDecoder.outOfMemory(path, "drawing it")
+            return IsolatedLoader.outOfMemory(path, "drawing it")
         }
         let lower = message.lowercased()
         if lower.contains("limit") || lower.contains("too many") || lower.contains("recursion")

@@ -95,7 +95,7 @@ extension Scene {
         } catch {
             // Out of memory reads the same however librsvg or Cairo noticed it.
             if case .render(.outOfMemory(let path, "drawing it", _), _) = error {
-                throw IsolatedDecoder.outOfMemory(path, "drawing it as \(painting.format == .svg ? "SVG" : "PDF")")
+                throw IsolatedLoader.outOfMemory(path, "drawing it as \(painting.format == .svg ? "SVG" : "PDF")")
             }
             throw error
         }
@@ -164,7 +164,7 @@ extension Scene {
         if status == CAIRO_STATUS_SUCCESS { status = cairo_surface_status(surface) }
         guard status == CAIRO_STATUS_SUCCESS else {
             if status == CAIRO_STATUS_NO_MEMORY, let svg = icon.decoded.svg ?? badge.image?.svg {
-                throw IsolatedDecoder.outOfMemory(svg.path, "drawing it")
+                throw IsolatedLoader.outOfMemory(svg.path, "drawing it")
             }
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }

@@ -113,10 +113,10 @@ import Testing
     /// The limit: four times the script's, which replaying had in the child.
     @Test func inflatedLimitIsFourTimesTheScriptLimit() {
         #expect(
-            IsolatedDecoder.inflatedLimit(extentPixels: 64 * 64, documentBytes: 1000, embeddedPixels: 0)
+            IsolatedLoader.inflatedLimit(extentPixels: 64 * 64, documentBytes: 1000, embeddedPixels: 0)
                 == 4 * ((16 << 20) + 32 * 1000 + 6 * 64 * 64))
         #expect(
-            IsolatedDecoder.inflatedLimit(extentPixels: 0, documentBytes: 0, embeddedPixels: 100)
+            IsolatedLoader.inflatedLimit(extentPixels: 0, documentBytes: 0, embeddedPixels: 100)
                 == 4 * ((16 << 20) + 600))
     }
 
@@ -131,7 +131,7 @@ import Testing
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         try SVGSource.replay(
-            IsolatedDecoder.RecordedDrawing(script: copy, size: bytes.count, replayMatrix: [1, 0, 0, 1, 0, 0]),
+            IsolatedLoader.RecordedDrawing(script: copy, size: bytes.count, replayMatrix: [1, 0, 0, 1, 0, 0]),
             into: cr, inflatedLimit: limit, path: "x.svg")
     }
 

@@ -224,9 +224,9 @@ enum HostileFiles {
 
     /// librsvg's pattern billion-laughs: cheap as pixels, 1.28 GB drawn as vectors in
     /// the parent before. Recorded by iconbadge-loader for the vector output, its 62 MB
-    /// of nested patterns stop at the recording's limit (`IsolatedDecoder.scriptLimit`,
+    /// of nested patterns stop at the recording's limit (`IsolatedLoader.scriptLimit`,
     /// 22 MiB here), 65, before the capped child would have to replay them.
-    @Test(.enabled(if: IsolatedDecoding.memoryCapEnforced)) func patternBillionLaughsStopsAtTheCap() throws {
+    @Test(.enabled(if: IsolatedLoader.memoryCapEnforced)) func patternBillionLaughsStopsAtTheCap() throws {
         let folder = Paths.scratch("laughs")
         let icon = try Corpus.path("librsvg/errors/bug515-pattern-billion-laughs.svg")
         for format in ["svg", "pdf"] {
@@ -280,8 +280,8 @@ enum HostileFiles {
 
     /// The 1 px badge whose content explodes when drawn large (a pattern
     /// billion-laughs): refused in the vector outputs at its drawn size, by the limit of
-    /// its recording (`IsolatedDecoder.scriptLimit`, which grows with the canvas).
-    @Test(.enabled(if: IsolatedDecoding.memoryCapEnforced)) func hostileSVGBadgeStopsAtTheCapAtItsDrawnSize() throws {
+    /// its recording (`IsolatedLoader.scriptLimit`, which grows with the canvas).
+    @Test(.enabled(if: IsolatedLoader.memoryCapEnforced)) func hostileSVGBadgeStopsAtTheCapAtItsDrawnSize() throws {
         let folder = Paths.scratch("badge-laughs")
         let laughs = try String(
             contentsOfFile: try Corpus.path("librsvg/errors/bug515-pattern-billion-laughs.svg"), encoding: .utf8)
@@ -319,7 +319,7 @@ enum HostileFiles {
 
     /// A document of many tiny elements costs librsvg about 2.5 KB an element: 3.6 MB
     /// of `<g/>` needed 1.1 GB. Its cap grows with its size only.
-    @Test(.enabled(if: IsolatedDecoding.memoryCapEnforced)) func elementBombStopsAtTheCap() throws {
+    @Test(.enabled(if: IsolatedLoader.memoryCapEnforced)) func elementBombStopsAtTheCap() throws {
         let folder = Paths.scratch("elements")
         try HostileFiles.write(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\">"

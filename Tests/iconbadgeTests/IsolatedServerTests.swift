@@ -85,7 +85,7 @@ import Testing
 
     /// The memory cap and the time limit hold for each job, and the jobs after one that
     /// met them run in a new renderer.
-    @Test(.enabled(if: IsolatedDecoding.memoryCapEnforced)) func limitsHoldJobByJob() throws {
+    @Test(.enabled(if: IsolatedLoader.memoryCapEnforced)) func limitsHoldJobByJob() throws {
         let folder = Paths.scratch("isolated-server-limits")
         let good = try Corpus.path("icons/papirus-svg/firefox.svg")
         // As SVG, its recording by iconbadge-loader stops at its limit (62 MB of nested

@@ -33,7 +33,7 @@ int ib_gunzip(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, 
 /// images it decodes, the images an SVG embeds): IB_MEMORY_CAP_BASE
 /// + document_bytes × IB_MEMORY_CAP_PER_DOCUMENT_BYTE + pixels ×
 /// IB_MEMORY_CAP_PER_PIXEL. The figures behind the constants are in
-/// IsolatedDecoder.memoryCap (Swift).
+/// IsolatedLoader.memoryCap (Swift).
 uint64_t ib_memory_cap(int64_t pixels, int64_t document_bytes);
 #define IB_MEMORY_CAP_BASE (128ull << 20)
 #define IB_MEMORY_CAP_PER_DOCUMENT_BYTE 48ull

@@ -8,8 +8,9 @@ internal import CImageLoaders
     import Darwin
 #endif
 
-/// Decodes SVG (librsvg) and the gdk-pixbuf formats in a child process,
-/// iconbadge-loader run with `--isolated-decode` (loader/loader.h): iconbadge itself is
+/// The isolation mechanism, one name for all of it: SVG (librsvg) and the gdk-pixbuf
+/// formats are decoded, and an SVG's vector drawing recorded (`record`), in a child
+/// process, iconbadge-loader run with `--isolated-decode` (loader/loader.h): iconbadge itself is
 /// static and never loads a shared library, and the loader, linked against glibc
 /// alone, opens the system's librsvg and gdk-pixbuf.
 ///
@@ -19,7 +20,7 @@ internal import CImageLoaders
 /// crash, a hang (killed at the time limit) or a library's noise on stderr costs
 /// only that one file, which is then refused with exit 65; the parent never loads
 /// GLib for a PNG render, and batch workers are not taken down by one bad file.
-enum IsolatedDecoder {
+public enum IsolatedLoader {
     /// The argument that starts iconbadge-loader's isolated work
     /// (`iconbadge-loader --isolated-decode ...`, loader/loader.h).
     static let flag = "--isolated-decode"
@@ -320,14 +321,14 @@ enum IsolatedDecoder {
     }
 }
 
-/// What the CLI may ask of the isolated decoder.
-public enum IsolatedDecoding {
+/// What the CLI and the tests may ask of it.
+extension IsolatedLoader {
     /// Starts this thread's iconbadge-loader now, if it has none, rather than at its
     /// first job: it loads librsvg and GLib (as long as the rest of a small render)
     /// while the caller goes on. Nothing is sent to it; a renderer never used ends
     /// with the thread or the process.
     public static func prestart() {
-        guard let loader = IsolatedDecoder.loader else { return }
+        guard let loader = IsolatedLoader.loader else { return }
         ib_server_prestart(loader)
     }
 
