@@ -22,12 +22,6 @@ public enum BadgeCLI {
     /// Runs `arguments` (argv, with the program name first) against the process's
     /// standard streams and environment; returns the exit code.
     public static func main(_ arguments: [String]) -> Int32 {
-        // The isolated decoder's child process (see IsolatedDecoder): no CLI at all.
-        if arguments.count > 1, arguments[1] == IsolatedDecoding.flag {
-            return IsolatedDecoding.childMain(arguments)
-        }
-        // This executable answers --isolated-decode, whatever it is called.
-        IsolatedDecoding.executableDecodes()
         SignalHandling.install()
         let io = CommandIO.process()
         let code = run(arguments, io: io)

@@ -56,7 +56,7 @@ enum RenderCommand {
             // librsvg while this process plans and loads its fonts.
             if let icon = positionals.first, icon.lowercased().hasSuffix(".svg") || icon.lowercased().hasSuffix(".svgz")
             {
-                IsolatedDecoding.prestart()
+                IsolatedLoader.prestart()
             }
             EnvironmentCheck.warnAboutUnknownVariables(io.environment, io: io)
             var settings = settings

@@ -379,7 +379,7 @@ public enum AndroidDrawingPainter {
             let r = image.rect
             guard r.width > 0, r.height > 0 else { return }
             let loaded = try IconLoader.decode(image.bytes, path: name, limits: limits)
-            let pixels = try loaded.pixels()
+            let pixels = loaded.surface
             cairo_save(cr)
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
             cairo_clip(cr)

@@ -60,15 +60,15 @@ extension BadgePainter {
             return
         }
         if vector, let svg = icon.vector {
-            // An SVG icon drawn as vectors masks the band with its own vector drawing:
-            // no pixels (the isolated vector render has none), and the mask stays sharp.
+            // An SVG icon drawn as vectors masks the band with its own vector drawing, so
+            // the mask stays sharp at any zoom.
             cairo_push_group(cr)
-            try svg.document().render(into: cr, rect: layout.iconRect)
+            try svg.render(into: cr, rect: layout.iconRect)
             let mask = cairo_pop_group(cr)!
             defer { cairo_pattern_destroy(mask) }
             cairo_set_source(cr, drawn)
             cairo_mask(cr, mask)
-        } else if let mask = try alphaMask(icon.decoded.pixels()) {
+        } else if let mask = try alphaMask(icon.decoded.surface) {
             cairo_mask_surface(cr, mask, layout.iconRect.x, layout.iconRect.y)
             cairo_surface_destroy(mask)
         } else {

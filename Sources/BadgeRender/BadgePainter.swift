@@ -124,11 +124,11 @@ enum BadgePainter {
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         cairo_clip(cr)
         if vector, let svg = image.svg {
-            try svg.document().render(into: cr, rect: rect)
+            try svg.render(into: cr, rect: rect)
         } else {
             cairo_translate(cr, rect.x, rect.y)
             cairo_scale(cr, rect.width / Double(image.width), rect.height / Double(image.height))
-            var pixels = try image.pixels()
+            var pixels = image.surface
             if let conversion {
                 let copy = try pixels.copy()
                 conversion.convert(copy)

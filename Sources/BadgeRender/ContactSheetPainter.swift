@@ -203,7 +203,7 @@ public struct ContactSheetPainter {
             if let cached = images[key] { return cached }
             var sizing = ImageSizing()
             sizing.size = (width, height)
-            let surface = try IconLoader.load(path, limits: limits, sizing: sizing).pixels()
+            let surface = try IconLoader.load(path, limits: limits, sizing: sizing).surface
             images[key] = surface
             return surface
         case .drawing(let drawing, let name):

@@ -21,6 +21,23 @@ public struct ResolvedFont: Equatable, Sendable {
     public var style: String
 }
 
+/// The variables fontconfig finds its configuration file by (`FcConfigGetFilename`).
+struct FontConfigEnvironment: Sendable, Equatable {
+    /// `FONTCONFIG_FILE`.
+    let file: String?
+    /// `HOME`, for a `FONTCONFIG_FILE` that starts with `~`.
+    let home: String?
+    /// `FONTCONFIG_PATH`, the folders a relative `FONTCONFIG_FILE` is looked for in.
+    let path: String?
+
+    /// This process's, read once, at the first check: nothing reads them while a scene
+    /// is built or painted.
+    static let process = FontConfigEnvironment(
+        file: getenv("FONTCONFIG_FILE").map { String(cString: $0) },
+        home: getenv("HOME").map { String(cString: $0) },
+        path: getenv("FONTCONFIG_PATH").map { String(cString: $0) })
+}
+
 /// fontconfig lookups: family names for `--font`, and the fallback list for
 /// glyphs the chosen font lacks. Initialised lazily, only when a family name or a
 /// fallback is needed, because loading its configuration costs 5-6 ms per
@@ -59,21 +76,28 @@ public enum FontConfig {
     /// (`FcConfigGetFilename`): `~/` under HOME, an absolute path as is, a relative
     /// one in FONTCONFIG_PATH's folders, then /etc/fonts. Called before fontconfig
     /// starts, in this process and before an isolated child gives an SVG to librsvg
-    /// (whose text goes through Pango and fontconfig).
+    /// (whose text goes through Pango and fontconfig). The variables are this
+    /// process's, read once (`FontConfigEnvironment.process`): fontconfig and the
+    /// loader read the same ones.
     ///
     /// - Throws: 69 naming the variable, the file and the fix.
     public static func checkConfigurationFile() throws(BadgeError) {
-        guard let raw = getenv("FONTCONFIG_FILE") else { return }
-        let value = String(cString: raw)
-        guard !value.isEmpty else { return }
+        try checkConfigurationFile(FontConfigEnvironment.process)
+    }
+
+    /// `checkConfigurationFile()` for the variables in `environment`.
+    ///
+    /// - Throws: 69 naming the variable, the file and the fix.
+    static func checkConfigurationFile(_ environment: FontConfigEnvironment) throws(BadgeError) {
+        guard let value = environment.file, !value.isEmpty else { return }
         var candidates: [String] = []
         if value.hasPrefix("~") {
-            guard let home = getenv("HOME") else { return }
-            candidates = [String(cString: home) + value.dropFirst()]
+            guard let home = environment.home else { return }
+            candidates = [home + value.dropFirst()]
         } else if value.hasPrefix("/") {
             candidates = [value]
         } else {
-            let path = getenv("FONTCONFIG_PATH").map { String(cString: $0) } ?? ""
+            let path = environment.path ?? ""
             candidates = path.split(separator: ":").map { "\($0)/\(value)" } + ["/etc/fonts/\(value)"]
         }
         // fontconfig takes the first candidate it can read (access R_OK).

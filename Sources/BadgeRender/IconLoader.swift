@@ -7,9 +7,8 @@ import Synchronization
 /// A decoded icon or badge image, at the pixel size it is drawn at.
 struct LoadedIcon: Sendable {
     /// Premultiplied ARGB32 pixels at the drawn size (an SVG rendered there by the
-    /// isolated decoder); nil only for an SVG inside the isolated vector render
-    /// (`DecodeSite.inProcessVector`), which draws the document itself.
-    let surface: ImageSurface?
+    /// isolated decoder).
+    let surface: ImageSurface
     /// For an SVG: its source, drawn as vectors into SVG and PDF outputs.
     let svg: SVGSource?
     /// Width it is drawn at (pixels).
@@ -23,9 +22,6 @@ struct LoadedIcon: Sendable {
     var lost: LostStraightPixels? = nil
     /// For a PNG: its colour chunks and bit depth (kept in a PNG output).
     var color: ColorChunks? = nil
-    /// The file's bytes when they came from standard input (`-`), which cannot be
-    /// read twice: the isolated vector render is handed them.
-    var standardInput: [UInt8]? = nil
 
     init(surface: ImageSurface, svg: SVGSource?, format: String, lost: LostStraightPixels? = nil) {
         self.surface = surface
@@ -35,68 +31,6 @@ struct LoadedIcon: Sendable {
         self.format = format
         self.lost = lost
     }
-
-    /// An SVG sized but not rasterised (inside the isolated vector render).
-    init(vectorOnly svg: SVGSource, width: Int, height: Int, format: String) {
-        surface = nil
-        self.svg = svg
-        self.width = width
-        self.height = height
-        self.format = format
-    }
-
-    /// The pixels.
-    ///
-    /// - Throws: `BadgeError.internalError` for an SVG that was only sized (a raster
-    ///   output asked of the isolated vector render, which never happens).
-    func pixels() throws(BadgeError) -> ImageSurface {
-        guard let surface else { throw .internalError("an SVG drawn only as vectors has no pixels") }
-        return surface
-    }
-}
-
-/// An SVG document's bytes (gunzipped, checked by `SVGEmbeddedImages`), drawn as
-/// vectors only inside the isolated vector render (through iconbadge-loader).
-final class SVGSource: Sendable {
-    let bytes: [UInt8]
-    let path: String
-    /// The pixels of the raster images it embeds (`SVGEmbeddedImages`).
-    let embeddedPixels: Int
-    /// The limits it was loaded under (the loader's time limit).
-    let limits: ImageLimits
-    private let parsed: Mutex<Result<SVGDocument, BadgeError>?>
-
-    init(bytes: [UInt8], path: String, embeddedPixels: Int, limits: ImageLimits, document: SVGDocument? = nil) {
-        self.bytes = bytes
-        self.path = path
-        self.embeddedPixels = embeddedPixels
-        self.limits = limits
-        parsed = Mutex(document.map { .success($0) })
-    }
-
-    /// The parsed document, made once.
-    func document() throws(BadgeError) -> SVGDocument {
-        let result = parsed.withLock { parsed -> Result<SVGDocument, BadgeError> in
-            if let parsed { return parsed }
-            let made = Result { () throws(BadgeError) in
-                try SVGDocument(bytes, path: path, limits: limits, embeddedPixels: embeddedPixels)
-            }
-            parsed = made
-            return made
-        }
-        return try result.get()
-    }
-}
-
-/// Where untrusted images are decoded.
-enum DecodeSite {
-    /// SVG and the gdk-pixbuf formats in an isolated child (`IsolatedDecoder`): every
-    /// render outside the isolated vector render.
-    case isolated
-    /// Inside the isolated vector render's child (`IsolatedRenderer`): SVG documents
-    /// are sized, not rasterised (SVG and PDF outputs draw the document, recorded by
-    /// iconbadge-loader and replayed); other formats are decoded by the loader too.
-    case inProcessVector
 }
 
 /// An image badge before layout: a raster decoded at its natural size, or an SVG
@@ -126,16 +60,14 @@ enum IconLoader {
     ///   it is not a supported image, is corrupt, is over a limit (an SVG's embedded
     ///   images included: `SVGEmbeddedImages`), or makes its decoder crash, run out
     ///   of its memory cap or run over time (SVG and the gdk-pixbuf formats are
-    ///   decoded in a child process, `IsolatedDecoder`); 69 when the library for its
+    ///   decoded in a child process, `IsolatedLoader`); 69 when the library for its
     ///   format is not installed. Messages name the path and the reason, never a
     ///   library's raw status.
-    static func load(
-        _ path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing(), site: DecodeSite = .isolated
-    ) throws(BadgeError) -> LoadedIcon {
+    static func load(_ path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing()) throws(BadgeError)
+        -> LoadedIcon
+    {
         let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
-        var icon = try decode(bytes, path: path, limits: limits, sizing: sizing, site: site)
-        if path == "-" { icon.standardInput = bytes }
-        return icon
+        return try decode(bytes, path: path, limits: limits, sizing: sizing)
     }
 
     /// An image drawn in memory (`DrawnImage`), as a PNG of its pixels decodes,
@@ -152,8 +84,7 @@ enum IconLoader {
 
     /// Decodes image bytes that came from `path`.
     static func decode(
-        _ bytes: [UInt8], path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing(),
-        site: DecodeSite = .isolated
+        _ bytes: [UInt8], path: String, limits: ImageLimits, sizing: ImageSizing = ImageSizing()
     ) throws(BadgeError) -> LoadedIcon {
         let format = try sniff(bytes, path: path)
         switch format {
@@ -166,8 +97,7 @@ enum IconLoader {
         case .svg, .svgz:
             let (document, embedded) = try checkedSVG(bytes, format: format, limits: limits, path: path)
             return try decodeSVG(
-                document, embeddedPixels: embedded, format: format, path: path, limits: limits, sizing: sizing,
-                site: site)
+                document, embeddedPixels: embedded, format: format, path: path, limits: limits, sizing: sizing)
         case .jpeg, .webp, .gif, .bmp, .tiff, .ico:
             // A JPEG that libjpeg-turbo reads cleanly, and a still WebP, are decoded here
             // with the libraries linked into the binary (JPEGCodec, WebPCodec); the
@@ -178,8 +108,8 @@ enum IconLoader {
             if format == .webp, let decoded = WebPCodec.decodeSurface(bytes, limits: limits) {
                 return try resized(decoded.surface, lost: decoded.lost, format: format.rawValue, sizing, limits, path)
             }
-            // In iconbadge-loader, from the vector render's child too.
-            let surface = try IsolatedDecoder.decode(
+            // In iconbadge-loader.
+            let surface = try IsolatedLoader.decode(
                 bytes, kind: format.pixbufLoader!, scale: 1, size: nil, limits: limits, path: path
             ).surface
             return try resized(surface, format: format.rawValue, sizing, limits, path)
@@ -196,33 +126,19 @@ enum IconLoader {
     ///
     /// - Throws: as `load`.
     static func badgeImage(
-        _ path: String, bytes given: [UInt8]?, limits: ImageLimits, scale: Double, naturalSize: Bool,
-        site: DecodeSite, raster: ((ImageSizing) throws(BadgeError) -> LoadedIcon)?
+        _ path: String, limits: ImageLimits, scale: Double, naturalSize: Bool,
+        raster: ((ImageSizing) throws(BadgeError) -> LoadedIcon)?
     ) throws(BadgeError) -> BadgeImageSource {
-        let bytes: [UInt8]
-        if let given {
-            bytes = given
-        } else {
-            bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
-        }
+        let bytes = try InputFile.bytes(at: path, limit: limits.maxRasterBytes, what: "image file")
         let format = try sniff(bytes, path: path)
         guard format == .svg || format == .svgz else {
             // Through the batch's cache when there is one (it reads the file again).
-            if let raster, given == nil, path != "-" { return .ready(try raster(ImageSizing(scale: scale))) }
-            var icon = try decode(bytes, path: path, limits: limits, sizing: ImageSizing(scale: scale), site: site)
-            if path == "-" { icon.standardInput = bytes }
-            return .ready(icon)
+            if let raster, path != "-" { return .ready(try raster(ImageSizing(scale: scale))) }
+            return .ready(try decode(bytes, path: path, limits: limits, sizing: ImageSizing(scale: scale)))
         }
         let (document, embedded) = try checkedSVG(bytes, format: format, limits: limits, path: path)
         guard naturalSize else { return .svg(bytes: document, path: path, natural: nil) }
-        let intrinsic: Size?
-        switch site {
-        case .isolated:
-            intrinsic = try IsolatedDecoder.probe(document, limits: limits, path: path, embeddedPixels: embedded)
-        case .inProcessVector:
-            intrinsic =
-                try SVGDocument(document, path: path, limits: limits, embeddedPixels: embedded).intrinsicSize
-        }
+        let intrinsic = try IsolatedLoader.probe(document, limits: limits, path: path, embeddedPixels: embedded)
         // As the isolated decoder would have rendered it before: intrinsic size ×
         // scale, rounded; only its aspect ratio (and, for an auto height, its
         // height) reaches the layout, so no pixel limit applies to it.
@@ -236,13 +152,13 @@ enum IconLoader {
     ///
     /// - Throws: as `load`.
     static func decodeSVGBadge(
-        _ document: [UInt8], path: String, width: Int, height: Int, limits: ImageLimits, site: DecodeSite
+        _ document: [UInt8], path: String, width: Int, height: Int, limits: ImageLimits
     ) throws(BadgeError) -> LoadedIcon {
         var sizing = ImageSizing()
         sizing.size = (width, height)
         let (checked, embedded) = try checkedSVG(document, format: .svg, limits: limits, path: path)
         return try decodeSVG(
-            checked, embeddedPixels: embedded, format: .svg, path: path, limits: limits, sizing: sizing, site: site)
+            checked, embeddedPixels: embedded, format: .svg, path: path, limits: limits, sizing: sizing)
     }
 
     private static func sniff(_ bytes: [UInt8], path: String) throws(BadgeError) -> ImageFormat {
@@ -290,27 +206,15 @@ enum IconLoader {
 
     private static func decodeSVG(
         _ document: [UInt8], embeddedPixels: Int, format: ImageFormat, path: String, limits: ImageLimits,
-        sizing: ImageSizing, site: DecodeSite
+        sizing: ImageSizing
     ) throws(BadgeError) -> LoadedIcon {
-        switch site {
-        case .isolated:
-            let decoded = try IsolatedDecoder.decode(
-                document, kind: "svg", scale: sizing.scale, size: sizing.size, limits: limits, path: path,
-                embeddedPixels: embeddedPixels)
-            return LoadedIcon(
-                surface: decoded.surface,
-                svg: SVGSource(bytes: document, path: path, embeddedPixels: embeddedPixels, limits: limits),
-                format: format.rawValue)
-        case .inProcessVector:
-            let parsed = try SVGDocument(document, path: path, limits: limits, embeddedPixels: embeddedPixels)
-            let size = try svgPixelSize(
-                parsed.intrinsicSize, scale: sizing.scale, size: sizing.size,
-                maxSide: min(limits.maxSide, ImageLimits.cairoMaxSide), maxPixels: limits.maxPixels, path: path)
-            return LoadedIcon(
-                vectorOnly: SVGSource(
-                    bytes: document, path: path, embeddedPixels: embeddedPixels, limits: limits, document: parsed),
-                width: size.width, height: size.height, format: format.rawValue)
-        }
+        let decoded = try IsolatedLoader.decode(
+            document, kind: "svg", scale: sizing.scale, size: sizing.size, limits: limits, path: path,
+            embeddedPixels: embeddedPixels)
+        return LoadedIcon(
+            surface: decoded.surface,
+            svg: SVGSource(bytes: document, path: path, embeddedPixels: embeddedPixels, limits: limits),
+            format: format.rawValue)
     }
 
     /// The pixel size an SVG renders at, by the isolated decoder's own rule
@@ -343,7 +247,7 @@ enum IconLoader {
             }
             throw .render(.svgRenderSide(path: path, width: Int(width), height: Int(height)))
         default:
-            throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)
+            throw SVGSource.error(status: status, message: String(nulTerminated: message), path: path)
         }
     }
 

@@ -43,7 +43,7 @@ public enum ImageFile {
         if ImageFormat.sniff(bytes) == .webp, let pixels = WebPCodec.decodeStraight(bytes, limits: limits) {
             return pixels
         }
-        return try IconLoader.decode(bytes, path: path, limits: limits).pixels().pixelBuffer()
+        return try IconLoader.decode(bytes, path: path, limits: limits).surface.pixelBuffer()
     }
 }
 

@@ -73,7 +73,7 @@ public enum LibraryVersions {
                     + linkage(of: unsafeBitCast(lcms, to: UnsafeRawPointer.self))
             ),
             ("libjpeg-turbo", String(cString: ib_jpeg_version()) + ib_jpeg_library_function().map { linkage(of: $0) }!),
-        ] + IsolatedDecoder.loaderVersions()
+        ] + IsolatedLoader.loaderVersions()
     }
 
     /// " (static)" when `function` is linked into the executable, "" when it comes

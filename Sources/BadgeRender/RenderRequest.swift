@@ -6,8 +6,7 @@ import BadgeCore
 ///
 /// Built once, whole, by whoever plans the render (`JobPlanner` for a command line,
 /// a manifest entry or a catalog slot; a test), and never changed: every part is a
-/// `let`. `Renderer.compose` turns it into a `Scene`; the isolated vector render is
-/// sent it and composes the same scene (`IsolatedRenderer`).
+/// `let`. `Renderer.compose` turns it into a `Scene`, once.
 public struct RenderRequest: Equatable, Sendable {
     /// The icon drawn under the badges.
     public let icon: Icon

@@ -29,8 +29,7 @@ public final class Renderer {
     public func compose(_ request: RenderRequest, cache: IconCache? = nil) throws(BadgeError) -> Scene {
         try SceneBuilder(
             renderer: self, request: request,
-            images: ImageSupply(
-                site: .isolated, cache: cache, files: [:], limits: request.limits, drawn: request.icon.drawn)
+            images: ImageSupply(cache: cache, limits: request.limits, drawn: request.icon.drawn)
         ).build()
     }
 

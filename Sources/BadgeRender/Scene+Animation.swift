@@ -84,8 +84,7 @@ extension Scene {
             ).utf8)
     }
 
-    /// The static SVG of one layer at `frame` (drawn in the isolated child when an SVG
-    /// is part of it, which is sent the layer and the frame).
+    /// The static SVG of one layer at `frame`.
     private func layerSVG(_ layers: SceneLayers, at frame: BadgeFrameState) throws(BadgeError) -> String {
         let painting = VectorPainting(format: .svg, frame: frame, layers: layers, creationDate: nil)
         return String(decoding: try vectorData(painting), as: UTF8.self)

@@ -36,8 +36,8 @@ extension Scene {
 
         /// The pixels to draw.
         ///
-        /// - Throws: `BadgeError.internalError` for an SVG that has none (inside the
-        ///   isolated vector render), or pixels a raster output already painted on.
+        /// - Throws: `BadgeError.internalError` for pixels a raster output already
+        ///   painted on.
         func surface() throws(BadgeError) -> ImageSurface {
             switch pixels {
             case .owned(let owned):
@@ -46,7 +46,6 @@ extension Scene {
                 }
                 return owned.surface
             case .shared(let surface): return surface
-            case .none: throw .internalError("an SVG drawn only as vectors has no pixels")
             }
         }
 
@@ -88,8 +87,6 @@ enum IconPixels {
     /// Decoded once for a batch (`IconCache`) and read by other jobs at the same time,
     /// or this scene's filtered copy of such pixels: only read, never drawn on.
     case shared(ImageSurface)
-    /// None: an SVG icon inside the isolated vector render, drawn only as vectors.
-    case none
 
     /// Whether the scene holds the decoded pixels alone.
     var isOwned: Bool {

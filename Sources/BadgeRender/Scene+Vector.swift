@@ -47,11 +47,13 @@ extension Scene {
     /// its ids from process-wide counters, so they are renumbered in document order
     /// (`SVGIdentifiers`): the same scene gives the same bytes in any process.
     ///
-    /// An SVG icon or badge image is drawn in an isolated child (`IsolatedRenderer`),
-    /// under the same memory and time limits as every render of an SVG.
+    /// An SVG icon or badge image is drawn as vectors: recorded by iconbadge-loader
+    /// under its memory cap and time limit, replayed here within its bounds
+    /// (`SVGSource.render`).
     ///
     /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG document
-    ///   fails to render, runs out of its memory cap or over time.
+    ///   fails to render, runs out of its memory cap, over time or over the bounds of
+    ///   its drawing.
     public func svgData() throws(BadgeError) -> [UInt8] {
         try vectorData(VectorPainting(format: .svg, frame: frame, layers: stillLayers, creationDate: nil))
     }
@@ -61,19 +63,16 @@ extension Scene {
     /// the CLI takes it from `SOURCE_DATE_EPOCH`) is given, so the bytes do not
     /// change run to run (Cairo's own current-time stamp is cleared).
     ///
-    /// An SVG icon or badge image is drawn in an isolated child, as for `svgData`.
+    /// An SVG icon or badge image is drawn as vectors, as for `svgData`.
     ///
-    /// - Throws: `BadgeError.internalError` when Cairo fails; 65 when an SVG document
-    ///   fails to render, runs out of its memory cap or over time.
+    /// - Throws: as `svgData`.
     public func pdfData(creationDate: String? = nil) throws(BadgeError) -> [UInt8] {
         try vectorData(VectorPainting(format: .pdf, frame: frame, layers: stillLayers, creationDate: creationDate))
     }
 
-    /// The SVG or PDF of `painting` (an animated SVG's layers too), drawn here or in
-    /// the isolated child.
+    /// The SVG or PDF of `painting` (an animated SVG's layers too).
     func vectorData(_ painting: VectorPainting) throws(BadgeError) -> [UInt8] {
         try icon.checkNotSpent()
-        if drawsSVG, site == .isolated { return try IsolatedRenderer.render(self, painting) }
         let sink = ByteSink()
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let surface: OpaquePointer
@@ -91,7 +90,15 @@ extension Scene {
                 appendToSink, closure, Double(canvasWidth), Double(canvasHeight))!
             cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
         }
-        try draw(onto: surface, painting)
+        do throws(BadgeError) {
+            try draw(onto: surface, painting)
+        } catch {
+            // Out of memory reads the same however librsvg or Cairo noticed it.
+            if case .render(.outOfMemory(let path, "drawing it", _), _) = error {
+                throw IsolatedLoader.outOfMemory(path, "drawing it as \(painting.format == .svg ? "SVG" : "PDF")")
+            }
+            throw error
+        }
         guard painting.format == .svg else { return withExtendedLifetime(sink) { sink.bytes } }
         var svg = SVGIdentifiers.renumber(String(decoding: sink.bytes, as: UTF8.self))
         // Cairo 1.16 sizes the document in pt (1.17 added cairo_svg_surface_set_document_unit);
@@ -151,13 +158,13 @@ extension Scene {
         }
         var status =
             try drawsSVG
-            ? SVGDocument.vectorLock.withLock { (_) throws(BadgeError) in try paintAndFinish() } : paintAndFinish()
+            ? SVGSource.vectorLock.withLock { (_) throws(BadgeError) in try paintAndFinish() } : paintAndFinish()
         // The context can be fine while the surface failed (finishing it): report the
         // surface's status then, never "no error has occurred".
         if status == CAIRO_STATUS_SUCCESS { status = cairo_surface_status(surface) }
         guard status == CAIRO_STATUS_SUCCESS else {
             if status == CAIRO_STATUS_NO_MEMORY, let svg = icon.decoded.svg ?? badge.image?.svg {
-                throw IsolatedDecoder.outOfMemory(svg.path, "drawing it")
+                throw IsolatedLoader.outOfMemory(svg.path, "drawing it")
             }
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }
@@ -166,8 +173,7 @@ extension Scene {
 
 /// What a vector painter draws of a scene, and how: the format, the frame, the
 /// layers and a PDF's creation date. Made per SVG or PDF output (`svgData`,
-/// `pdfData`, an animated SVG's layers) and never changed; the isolated vector
-/// render is sent it with the scene's request.
+/// `pdfData`, an animated SVG's layers) and never changed.
 struct VectorPainting: Equatable {
     /// `.svg` or `.pdf`.
     let format: OutputFormat

@@ -38,19 +38,9 @@ public struct Scene {
     /// Notes about the whole render (a non-square icon on a square platform, 16 bits,
     /// colours not converted); each badge has its own (`Badge.notes`).
     public let notes: [RenderNote]
-    /// The icon's opaque pixels, when a platform or a band needed them: the isolated
-    /// vector render is sent them, as it may have no pixels to find them in.
-    let contentShape: ContentShape?
-    /// The request it was built from: an SVG or PDF output that draws an SVG document
-    /// builds it again in an isolated child (`IsolatedRenderer`).
-    let request: RenderRequest
-    /// Where its images were decoded: `.inProcessVector` inside that child, whose
-    /// vector outputs are drawn here.
-    let site: DecodeSite
-
     /// What its outputs hold: the icon and the badges, or one of them
     /// (`RenderRequest.Output.layers`); an animated SVG splits its layers its own way.
-    var stillLayers: SceneLayers { SceneLayers(request.output.layers) }
+    let stillLayers: SceneLayers
 
     /// The first badge: the one an animation moves, and the report's `badge`.
     public var badge: Badge { badges[0] }

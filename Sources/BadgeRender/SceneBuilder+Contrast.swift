@@ -119,14 +119,13 @@ struct Ring {
 
 extension SceneBuilder {
     /// The pixels the badges are measured against: the request's backdrop (what a
-    /// launcher shows under a badge layer), else the icon as drawn; nil where there
-    /// are none to measure (an SVG drawn as vectors in the isolated child, which is
-    /// sent the parent's measures) or nothing to measure for (a tinted set's greyscale
-    /// badges and a monochrome layer's, which the system colours itself).
+    /// launcher shows under a badge layer), else the icon as drawn; nil where there is
+    /// nothing to measure for (a tinted set's greyscale badges and a monochrome
+    /// layer's, which the system colours itself).
     ///
     /// - Throws: the backdrop's read and decode errors (65, 66).
     func measuredPixels(_ drawn: IconPixels, icon: LoadedIcon) throws(BadgeError) -> ImageSurface? {
-        guard known.contrasts == nil, !request.output.greyscaleBadges, !request.output.knockoutText else {
+        guard !request.output.greyscaleBadges, !request.output.knockoutText else {
             return nil
         }
         if let backdrop = request.icon.backdrop {
@@ -137,19 +136,17 @@ extension SceneBuilder {
         switch drawn {
         case .owned(let owned): return owned.surface
         case .shared(let surface): return surface
-        case .none: return nil
         }
     }
 
-    /// `build`s the badge, measures it against `measured` (or takes the parent's
-    /// measure, `known`), and when its fill is close to the icon around it notes so
+    /// `build`s the badge, measures it against `measured`, and when its fill is close to the icon around it notes so
     /// and, where its ring rule asks (`RingRule`: a dot that stands in for text, or
     /// every badge with `auto`) and no border is drawn already, builds it again with
     /// a ring (`BadgeVisibility.ringWidth`, `ringColor`).
     ///
     /// - Throws: `build`'s errors.
     func contrasted(
-        _ asked: RenderRequest.Badge, known: BadgeContrast??, measured: ImageSurface?,
+        _ asked: RenderRequest.Badge, measured: ImageSurface?,
         build: (Ring?) throws(BadgeError) -> Scene.Badge
     ) throws(BadgeError) -> Scene.Badge {
         let plain = try build(nil)
@@ -159,9 +156,7 @@ extension SceneBuilder {
         // A band's height is its thickness; its rectangle is its bounds on the canvas.
         let height = layout.band?.thickness ?? layout.badgeRect.height
         let contrast: BadgeContrast?
-        if let known {
-            contrast = known
-        } else if let measured {
+        if let measured {
             contrast = Self.contrast(
                 of: footprint, badgeHeight: height, fill: edge, pixels: measured,
                 origin: Point(x: layout.iconRect.x, y: layout.iconRect.y))

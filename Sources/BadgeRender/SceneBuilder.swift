@@ -6,8 +6,7 @@ import BadgeCore
 /// text and lays it out (ribbons, banners and shields in `SceneBuilder+Shapes.swift`),
 /// and filters the icon's pixels. Nothing is set on the scene afterwards.
 ///
-/// Made for one build by `Renderer.compose` or the isolated vector render's child;
-/// its own working state (the icon's opaque pixels, found at most once) lives in
+/// Made for one build by `Renderer.compose`; its own working state (the icon's opaque pixels, found at most once) lives in
 /// `build()`.
 struct SceneBuilder {
     /// The renderer whose fonts shape the text (one per thread).
@@ -16,29 +15,6 @@ struct SceneBuilder {
     let request: RenderRequest
     /// Where the images come from.
     let images: ImageSupply
-    /// What the isolated vector render's parent knows and its child cannot find out.
-    let known: Known
-
-    /// What the parent of the isolated vector render sends its child, which has no
-    /// pixels of an SVG icon (it only sizes it): the icon's opaque pixels, and a
-    /// filtered SVG icon's pixels (filtered already).
-    struct Known {
-        let contentShape: ContentShape?
-        let filteredIcon: ImageSurface?
-        /// The contrast each badge measured in the parent's scene (it has the pixels
-        /// the child may not): the child draws the same rings. Nil: measure here.
-        var contrasts: [BadgeContrast?]? = nil
-
-        /// Nothing known: every render but the isolated vector render's.
-        static let nothing = Known(contentShape: nil, filteredIcon: nil)
-    }
-
-    init(renderer: Renderer, request: RenderRequest, images: ImageSupply, known: Known = .nothing) {
-        self.renderer = renderer
-        self.request = request
-        self.images = images
-        self.known = known
-    }
 
     /// The scene of the request.
     ///
@@ -47,16 +23,10 @@ struct SceneBuilder {
     ///   which badge of several; 64 for more than `RenderRequest.maxBadges` badges or
     ///   expand placement with several.
     func build() throws(BadgeError) -> Scene {
-        let icon: LoadedIcon
-        let owned: Bool
-        if let sent = known.filteredIcon {
-            (icon, owned) = (LoadedIcon(surface: sent, svg: nil, format: "svg"), true)
-        } else {
-            var sizing = ImageSizing(scale: request.output.scale)
-            if let size = request.icon.size { sizing.size = (Int(size.width), Int(size.height)) }
-            sizing.rasterScale = request.icon.rasterScale
-            (icon, owned) = try images.image(request.icon.path, sizing: sizing)
-        }
+        var sizing = ImageSizing(scale: request.output.scale)
+        if let size = request.icon.size { sizing.size = (Int(size.width), Int(size.height)) }
+        sizing.rasterScale = request.icon.rasterScale
+        let (icon, owned) = try images.image(request.icon.path, sizing: sizing)
         let platform = request.icon.platform
         var notes: [RenderNote] = []
         if platform.expectsSquare, icon.width != icon.height {
@@ -72,10 +42,10 @@ struct SceneBuilder {
             }
         }
         // The icon's opaque pixels, found once for every badge that needs them.
-        var contentShape = known.contentShape
+        var contentShape: ContentShape?
         func opaquePixels() throws(BadgeError) -> ContentShape {
             if let contentShape { return contentShape }
-            let found = ContentShape(alphaOf: try icon.pixels())
+            let found = ContentShape(alphaOf: icon.surface)
             contentShape = found
             return found
         }
@@ -88,12 +58,9 @@ struct SceneBuilder {
         // The icon's pixels as drawn: filtered before the badges are measured against them.
         let drawn = try pixelsDrawn(icon, owned: owned, filters: filters)
         let measured = try measuredPixels(drawn, icon: icon)
-        var badgeIndex = 0
         // Only the first badge moves: expand makes room for its largest frame alone.
         func badge(_ asked: RenderRequest.Badge, room: Double = 1) throws(BadgeError) -> Scene.Badge {
-            defer { badgeIndex += 1 }
-            let known = self.known.contrasts.map { $0.indices.contains(badgeIndex) ? $0[badgeIndex] : nil }
-            return try self.contrasted(asked, known: known, measured: measured) { (ring) throws(BadgeError) in
+            try self.contrasted(asked, measured: measured) { (ring) throws(BadgeError) in
                 try self.badge(
                     asked, icon: icon, shape: shape, room: room, conversion: conversion, opaquePixels: opaquePixels,
                     ring: ring)
@@ -130,7 +97,7 @@ struct SceneBuilder {
                 decoded: icon, pixels: drawn,
                 rect: layout?.iconRect ?? natural, mask: request.icon.mask, maskScale: unit, filters: filters),
             colorConversion: conversion, badges: badges, previous: previous, frame: request.animation.frame,
-            platform: platform, notes: notes, contentShape: contentShape, request: request, site: images.site)
+            platform: platform, notes: notes, stillLayers: SceneLayers(request.output.layers))
     }
 
     /// The icon's pixels as drawn, with who holds them: the decoded pixels, or with
@@ -141,9 +108,7 @@ struct SceneBuilder {
     private func pixelsDrawn(_ icon: LoadedIcon, owned: Bool, filters: [IconFilter]) throws(BadgeError)
         -> IconPixels
     {
-        guard let decoded = icon.surface else { return .none }
-        // Sent by the parent filtered already.
-        if known.filteredIcon != nil { return .owned(OwnedSurface(decoded)) }
+        let decoded = icon.surface
         guard !filters.isEmpty else { return owned ? .owned(OwnedSurface(decoded)) : .shared(decoded) }
         let target = owned ? decoded : try decoded.copy()
         target.apply(filters)

@@ -4,8 +4,7 @@ internal import CCairo
 /// Which parts of a scene a painter draws: all of it, or one layer of an output made
 /// of several, such as an animated SVG's still part and its moving badge, or an
 /// Android adaptive icon's badge layer (the badges without the icon,
-/// `RenderRequest.Output.layers`). Chosen per painting by its caller (and sent to
-/// the isolated child with it), never changed.
+/// `RenderRequest.Output.layers`). Chosen per painting by its caller, never changed.
 struct SceneLayers: Equatable {
     /// Whether the icon is drawn.
     let icon: Bool
@@ -163,7 +162,7 @@ enum ScenePainter {
             cairo_clip(cr)
         }
         if vector, let svg = icon.vector {
-            try svg.document().render(into: cr, rect: iconRect)
+            try svg.render(into: cr, rect: iconRect)
         } else {
             cairo_set_source_surface(cr, try icon.surface().surface, iconRect.x, iconRect.y)
             cairo_paint(cr)

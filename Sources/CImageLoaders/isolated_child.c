@@ -1,7 +1,6 @@
-// The child side of an isolated job, compiled into both programs that run one:
-// iconbadge (its vector render, `iconbadge --isolated-decode render ...`, and that
-// render's long-lived server) and iconbadge-loader (loader/, which decodes with the
-// system's librsvg and gdk-pixbuf). The memory cap, the parent-death signal, the
+// The child side of an isolated job, compiled into iconbadge-loader (loader/, which
+// decodes with the system's librsvg and gdk-pixbuf) and linked into iconbadge, which
+// runs no child of its own since SVG and PDF outputs are drawn in its process. The memory cap, the parent-death signal, the
 // locale pinning, the crash report, reading the input and the SVG's pixel size.
 // It needs glibc alone: the loader is built against Debian 11's (scripts/build-loader.sh).
 #define _GNU_SOURCE

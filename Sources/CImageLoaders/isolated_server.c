@@ -1,7 +1,7 @@
 // The long-lived isolated renderer: one per thread and helper, `HELPER
 // --isolated-decode serve PARENT_PID`, where HELPER is iconbadge-loader (SVG and
 // gdk-pixbuf decodes and recordings; it loads librsvg, gdk-pixbuf, GLib and
-// fontconfig's configuration once) or iconbadge itself (vector renders). Compiled into
+// fontconfig's configuration once), the one helper iconbadge runs. Compiled into
 // both programs (the loader without the parent side, IB_SERVER_ONLY). It runs job
 // after job: exactly the code a child started for one job runs (the same entry and
 // arguments, its own memory cap, locale pinning, crash report, parent-death signal
@@ -194,8 +194,9 @@ static server *server_start(const char *helper) {
     return renderer;
 }
 
-// A thread keeps one renderer per helper (the loader for decodes, iconbadge itself
-// for vector renders), so that alternating jobs do not restart either.
+// A thread keeps one renderer per helper, so that alternating jobs do not restart
+// either; iconbadge has one helper, the loader (it drew vector outputs in a second,
+// itself, until they were drawn in its process).
 enum { HELPERS_PER_THREAD = 2 };
 typedef struct {
     server *renderers[HELPERS_PER_THREAD];

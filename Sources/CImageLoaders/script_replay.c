@@ -88,7 +88,19 @@ static void put(growing *out, const void *bytes, size_t count) {
 // Decodes base85 (Adobe's, `z` for four zero bytes, whitespace skipped) from `text`
 // up to its `~>`; returns the bytes (malloc'd) and sets `*end` past the `~>`, or NULL.
 static uint8_t *base85_decode(const uint8_t *text, size_t size, size_t *decoded, size_t *end) {
-    size_t capacity = size / 5 * 4 + 8, count = 0;
+    // Room for every group up to the `~>`: four bytes a `z` (one character) and four
+    // for each other five characters. Sized by the whole rest of the script, a run of
+    // `z` (deflated zeros, as a filter's result holds) overran it and the drawing was
+    // refused as malformed.
+    size_t zeros = 0, others = 0;
+    for (size_t i = 0; i < size && !(text[i] == '~' && i + 1 < size && text[i + 1] == '>'); i++) {
+        if (text[i] == 'z') {
+            zeros++;
+        } else {
+            others++;
+        }
+    }
+    size_t capacity = zeros * 4 + others / 5 * 4 + 8, count = 0;
     uint8_t *out = malloc(capacity);
     if (out == NULL) return NULL;
     uint32_t group[5];
@@ -152,10 +164,13 @@ static void base85_encode(growing *out, const uint8_t *bytes, size_t count) {
 }
 
 // The script with every `<|...~>` written as `<~...~>`; -1 when malformed, -2 out of
-// memory. Strings `(...)` (nested, with escapes), comments and plain base85 strings are
-// copied as they are, so that a `<|` inside one is not taken for a compressed string.
-static int inflate_compressed_strings(const uint8_t *script, size_t size, growing *out) {
-    size_t i = 0, copied = 0;
+// memory, -3 when the strings would inflate to more than `max_inflated` bytes in all
+// (checked against each string's declared length before anything is allocated: a
+// deflated string can claim 1000 times its size). Strings `(...)` (nested, with
+// escapes), comments and plain base85 strings are copied as they are, so that a `<|`
+// inside one is not taken for a compressed string.
+static int inflate_compressed_strings(const uint8_t *script, size_t size, size_t max_inflated, growing *out) {
+    size_t i = 0, copied = 0, inflated_total = 0;
     while (i < size) {
         uint8_t c = script[i];
         if (c == '%') {
@@ -191,6 +206,11 @@ static int inflate_compressed_strings(const uint8_t *script, size_t size, growin
                 return -1;
             }
             uLongf length = (uLongf)packed[0] << 24 | (uLongf)packed[1] << 16 | (uLongf)packed[2] << 8 | packed[3];
+            if (length > max_inflated - inflated_total) {
+                free(packed);
+                return -3;
+            }
+            inflated_total += length;
             uint8_t *plain = malloc(length ? length : 1);
             uLongf got = length;
             int inflated = plain ? uncompress(plain, &got, packed + 4, (uLong)(decoded - 4)) : Z_MEM_ERROR;
@@ -213,8 +233,8 @@ static int inflate_compressed_strings(const uint8_t *script, size_t size, growin
     return out->failed ? -2 : 0;
 }
 
-int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], char *error,
-                     size_t error_size) {
+int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], size_t max_inflated,
+                     char *error, size_t error_size) {
     cairo_t *cr = cairo;
     if (size > (size_t)0x7fffffff) {
         free(script);
@@ -222,9 +242,15 @@ int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double rep
         return IB_IMAGE_TOO_LARGE;
     }
     growing plain = {NULL, 0, 0, 0};
-    int rewritten = inflate_compressed_strings(script, size, &plain);
+    int rewritten = inflate_compressed_strings(script, size, max_inflated, &plain);
     // Freed before the interpreter runs: a large drawing is held once, not twice.
     free(script);
+    if (rewritten == -3) {
+        free(plain.bytes);
+        snprintf(error, error_size, "drawing it as vectors inflates to more than %zu MiB of images and fonts",
+                 (max_inflated + (1 << 20) - 1) >> 20);
+        return IB_IMAGE_TOO_LARGE;
+    }
     if (rewritten != 0 || plain.size > (size_t)0x7fffffff) {
         free(plain.bytes);
         snprintf(error, error_size, rewritten == -1 ? "the recorded drawing is malformed" : "OOM");

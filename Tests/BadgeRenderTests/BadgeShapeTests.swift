@@ -195,9 +195,8 @@ import Testing
 }
 
 extension BadgeShapeTests {
-    /// An SVG icon to SVG or PDF is drawn in the isolated vector render, which has no
-    /// pixels: a band on it takes the icon's shape from the parent and is masked by the
-    /// icon's own vector drawing.
+    /// An SVG icon to SVG or PDF is drawn as vectors: a band on it is masked by the
+    /// icon's own vector drawing, and agrees with the PNG.
     @Test func bandOnAnSVGIconStaysVectorAndMatchesThePNG() throws {
         var request = Self.request(try Corpus.path("icons/papirus-svg/accessories-calculator.svg"), .banner, "DEV")
         request.iconSize = Size(width: 256, height: 256)

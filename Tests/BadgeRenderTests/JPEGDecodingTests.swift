@@ -12,7 +12,7 @@ import Testing
 
     /// What the isolated child gives (gdk-pixbuf's loader), as straight RGBA.
     static func isolated(_ bytes: [UInt8]) throws -> PixelBuffer {
-        try IsolatedDecoder.decode(bytes, kind: "jpeg", scale: 1, size: nil, limits: ImageLimits(), path: "t.jpg")
+        try IsolatedLoader.decode(bytes, kind: "jpeg", scale: 1, size: nil, limits: ImageLimits(), path: "t.jpg")
             .surface.pixelBuffer()
     }
 

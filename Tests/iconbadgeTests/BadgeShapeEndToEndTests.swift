@@ -170,9 +170,8 @@ import Testing
     }
 
     /// An SVG icon with a pill and then a ribbon, written as SVG: the ribbon follows the
-    /// icon's alpha, which the isolated vector render cannot draw (it has no pixels), so
-    /// the parent sends the shape the ribbon found (the pill found none). It was exit 70
-    /// ("an SVG drawn only as vectors has no pixels") before.
+    /// icon's alpha. It was exit 70 ("an SVG drawn only as vectors has no pixels") when
+    /// a child of its own rebuilt the scene without the icon's pixels.
     @Test func svgIconWithAPillThenARibbonWritesSVG() throws {
         let folder = Paths.scratch("svg-pill-ribbon")
         let icon = Paths.fixture("icons/mail-unread-symbolic.svg")

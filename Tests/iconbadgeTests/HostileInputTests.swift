@@ -316,8 +316,7 @@ import Testing
     }
 
     /// A copy of the binary under another name, its iconbadge-loader beside it, still
-    /// decodes SVG (through the loader) and draws an SVG output of it (in its own
-    /// isolated vector render, which is itself under that name).
+    /// decodes SVG (through the loader) and draws an SVG output of it.
     @Test func renamedBinaryStillDecodesSVG() throws {
         let folder = Paths.scratch("renamed")
         let copy = folder + "/ib-renamed"

@@ -198,7 +198,7 @@ enum HostileFiles {
                 #expect(!FileManager.default.fileExists(atPath: "\(folder)/out.\(format)"))
             }
         }
-        // From standard input too (its bytes go to the vector render's child).
+        // From standard input too (read once, drawn as pixels and as vectors).
         let stdin = Data(HostileFiles.svg(embedding: url).utf8)
         let run = try runIconbadge(["-", "--value", "3", "--format", "pdf", "-o", "-"], stdin: stdin)
         #expect(run.status == 65 && run.stderr.contains("20000 × 20000"), "\(run.stderr)")
@@ -224,12 +224,12 @@ enum HostileFiles {
 
     /// librsvg's pattern billion-laughs: cheap as pixels, 1.28 GB drawn as vectors in
     /// the parent before. Recorded by iconbadge-loader for the vector output, its 62 MB
-    /// of nested patterns stop at the recording's limit (`IsolatedDecoder.scriptLimit`,
+    /// of nested patterns stop at the recording's limit (`IsolatedLoader.scriptLimit`,
     /// 22 MiB here), 65, before the capped child would have to replay them.
     @Test(
         .enabled(
             if: IsolatedDecoding.memoryCapEnforced,
-            "a sanitizer build: the isolated renderer runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
+            "a sanitizer build: the isolated loader runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
         )) func patternBillionLaughsStopsAtTheCap() throws
     {
         let folder = Paths.scratch("laughs")
@@ -289,7 +289,7 @@ enum HostileFiles {
     @Test(
         .enabled(
             if: IsolatedDecoding.memoryCapEnforced,
-            "a sanitizer build: the isolated renderer runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
+            "a sanitizer build: the isolated loader runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
         )) func hostileSVGBadgeStopsAtTheCapAtItsDrawnSize() throws
     {
         let folder = Paths.scratch("badge-laughs")
@@ -332,7 +332,7 @@ enum HostileFiles {
     @Test(
         .enabled(
             if: IsolatedDecoding.memoryCapEnforced,
-            "a sanitizer build: the isolated renderer runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
+            "a sanitizer build: the isolated loader runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
         )) func elementBombStopsAtTheCap() throws
     {
         let folder = Paths.scratch("elements")

@@ -88,7 +88,7 @@ import Testing
     @Test(
         .enabled(
             if: IsolatedDecoding.memoryCapEnforced,
-            "a sanitizer build: the isolated renderer runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
+            "a sanitizer build: the isolated loader runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
         )) func limitsHoldJobByJob() throws
     {
         let folder = Paths.scratch("isolated-server-limits")

@@ -8,8 +8,8 @@ import Testing
 /// fonts at once. librsvg draws an SVG icon's text through Pango for PDF and SVG
 /// outputs; `batch` used to crash (exit 139 in 4 runs of 6 with 8 jobs, every run with
 /// 20) on an icon with text in more than 10 faces. Vector renders of SVG documents went
-/// one at a time (`SVGDocument.vectorLock`); now each is drawn in an isolated child of
-/// its own (`IsolatedRenderer`).
+/// one at a time (`SVGSource.vectorLock`), as they are again now that librsvg draws in
+/// iconbadge-loader and its recorded drawing is replayed here.
 @Suite struct VectorSVGConcurrencyTests {
     @Test func batchOfSVGIconsWithTextInManyFontsToPDF() throws {
         let folder = Paths.scratch("vector-svg-concurrency")

@@ -27,7 +27,7 @@ public enum RenderProblem: Equatable, Sendable {
     /// An SVG would render wider or taller than Cairo's surfaces can be (pixels).
     /// Exit 65.
     case svgRenderSide(path: String, width: Int, height: Int)
-    /// A decoder or the isolated vector render ran over the time limit: `reason` says
+    /// A decoder or iconbadge-loader's recording of an SVG ran over the time limit: `reason` says
     /// what took how long ("SVG too complex: it took more than 4 s to decode"). Exit 65.
     case overTimeLimit(path: String, reason: String)
     /// An isolated child ran out of the memory it may use while `doing` ("decoding

@@ -33,7 +33,7 @@ int ib_gunzip(const uint8_t *data, size_t size, size_t max_size, uint8_t **out, 
 /// images it decodes, the images an SVG embeds): IB_MEMORY_CAP_BASE
 /// + document_bytes × IB_MEMORY_CAP_PER_DOCUMENT_BYTE + pixels ×
 /// IB_MEMORY_CAP_PER_PIXEL. The figures behind the constants are in
-/// IsolatedDecoder.memoryCap (Swift).
+/// IsolatedLoader.memoryCap (Swift).
 uint64_t ib_memory_cap(int64_t pixels, int64_t document_bytes);
 #define IB_MEMORY_CAP_BASE (128ull << 20)
 #define IB_MEMORY_CAP_PER_DOCUMENT_BYTE 48ull
@@ -62,8 +62,7 @@ typedef struct {
     char stderr_tail[4096]; // the last bytes of its standard error (never shown)
 } ib_run_result;
 
-/// Runs the program at `helper` (iconbadge-loader, or the iconbadge binary for a
-/// vector render) with `argv` (NULL-terminated) as an isolated
+/// Runs the program at `helper` (iconbadge-loader) with `argv` (NULL-terminated) as an isolated
 /// child: `size` bytes of `data` on its standard input, its standard output collected
 /// (at most `max_output` bytes; `expected_output` preallocates), its standard error
 /// kept as a tail in `result` and never shown, killed at `time_limit` seconds (0: no
@@ -116,8 +115,8 @@ int ib_isolated_record(const char *helper, const uint8_t *data, size_t size, con
 /// its intrinsic size (`iw` × `ih`, `has_size` 0 when it has none) × `scale`, rounded
 /// half up (sizes past 2e9 clamped there). Returns IB_IMAGE_OK; IB_IMAGE_CORRUPT with a
 /// reason (no size, not a number, under half a pixel); or IB_IMAGE_TOO_LARGE with
-/// "SIZE w h" when over `max_side` or `max_pixels`. The isolated decoder and the
-/// in-process vector render size a document with this one function.
+/// "SIZE w h" when over `max_side` or `max_pixels`. The isolated decoder and a badge
+/// image's natural size (`IconLoader.badgeImage`) come from this one function.
 int ib_svg_pixel_size(double iw, double ih, int has_size, double scale, int width, int height, int max_side,
                       int64_t max_pixels, int *out_w, int *out_h, char *error, size_t error_size);
 
@@ -151,7 +150,7 @@ typedef int (*ib_child_entry)(int argc, char **argv);
 /// renderer retires.
 int ib_server_main(const char *parent_pid, ib_child_entry entry, void (*preload)(void));
 /// Starts this thread's renderer for `helper` if it has none (isolated_server.c). A
-/// thread keeps one renderer for each of two helpers (the loader and iconbadge).
+/// thread keeps one renderer for each helper (up to two; the loader is the one).
 void ib_server_prestart(const char *helper);
 /// A decode status that means the child ran over its time limit.
 enum { IB_IMAGE_TIMEOUT = 5, IB_IMAGE_CRASHED = 6 };
@@ -171,12 +170,14 @@ const void *ib_zlib_library_function(void);
 /// drawn in the device space of the context it was recorded for, under
 /// `replay_matrix`) onto the context `cairo` (a `cairo_t *`), as vectors: the script is
 /// run by Cairo's script interpreter into a recording surface, which is painted with
-/// `replay_matrix` as the matrix (the context's own set aside; its clip and group apply). Returns IB_IMAGE_OK,
-/// IB_IMAGE_NO_MEMORY, or IB_IMAGE_CORRUPT with a reason in `error` (a script the
-/// interpreter rejects). Takes `script` (malloc'd, as ib_isolated_record gives it) and
-/// frees it.
-int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], char *error,
-                     size_t error_size);
+/// `replay_matrix` as the matrix (the context's own set aside; its clip and group apply).
+/// The script's compressed strings (images and fonts) may inflate to `max_inflated`
+/// bytes in all. Returns IB_IMAGE_OK, IB_IMAGE_NO_MEMORY, IB_IMAGE_TOO_LARGE with a
+/// reason in `error` (over `max_inflated`), or IB_IMAGE_CORRUPT with a reason (a script
+/// the interpreter rejects). Takes `script` (malloc'd, as ib_isolated_record gives it)
+/// and frees it.
+int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], size_t max_inflated,
+                     char *error, size_t error_size);
 
 /// Frees a buffer returned by this module.
 void ib_image_free(void *buffer);

@@ -1,7 +1,6 @@
 import BadgeCore
 import BadgeSystem
 internal import CImageLoaders
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,8 +8,9 @@ import Synchronization
     import Darwin
 #endif
 
-/// Decodes SVG (librsvg) and the gdk-pixbuf formats in a child process,
-/// iconbadge-loader run with `--isolated-decode` (loader/loader.h): iconbadge itself is
+/// The isolation mechanism, one name for all of it: SVG (librsvg) and the gdk-pixbuf
+/// formats are decoded, and an SVG's vector drawing recorded (`record`), in a child
+/// process, iconbadge-loader run with `--isolated-decode` (loader/loader.h): iconbadge itself is
 /// static and never loads a shared library, and the loader, linked against glibc
 /// alone, opens the system's librsvg and gdk-pixbuf.
 ///
@@ -20,25 +20,10 @@ import Synchronization
 /// crash, a hang (killed at the time limit) or a library's noise on stderr costs
 /// only that one file, which is then refused with exit 65; the parent never loads
 /// GLib for a PNG render, and batch workers are not taken down by one bad file.
-enum IsolatedDecoder {
-    /// Whether this process's executable is the CLI (it answers `--isolated-decode`),
-    /// set by `IsolatedDecoding.executableDecodes` before any decode.
-    static let executableDecodes = Mutex(false)
-
-    /// The binary that draws a vector output in isolation (`IsolatedRenderer`): this
-    /// process's own executable when it is the CLI (under any name), else an
-    /// `iconbadge` beside it (test runners, fuzz targets).
-    static let helper: String? = {
-        guard let executable = Platform.executablePath() else { return nil }
-        if executableDecodes.withLock({ $0 }) || executable.hasSuffix("/iconbadge") { return executable }
-        var folder = OutputFile.parentFolder(of: executable)
-        for _ in 0..<2 {
-            let candidate = folder + "/iconbadge"
-            if access(candidate, X_OK) == 0 { return candidate }
-            folder = OutputFile.parentFolder(of: folder)
-        }
-        return nil
-    }()
+public enum IsolatedLoader {
+    /// The argument that starts iconbadge-loader's isolated work
+    /// (`iconbadge-loader --isolated-decode ...`, loader/loader.h).
+    static let flag = "--isolated-decode"
 
     /// Where iconbadge-loader is looked for, relative to this process's executable
     /// (`/proc/self/exe`, never `$PATH`): beside it (the build tree's .build/debug and
@@ -203,7 +188,7 @@ enum IsolatedDecoder {
         case Int32(IB_IMAGE_NO_MEMORY):
             throw outOfMemory(path, "decoding it")
         default:
-            if kind == "svg" { throw SVGDocument.error(status: status, message: text, path: path) }
+            if kind == "svg" { throw SVGSource.error(status: status, message: text, path: path) }
             throw .badInput(path: path, reason: "corrupt \(name): \(text)")
         }
         let intrinsic =
@@ -215,8 +200,8 @@ enum IsolatedDecoder {
     /// The drawing of an SVG document as a Cairo script (`ib_isolated_record`), made by
     /// the loader with librsvg: the document fitted into `viewport` (user space) under
     /// `matrix` (user to device space), on `extent` device pixels, and the matrix to
-    /// replay it under (`ib_isolated_record`). Runs inside the isolated vector render,
-    /// whose output `SVGDocument.render` replays it onto.
+    /// replay it under (`ib_isolated_record`), which `SVGSource.render` replays onto
+    /// the output.
     ///
     /// - Throws: 65 when librsvg rejects the document, crashes, runs out of its memory
     ///   cap or over the time limit, or its drawing is over `scriptLimit`; 69 when the
@@ -254,7 +239,7 @@ enum IsolatedDecoder {
         case Int32(IB_IMAGE_TOO_LARGE):
             throw .badInput(path: path, reason: "SVG too complex: \(text)")
         default:
-            throw SVGDocument.error(status: status, message: text, path: path)
+            throw SVGSource.error(status: status, message: text, path: path)
         }
     }
 
@@ -269,7 +254,7 @@ enum IsolatedDecoder {
             return names.map { ($0, "unknown: iconbadge-loader is missing (not at \(looked))") }
         }
         var arguments: [UnsafeMutablePointer<CChar>?] =
-            ["iconbadge-loader", IsolatedDecoding.flag, "versions", String(getpid())].map { (text: String) in
+            ["iconbadge-loader", flag, "versions", String(getpid())].map { (text: String) in
                 text.withCString { strdup($0) }
             }
         arguments.append(nil)
@@ -315,61 +300,35 @@ enum IsolatedDecoder {
     /// (DejaVu Sans: 475 KB). A pattern billion-laughs (8.7 KB, 1512 × 756 px) records
     /// 62 MB of nested patterns and stops here (its limit is 23 MB). Replaying takes
     /// about four times the script (the script, its inflated copy, the interpreter's
-    /// objects and recordings), which the isolated vector render is given
-    /// (`IsolatedRenderer.capPixels`).
+    /// objects and recordings), bounded by `inflatedLimit`.
     static func scriptLimit(extentPixels: Int, documentBytes: Int, embeddedPixels: Int) -> Int {
         (16 << 20) + 32 * max(0, documentBytes) + 6 * (max(0, extentPixels) + max(0, embeddedPixels))
     }
 
-    /// The child: `iconbadge --isolated-decode render ...`, the vector render
-    /// (`IsolatedRenderer`), or `--isolated-decode serve PARENT_PID`, the long-lived
-    /// renderer that runs them; returns its exit status. Decodes are iconbadge-loader's.
-    static func childMain(_ arguments: [String]) -> Int32 {
-        if arguments.count == 4, arguments[2] == serverKind {
-            return ib_server_main(arguments[3], servedJobMain, nil)
-        }
-        return isolatedChildMain(arguments)
-    }
-
-    /// The `--isolated-decode` kind of the long-lived renderer (`ib_server_main`)
-    /// that `ib_isolated_run` keeps for each thread.
-    static let serverKind = "serve"
-
-    /// A job in the long-lived renderer: the arguments a child of its own would get.
-    private static let servedJobMain: ib_child_entry = { argc, argv in
-        guard let argv else { return 64 }
-        let arguments = (0..<Int(argc)).map { argv[$0].map { String(cString: $0) } ?? "" }
-        return isolatedChildMain(arguments)
-    }
-
-    /// A vector render (`IsolatedRenderer`); anything else is a usage error (64).
-    private static func isolatedChildMain(_ arguments: [String]) -> Int32 {
-        if arguments.count == 6, arguments[2] == IsolatedRenderer.kind {
-            return IsolatedRenderer.childMain(
-                capPixels: arguments[3], documentBytes: arguments[4], parent: arguments[5])
-        }
-        return 64
+    /// The most bytes the compressed strings of a recorded drawing (the images and
+    /// fonts Cairo's script surface deflates) may inflate to in all when it is
+    /// replayed (`ib_script_replay`): four times `scriptLimit`, what replaying was
+    /// given when it ran in a child of its own under a memory cap. A deflated string
+    /// can claim a thousand times its size (a flat image), so the script's own limit
+    /// does not bound them. Checked against each string's declared length before it is
+    /// allocated. For a 64 px icon with no embedded image it is 64 MiB (a font
+    /// librsvg 2.50 embeds inflates to its file's size: DejaVu Sans 740 KB); a 5792²
+    /// PNG embedded in one (a 130 KB flat image, 134 MB of ARGB32 once inflated) has
+    /// 873 MB, and that PDF is drawn as before (its 694 MB peak is the image, its
+    /// base85 copy and Cairo's).
+    static func inflatedLimit(extentPixels: Int, documentBytes: Int, embeddedPixels: Int) -> Int {
+        4 * scriptLimit(extentPixels: extentPixels, documentBytes: documentBytes, embeddedPixels: embeddedPixels)
     }
 }
 
-/// The entry of the isolated decoder's child process, for `main`.
-public enum IsolatedDecoding {
-    /// The argument that starts the child (`iconbadge --isolated-decode ...`).
-    public static let flag = "--isolated-decode"
-
-    /// Runs the child and returns its exit status.
-    public static func childMain(_ arguments: [String]) -> Int32 { IsolatedDecoder.childMain(arguments) }
-
-    /// Says that this process's executable runs `childMain` for `flag` (the CLI's
-    /// `main` does), so it can be its own decoder whatever its file name.
-    public static func executableDecodes() { IsolatedDecoder.executableDecodes.withLock { $0 = true } }
-
+/// What the CLI and the tests may ask of it.
+extension IsolatedLoader {
     /// Starts this thread's iconbadge-loader now, if it has none, rather than at its
     /// first job: it loads librsvg and GLib (as long as the rest of a small render)
     /// while the caller goes on. Nothing is sent to it; a renderer never used ends
     /// with the thread or the process.
     public static func prestart() {
-        guard let loader = IsolatedDecoder.loader else { return }
+        guard let loader = IsolatedLoader.loader else { return }
         ib_server_prestart(loader)
     }
 

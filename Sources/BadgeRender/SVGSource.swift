@@ -3,44 +3,40 @@ internal import CCairo
 internal import CImageLoaders
 import Synchronization
 
-/// An SVG document drawn as vectors onto a Cairo context: librsvg draws it in
-/// iconbadge-loader onto a Cairo script surface (`IsolatedDecoder.record`), and the
-/// script is replayed here with Cairo's script interpreter (`ib_script_replay`).
-/// Made only inside an isolated child (`IsolatedRenderer`'s vector render), never in
-/// the process that reads the command line; librsvg never runs in iconbadge, which
-/// is static and loads no library.
-final class SVGDocument: Sendable {
+/// An SVG document's bytes (gunzipped, checked by `SVGEmbeddedImages`), drawn as
+/// vectors into SVG and PDF outputs onto a Cairo context: librsvg draws it in
+/// iconbadge-loader onto a Cairo script surface (`IsolatedLoader.record`, under the
+/// loader's memory cap and time limit, the script at most
+/// `IsolatedLoader.scriptLimit`), and the script is replayed here with Cairo's script
+/// interpreter (`ib_script_replay`, its images and fonts inflated to at most
+/// `IsolatedLoader.inflatedLimit`). librsvg never runs in iconbadge, which is static
+/// and loads no library.
+final class SVGSource: Sendable {
     let bytes: [UInt8]
-    /// Intrinsic size in CSS pixels at 96 DPI, or the viewBox size; nil when the
-    /// document has neither (a size must then be given).
-    let intrinsicSize: Size?
     let path: String
-    let limits: ImageLimits
     /// The pixels of the raster images it embeds (`SVGEmbeddedImages`).
     let embeddedPixels: Int
+    /// The limits it was loaded under (the loader's time limit).
+    let limits: ImageLimits
     /// Held while any SVG document is drawn onto a vector surface and that surface is
     /// finished (see `Scene.draw(onto:_:)`): the fonts and images a replayed script
-    /// makes live in Cairo's process-wide caches. (The child that draws is
-    /// single-threaded; the lock stays for any in-process use.)
+    /// makes live in Cairo's process-wide caches.
     static let vectorLock = Mutex(())
 
-    /// Probes `bytes` (already gunzipped) that came from `path` in the loader.
-    ///
-    /// - Throws: 65 when librsvg rejects the document (including its own limits:
-    ///   "SVG too complex"); 69 when the loader or librsvg is missing.
-    init(_ bytes: [UInt8], path: String, limits: ImageLimits, embeddedPixels: Int) throws(BadgeError) {
-        intrinsicSize = try IsolatedDecoder.probe(bytes, limits: limits, path: path, embeddedPixels: embeddedPixels)
+    init(bytes: [UInt8], path: String, embeddedPixels: Int, limits: ImageLimits) {
         self.bytes = bytes
         self.path = path
-        self.limits = limits
         self.embeddedPixels = embeddedPixels
+        self.limits = limits
     }
 
     /// Draws the document fitted into `rect` (the context's user space) as vectors.
-    /// Only for vector outputs, in the isolated child.
+    /// Only for vector outputs.
     ///
-    /// - Throws: 65 when librsvg fails part way (for example on its own limits), or
-    ///   its drawing is over `IsolatedDecoder.scriptLimit`; 69 when librsvg is missing.
+    /// - Throws: 65 when librsvg fails part way (for example on its own limits), runs
+    ///   out of the loader's memory cap or over the time limit, or its drawing is over
+    ///   `IsolatedLoader.scriptLimit` or `IsolatedLoader.inflatedLimit`; 69 when
+    ///   librsvg is missing.
     func render(into cr: OpaquePointer, rect: Rect) throws(BadgeError) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
@@ -57,14 +53,32 @@ final class SVGDocument: Sendable {
         let side = Double(ImageLimits.cairoMaxSide)
         let extent = (width: min(side, x2.rounded(.up)), height: min(side, y2.rounded(.up)))
         guard extent.width >= 1, extent.height >= 1, rect.width > 0, rect.height > 0 else { return }
-        let drawing = try IsolatedDecoder.record(
+        let drawing = try IsolatedLoader.record(
             bytes, viewport: rect, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0],
             extent: extent, limits: limits, path: path, embeddedPixels: embeddedPixels)
+        let inflated = IsolatedLoader.inflatedLimit(
+            extentPixels: Int(extent.width * extent.height), documentBytes: bytes.count,
+            embeddedPixels: embeddedPixels)
+        try Self.replay(drawing, into: cr, inflatedLimit: inflated, path: path)
+    }
+
+    /// Replays `drawing` onto `cr` (`ib_script_replay`, which takes its script), its
+    /// compressed strings inflated to at most `inflatedLimit` bytes in all.
+    ///
+    /// - Throws: 65 when the script is over `inflatedLimit` or the interpreter rejects
+    ///   it; 65 naming the memory when Cairo runs out of it.
+    static func replay(
+        _ drawing: IsolatedLoader.RecordedDrawing, into cr: OpaquePointer, inflatedLimit: Int, path: String
+    ) throws(BadgeError) {
         var message = [CChar](repeating: 0, count: 512)
         let status = ib_script_replay(
-            UnsafeMutableRawPointer(cr), drawing.script, drawing.size, drawing.replayMatrix, &message, message.count)
+            UnsafeMutableRawPointer(cr), drawing.script, drawing.size, drawing.replayMatrix, max(0, inflatedLimit),
+            &message, message.count)
+        if status == Int32(IB_IMAGE_TOO_LARGE) {
+            throw .badInput(path: path, reason: "SVG too complex: \(String(nulTerminated: message))")
+        }
         guard status == Int32(IB_IMAGE_OK) else {
-            throw SVGDocument.error(status: status, message: String(nulTerminated: message), path: path)
+            throw SVGSource.error(status: status, message: String(nulTerminated: message), path: path)
         }
     }
 
@@ -73,7 +87,7 @@ final class SVGDocument: Sendable {
             return .unavailable(resource: "SVG support", reason: message)
         }
         if status == Int32(IB_IMAGE_NO_MEMORY) {
-            return IsolatedDecoder.outOfMemory(path, "drawing it")
+            return IsolatedLoader.outOfMemory(path, "drawing it")
         }
         let lower = message.lowercased()
         if lower.contains("limit") || lower.contains("too many") || lower.contains("recursion")
