@@ -228,7 +228,7 @@ enum HostileFiles {
     /// 22 MiB here), 65, before the capped child would have to replay them.
     @Test(
         .enabled(
-            if: IsolatedDecoding.memoryCapEnforced,
+            if: IsolatedLoader.memoryCapEnforced,
             "a sanitizer build: the isolated loader runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
         )) func patternBillionLaughsStopsAtTheCap() throws
     {
@@ -285,10 +285,10 @@ enum HostileFiles {
 
     /// The 1 px badge whose content explodes when drawn large (a pattern
     /// billion-laughs): refused in the vector outputs at its drawn size, by the limit of
-    /// its recording (`IsolatedDecoder.scriptLimit`, which grows with the canvas).
+    /// its recording (`IsolatedLoader.scriptLimit`, which grows with the canvas).
     @Test(
         .enabled(
-            if: IsolatedDecoding.memoryCapEnforced,
+            if: IsolatedLoader.memoryCapEnforced,
             "a sanitizer build: the isolated loader runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
         )) func hostileSVGBadgeStopsAtTheCapAtItsDrawnSize() throws
     {
@@ -331,7 +331,7 @@ enum HostileFiles {
     /// of `<g/>` needed 1.1 GB. Its cap grows with its size only.
     @Test(
         .enabled(
-            if: IsolatedDecoding.memoryCapEnforced,
+            if: IsolatedLoader.memoryCapEnforced,
             "a sanitizer build: the isolated loader runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
         )) func elementBombStopsAtTheCap() throws
     {

@@ -87,7 +87,7 @@ import Testing
     /// met them run in a new renderer.
     @Test(
         .enabled(
-            if: IsolatedDecoding.memoryCapEnforced,
+            if: IsolatedLoader.memoryCapEnforced,
             "a sanitizer build: the isolated loader runs without its memory cap (RLIMIT_DATA), which ASan/TSan shadow memory would pass"
         )) func limitsHoldJobByJob() throws
     {
