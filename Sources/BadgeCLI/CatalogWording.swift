@@ -12,9 +12,8 @@ struct CatalogWording: CatalogMessages {
 
     func note(_ text: String) { io.note("\(command): \(text)") }
 
-    func report(_ outcomes: [JobOutcome], jobs: [RenderJob], advice: SizeAdvice) -> CatalogTally {
-        let tally = Reporter(io: io, advice: advice).report(outcomes, jobs: jobs, checkLines: .notable)
-        return CatalogTally(failed: tally.failed, exitCode: tally.exitCode)
+    func report(_ outcomes: [JobOutcome], jobs: [RenderJob], advice: SizeAdvice) {
+        _ = Reporter(io: io, advice: advice).report(outcomes, jobs: jobs, checkLines: .notable)
     }
 
     func holding() -> (messages: any CatalogMessages, replay: () -> Void) {

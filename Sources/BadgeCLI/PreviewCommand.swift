@@ -105,7 +105,8 @@ enum PreviewCommand {
     /// The sheet of `paths`: one app icon set, catalog or Icon Composer bundle, or
     /// Android res/ folders in Gradle's order (the overlay first), read within `limits`.
     ///
-    /// - Throws: 64 for paths of different kinds; the readers' errors (65, 66).
+    /// - Throws: 64 for paths of different kinds, and for an overlay of `android`
+    ///   given alone; the readers' errors (65, 66).
     static func sheet(
         of paths: [String], icons: [String], setNames: [String], limits: ImageLimits, io: CommandIO
     ) throws(BadgeError) -> ContactSheet {
@@ -127,6 +128,13 @@ enum PreviewCommand {
         // Android: every folder must be there (a mistyped overlay would show main alone);
         // the names come from the last folder (main's), as android reads them.
         for path in paths.dropLast() { try InputFolder.check(path, missing: "no such res/ folder") }
+        // An overlay holds only what iconbadge changed; alone, its icons would be drawn
+        // without main's layers and colours (hatched), which no device shows.
+        if paths.count == 1, InputFile.exists(paths[0] + "/" + OverlayRecord.components.joined(separator: "/")) {
+            throw .usage(
+                "preview \(Quoted(paths[0])): an overlay written by iconbadge android holds only what it changed; give main's res/ after it, as Gradle merges them: iconbadge preview \(Shown(paths[0])) app/src/main/res -o SHEET"
+            )
+        }
         var notes: [String] = []
         let main = try AndroidResources(folder: paths[paths.count - 1], names: icons, notes: &notes)
         for note in notes { io.note("preview: \(note)") }

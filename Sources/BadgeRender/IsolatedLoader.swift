@@ -41,9 +41,18 @@ public enum IsolatedLoader {
     /// The loader's path: the first candidate that is an executable file, else nil.
     static let loader: String? = loaderCandidates.first { access($0, X_OK) == 0 }
 
-    /// The loader, or the error naming where it was looked for (69).
+    /// The loader, or the error naming where it was looked for (69). A loader that
+    /// is there but cannot be run (its mode lost its execute bits in a copy) is named
+    /// as such, not as missing: reinstalling is not the fix, `chmod +x` is.
     static func requireLoader(_ what: String) throws(BadgeError) -> String {
         if let loader { return loader }
+        if let present = loaderCandidates.first(where: { access($0, F_OK) == 0 }) {
+            throw .unavailable(
+                resource: "\(what) support",
+                reason:
+                    "iconbadge-loader, which decodes it with the system's libraries, is at \(Quoted(present)) but is not executable; make it so: chmod 755 \(Quoted(present))"
+            )
+        }
         throw .unavailable(
             resource: "\(what) support",
             reason:
@@ -250,6 +259,9 @@ public enum IsolatedLoader {
     static func loaderVersions() -> [(name: String, version: String)] {
         let names = ["librsvg", "gdk-pixbuf", "cairo (for SVG)"]
         guard let loader else {
+            if let present = loaderCandidates.first(where: { access($0, F_OK) == 0 }) {
+                return names.map { ($0, "unknown: iconbadge-loader at \(present) is not executable") }
+            }
             let looked = loaderCandidates.first ?? "iconbadge-loader"
             return names.map { ($0, "unknown: iconbadge-loader is missing (not at \(looked))") }
         }

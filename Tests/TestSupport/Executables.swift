@@ -10,31 +10,27 @@ public enum Executables {
     public static let loader = URL(fileURLWithPath: Paths.binary).deletingLastPathComponent()
         .appendingPathComponent("iconbadge-loader").path
 
-    /// Copies the executable at `source` to `destination` (mode 0755, replacing it),
-    /// written through a descriptor closed on exec: a child another test starts
-    /// meanwhile does not inherit it, which would make running the copy fail with
-    /// "Text file busy" for as long as that child lives (FileManager.copyItem's
-    /// descriptor is inherited).
+    /// Copies the executable at `source` to `destination` (mode 0755, replacing it)
+    /// through a `cp` child, so that running the copy can never fail with "Text file
+    /// busy" (ETXTBSY) because a child of this process still holds it open.
     ///
-    /// - Throws: `TestFailure` naming the file and the system's reason.
+    /// - Throws: `TestFailure` naming the file and the reason; Foundation's error
+    ///   when `cp` cannot be started.
     public static func copy(_ source: String, to destination: String) throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
         unlink(destination)
-        let fd = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
-        guard fd >= 0 else {
-            throw TestFailure(description: "cannot create \(destination): \(String(cString: strerror(errno)))")
+        // Written by a cp child, so this process never holds a descriptor open for
+        // writing on the copy: a child forked meanwhile (a loader's fork server, which
+        // never execs) would keep such a descriptor, close-on-exec or not, and running
+        // the copy would fail with "Text file busy" for as long as it lives.
+        let cp = Process()
+        cp.executableURL = URL(fileURLWithPath: "/bin/cp")
+        cp.arguments = ["--", source, destination]
+        try cp.run()
+        cp.waitUntilExit()
+        guard cp.terminationStatus == 0 else {
+            throw TestFailure(description: "cannot copy \(source) to \(destination): cp exited \(cp.terminationStatus)")
         }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                throw TestFailure(description: "cannot write \(destination): \(String(cString: strerror(errno)))")
-            }
-            offset += written
-        }
-        guard fchmod(fd, 0o755) == 0 else {
+        guard chmod(destination, 0o755) == 0 else {
             throw TestFailure(description: "cannot chmod \(destination): \(String(cString: strerror(errno)))")
         }
     }

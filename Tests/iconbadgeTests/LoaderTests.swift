@@ -130,6 +130,30 @@ import Testing
         #expect(version.stdoutText.contains("librsvg unknown: iconbadge-loader is missing"), "\(version.stdoutText)")
     }
 
+    /// A loader whose execute bits were lost (a copy, an archive without modes) is
+    /// named as there but not executable, with the `chmod` that fixes it, not as
+    /// missing (reinstalling is not the fix); `--version` says the same.
+    @Test func aLoaderThatIsNotExecutableIsNamedSo() throws {
+        let folder = Paths.scratch("loader-not-executable") + "/bin"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let copy = folder + "/iconbadge"
+        try Executables.copy(Paths.binary, to: copy)
+        let loader = folder + "/iconbadge-loader"
+        try Executables.copy(Self.loader, to: loader)
+        #expect(chmod(loader, 0o644) == 0)
+        let run = try runIconbadgeWith(
+            executable: copy, [Paths.fixture("icons/mail-unread-symbolic.svg"), "--dot", "-o", folder + "/out.png"])
+        #expect(run.status == 69, "\(run.status) \(run.stderr)")
+        #expect(run.stderrLines.count == 1, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("is at \"\(loader)\" but is not executable; make it so: chmod 755 \"\(loader)\""),
+            "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+        let version = try runIconbadgeWith(executable: copy, ["--version"])
+        #expect(version.status == 0, "\(version.stderr)")
+        #expect(version.stdoutText.contains("at \(loader) is not executable"), "\(version.stdoutText)")
+    }
+
     /// A loader that is installed but cannot run, because the system has no glibc
     /// (Alpine, distroless, `FROM scratch`: exec finds no program interpreter), is one
     /// line naming glibc and the packages, exit 69; never "No such file or directory"

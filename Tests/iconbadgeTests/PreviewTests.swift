@@ -162,6 +162,27 @@ import Testing
         #expect(tiles[3][6, 96] == Color(rgb: 0xEADDFF), "\(tiles[3][6, 96])")
     }
 
+    /// An overlay `android` wrote, given alone, is refused (64) naming main's res/ to
+    /// give after it (alone its layers would be hatched, as no device shows them);
+    /// with main's res/ after it, the sheet is drawn. A variant's own res/ (no record)
+    /// is still previewed alone.
+    @Test func anOverlayAloneAsksForMainsResources() throws {
+        let app = try Self.copy("android/newpipe", "preview-overlay-alone")
+        #expect(try runIconbadge(["android", app + "/res", "--out", app + "/debug/res", "--value", "3"]).status == 0)
+        let alone = try runIconbadge(["preview", app + "/debug/res", "-o", app + "/s.png"])
+        #expect(alone.status == 64, "\(alone.stderr)")
+        #expect(alone.stderrLines.count == 1, "\(alone.stderr)")
+        #expect(
+            alone.stderr.contains(
+                "an overlay written by iconbadge android holds only what it changed; give main's res/ after it"),
+            "\(alone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: app + "/s.png"))
+        let both = try runIconbadge(["preview", app + "/debug/res", app + "/res", "-o", app + "/s.png"])
+        #expect(both.status == 0, "\(both.stderr)")
+        let main = try runIconbadge(["preview", app + "/res", "-o", app + "/main.png"])
+        #expect(main.status == 0, "\(main.stderr)")
+    }
+
     /// The sample app's VectorDrawable foreground is drawn as `android` draws it
     /// (converted to SVG): the chevron and the bar in white on the green background,
     /// the badge over them, the themed icon from the overlay's monochrome layer.

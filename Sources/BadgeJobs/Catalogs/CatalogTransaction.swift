@@ -8,8 +8,9 @@ package protocol CatalogMessages {
     /// A note about the run, without the command's name.
     func note(_ text: String)
     /// Says what the renders' `outcomes` (of `jobs`, in order) have to say, with
-    /// `advice` for a badge too large for its image, and counts the failures.
-    func report(_ outcomes: [JobOutcome], jobs: [RenderJob], advice: SizeAdvice) -> CatalogTally
+    /// `advice` for a badge too large for its image. What the run does next does not
+    /// depend on it (`CatalogTally(outcomes)` counts the failures).
+    func report(_ outcomes: [JobOutcome], jobs: [RenderJob], advice: SizeAdvice)
     /// Messages held back in order until `replay` is called, and dropped if it never
     /// is: the first run of a catalog that may run again at a smaller size.
     func holding() -> (messages: any CatalogMessages, replay: () -> Void)
@@ -23,6 +24,19 @@ package struct CatalogTally: Sendable, Equatable {
     package init(failed: Int, exitCode: ExitCode) {
         self.failed = failed
         self.exitCode = exitCode
+    }
+
+    /// The failures of `outcomes`, and the first one's exit code (0 when none
+    /// failed): a catalog's renders write no golden check, so none is 1.
+    package init(_ outcomes: [JobOutcome]) {
+        var failed = 0
+        var first: ExitCode?
+        for outcome in outcomes {
+            guard case .failure(let error) = outcome.result else { continue }
+            failed += 1
+            first = first ?? error.exitCode
+        }
+        self.init(failed: failed, exitCode: first ?? .success)
     }
 }
 
@@ -176,7 +190,8 @@ package enum CatalogTransaction {
         }
         let advice = CatalogSizing.advice(
             outcomes, jobs: plan.jobs, settings: settings.render, relativeSize: relativeSize)
-        let tally = messages.report(outcomes, jobs: plan.jobs, advice: advice)
+        messages.report(outcomes, jobs: plan.jobs, advice: advice)
+        let tally = CatalogTally(outcomes)
         guard tally.failed == 0 else { return .done(.failed(tally, jobs: plan.jobs.count)) }
         try commit(plan)
         committed = true
