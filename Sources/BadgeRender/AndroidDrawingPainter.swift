@@ -40,11 +40,17 @@ public enum AndroidDrawingPainter {
     static func surface(_ drawing: AndroidDrawing, width: Int, height: Int, name: String, limits: ImageLimits)
         throws(BadgeError) -> ImageSurface
     {
-        guard width > 0, height > 0, width <= min(limits.maxSide, ImageLimits.cairoMaxSide),
-            height <= min(limits.maxSide, ImageLimits.cairoMaxSide), width * height <= limits.maxPixels
-        else {
-            throw .badInput(
-                path: name, reason: "would be drawn at \(width) × \(height) pixels, over the image size limits")
+        guard width > 0, height > 0 else {
+            throw .badInput(path: name, reason: "would be drawn at \(width) × \(height) pixels, which is empty")
+        }
+        // Over a limit: the limit's own error, so the message names it and the option
+        // that raises it, as for any image read.
+        let side = min(limits.maxSide, ImageLimits.cairoMaxSide)
+        guard width <= side, height <= side else {
+            throw .overLimit(path: name, .imageSide(width: width, height: height, limit: side))
+        }
+        guard width * height <= limits.maxPixels else {
+            throw .overLimit(path: name, .imagePixels(width: width, height: height, limit: limits.maxPixels))
         }
         let surface = try ImageSurface(width: width, height: height)
         let cr = cairo_create(surface.surface)!

@@ -32,4 +32,22 @@ public enum InputFolder {
             throw .missingInput(path: path, reason: "cannot open: \(SystemError.text(errno))")
         }
     }
+
+    /// Whether `path` is a folder (not a link to one) holding anything: a destination
+    /// that would be replaced whole loses what it holds, so a catalog replaces one
+    /// only when it can tell it wrote it. An unreadable folder counts as holding
+    /// something.
+    public static func holdsAnything(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return false }
+        guard let folder = opendir(path) else { return true }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { return true }
+        }
+        return false
+    }
 }

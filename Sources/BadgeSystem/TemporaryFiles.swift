@@ -156,7 +156,15 @@ enum TemporaryFiles {
         entries.withLock { list -> Never in
             for entry in list {
                 if entry.isFolder {
-                    removeTree(entry.folder, entry.name)
+                    // A worker still rendering may make a subfolder between the listing and
+                    // the folder's own removal (which then fails, not empty); once the
+                    // folder is gone nothing can be made in it, so it is removed again
+                    // until it is.
+                    var info = stat()
+                    for _ in 0..<64 {
+                        removeTree(entry.folder, entry.name)
+                        if fstatat(entry.folder, entry.name, &info, AT_SYMLINK_NOFOLLOW) != 0 { break }
+                    }
                 } else {
                     unlinkat(entry.folder, entry.name, 0)
                 }

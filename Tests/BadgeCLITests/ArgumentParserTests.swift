@@ -37,6 +37,19 @@ import Testing
         #expect(flagFirst.settings.style.background == Color(rgb: 0xFF0000))
     }
 
+    /// A narrow range is its own example: "such as 12 or 1.5" would be out of it.
+    @Test func aNumberOfANarrowRangeIsExplainedByItsRange() {
+        #expect(
+            throws: BadgeError.invalidValue(
+                option: "--relative-size", value: "abc", problem: "is not a number (use a decimal more than 0, up to 1)"
+            )
+        ) { try ValueParsers.positive("abc", option: "--relative-size", max: 1, unit: "") }
+        #expect(
+            throws: BadgeError.invalidValue(
+                option: "--threshold", value: "x", problem: "is not a number (use a decimal from 0 to 1)")
+        ) { try ValueParsers.number("x", option: "--threshold", range: 0...1, unit: "") }
+    }
+
     @Test func environmentErrorsNameTheVariable() {
         #expect(
             throws: BadgeError.invalidValue(

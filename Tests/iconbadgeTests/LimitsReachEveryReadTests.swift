@@ -45,10 +45,13 @@ import Testing
         // A legacy icon over the limit is refused, not left off the sheet.
         let legacy = folder + "/legacy-res/mipmap-mdpi"
         try FileManager.default.createDirectory(atPath: legacy, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Paths.fixture("icons/folder-48x48.png"), toPath: legacy + "/ic_launcher.png")
+        try FileManager.default.copyItem(
+            atPath: Paths.fixture("icons/folder-48x48.png"), toPath: legacy + "/ic_launcher.png")
         let old = try runIconbadge(["preview", folder + "/legacy-res", "-o", sheet, "--max-side", "40"])
         #expect(old.status == 65, "\(old.stderr)")
-        #expect(old.stderr.contains("ic_launcher.png\": the image is 48 × 48 px, over the 40 px side limit"), "\(old.stderr)")
+        #expect(
+            old.stderr.contains("ic_launcher.png\": the image is 48 × 48 px, over the 40 px side limit"),
+            "\(old.stderr)")
         #expect(!FileManager.default.fileExists(atPath: sheet))
         // The defaults draw all three.
         let drawn = try runIconbadge(["preview", Self.bundle, "-o", sheet])

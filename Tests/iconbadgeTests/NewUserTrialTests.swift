@@ -152,6 +152,43 @@ import Testing
         #expect(!fm.fileExists(atPath: folder + "/b"))
     }
 
+    // MARK: A folder of the set's name at --out that is no set
+
+    /// `--out` where a folder of the set's or bundle's name already holds files but no
+    /// manifest (or one that cannot be read) is refused, 73, and keeps its files; an
+    /// empty folder, or `--replace`, is replaced.
+    @Test func aFolderAtOutThatIsNoSetKeepsItsFiles() throws {
+        let folder = Paths.scratch("out-not-a-set")
+        for (source, name, manifest) in [
+            (Self.singleSizeSet, "AppIcon.appiconset", nil),
+            (Paths.fixture("xcode/App/AppIcon.icon"), "AppIcon.icon", nil),
+            (Paths.fixture("xcode/App/AppIcon.icon"), "AppIcon.icon", "not json"),
+            (Paths.fixture("xcode/App/AppIcon.icon"), "AppIcon.icon", "{}"),
+        ] as [(String, String, String?)] {
+            let out = folder + "/out"
+            try? fm.removeItem(atPath: out)
+            try fm.createDirectory(atPath: out + "/" + name, withIntermediateDirectories: true)
+            try "precious".write(toFile: out + "/" + name + "/README.txt", atomically: false, encoding: .utf8)
+            if let manifest {
+                try manifest.write(toFile: out + "/" + name + "/icon.json", atomically: false, encoding: .utf8)
+            }
+            let run = try runIconbadge(["appiconset", source, "--value", "BETA", "--out", out])
+            #expect(run.status == 73, "\(name) \(manifest ?? "-"): \(run.stderr)")
+            #expect(run.stderrLines.count == 1, "\(run.stderr)")
+            #expect(run.stderr.contains("--replace replaces it, or write elsewhere"), "\(run.stderr)")
+            #expect(try String(contentsOfFile: out + "/" + name + "/README.txt", encoding: .utf8) == "precious")
+            let replaced = try runIconbadge(["appiconset", source, "--value", "BETA", "--out", out, "--replace"])
+            #expect(replaced.status == 0, "\(replaced.stderr)")
+            #expect(!fm.fileExists(atPath: out + "/" + name + "/README.txt"))
+        }
+        // An empty folder of that name is simply replaced.
+        let empty = folder + "/empty"
+        try fm.createDirectory(atPath: empty + "/AppIcon.appiconset", withIntermediateDirectories: true)
+        let run = try runIconbadge(["appiconset", Self.singleSizeSet, "--value", "BETA", "--out", empty])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(fm.fileExists(atPath: empty + "/AppIcon.appiconset/Contents.json"))
+    }
+
     // MARK: 9. Illegible sizes of a single-size iOS set
 
     @Test func aSingleSizeSetNamesTheSizeWhereTheTextIsTooSmall() throws {

@@ -90,7 +90,8 @@ extension CatalogTransaction {
 
     /// Checks the sets' destinations and stages each set: in place, every image must
     /// be replaceable (`JobPlanChecks.checkFileSystem`); a copy must not replace a
-    /// folder holding folders or links, nor, without `replace`, a set that is not a
+    /// folder holding folders or links, nor, without `replace`, a folder without a
+    /// Contents.json that holds anything, nor a set that is not a
     /// copy of this one (its `Contents.json` differs: a hand-made beta set). The jobs
     /// then write into the staging folders.
     ///
@@ -108,6 +109,15 @@ extension CatalogTransaction {
             } else {
                 try folder.checkReplaceable(as: final.name ?? set.name)
                 let existing = final.description + "/Contents.json"
+                // A folder there is replaced only when it is a copy of this set (the
+                // same Contents.json), or an empty one; anything else, with --replace.
+                if !replace, !InputFile.isRegularFile(existing), InputFolder.holdsAnything(final.description) {
+                    throw .cannotCreate(
+                        path: final.description,
+                        reason:
+                            "is a folder that is not a copy of \(Quoted(set.folder)) (it has no Contents.json); --replace replaces it, or write elsewhere"
+                    )
+                }
                 if !replace, InputFile.isRegularFile(existing),
                     (try? InputFile.bytes(at: existing, limit: AppIconSet.maxContentsBytes, what: "Contents.json"))
                         != set.contents

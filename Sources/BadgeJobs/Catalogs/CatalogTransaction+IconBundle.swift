@@ -72,13 +72,22 @@ extension CatalogTransaction {
             }
             // A bundle there is replaced only when iconbadge made it (it has the badge
             // layer), or with --replace.
-            let existing = final.description + "/icon.json"
-            if !settings.replace, InputFile.isRegularFile(existing),
-                let other = try? IconComposerBundle(path: final.description), !other.hasBadgeLayer
-            {
-                throw .cannotCreate(
-                    path: final.description,
-                    reason: "is a bundle without iconbadge's badge layer; --replace replaces it, or write elsewhere")
+            // A folder that is no bundle iconbadge can read (no icon.json, or one it
+            // cannot parse) is not replaced either, unless it is empty.
+            if !settings.replace, InputFolder.holdsAnything(final.description) {
+                guard let other = try? IconComposerBundle(path: final.description) else {
+                    throw .cannotCreate(
+                        path: final.description,
+                        reason:
+                            "is a folder that is not a bundle iconbadge wrote (no readable icon.json); --replace replaces it, or write elsewhere"
+                    )
+                }
+                guard other.hasBadgeLayer else {
+                    throw .cannotCreate(
+                        path: final.description,
+                        reason: "is a bundle without iconbadge's badge layer; --replace replaces it, or write elsewhere"
+                    )
+                }
             }
         } else {
             final = OutputLocation(root: bundle.folder, components: ["icon.json"])

@@ -298,7 +298,8 @@ package enum CatalogTransaction {
             sheet = try AppIconSetPreview.sheet(title: title, sets: badged, limits: limits)
         case .bundle(let bundle):
             sheet = try IconBundlePreview.sheet(
-                title: Shown(bundle.target).description, bundle: try IconComposerBundle(path: bundle.target), limits: limits)
+                title: Shown(bundle.target).description, bundle: try IconComposerBundle(path: bundle.target),
+                limits: limits)
         case .overlay(let overlay):
             sheet = try AndroidPreview.sheet(
                 title: "\(Shown(overlay.out)) over \(Shown(overlay.resources.folder))", overlay: overlay.overlay,

@@ -13,9 +13,14 @@ package enum ValueParsers {
             )
         }
         guard let value = DecimalNumber.parse(text) else {
+            // The example is the range itself when it is a narrow one (0 to 1): "12 or
+            // 1.5" would be out of it.
+            let example =
+                range.upperBound < 12 && range.lowerBound > -Double.greatestFiniteMagnitude
+                ? "from \(describe(range))" : "such as 12 or 1.5"
             throw .invalidValue(
                 option: option, value: text,
-                problem: "is not a number (use a decimal such as 12 or 1.5\(unit.isEmpty ? "" : ", in \(unit)"))")
+                problem: "is not a number (use a decimal \(example)\(unit.isEmpty ? "" : ", in \(unit)"))")
         }
         guard range.contains(value) else {
             throw .invalidValue(
@@ -28,9 +33,14 @@ package enum ValueParsers {
     package static func positive(_ text: String, option: String, max: Double, unit: String = "pt") throws(BadgeError)
         -> Double
     {
+        let suffix = unit.isEmpty ? "" : " " + unit
+        if max < 12, !text.hasSuffix("%"), DecimalNumber.parse(text) == nil {
+            throw .invalidValue(
+                option: option, value: text,
+                problem: "is not a number (use a decimal more than 0, up to \(format(max))\(suffix))")
+        }
         let value = try number(
             text, option: option, range: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude, unit: unit)
-        let suffix = unit.isEmpty ? "" : " " + unit
         guard value > 0 else {
             throw .invalidValue(
                 option: option, value: text, problem: "must be greater than 0 (use up to \(format(max))\(suffix))")
