@@ -130,7 +130,7 @@ enum PreviewCommand {
         for path in paths.dropLast() { try InputFolder.check(path, missing: "no such res/ folder") }
         // An overlay holds only what iconbadge changed; alone, its icons would be drawn
         // without main's layers and colours (hatched), which no device shows.
-        if paths.count == 1, InputFile.exists(paths[0] + "/" + OverlayRecord.components.joined(separator: "/")) {
+        if paths.count == 1, AndroidPreview.isOverlay(paths[0]) {
             throw .usage(
                 "preview \(Quoted(paths[0])): an overlay written by iconbadge android holds only what it changed; give main's res/ after it, as Gradle merges them: iconbadge preview \(Shown(paths[0])) app/src/main/res -o SHEET"
             )

@@ -220,9 +220,7 @@ public enum IsolatedLoader {
         limits: ImageLimits, path: String, embeddedPixels: Int
     ) throws(BadgeError) -> RecordedDrawing {
         let helper = try requireLoader("SVG")
-        let maxScript = scriptLimit(
-            extentPixels: Int(extent.width * extent.height), documentBytes: bytes.count,
-            embeddedPixels: embeddedPixels)
+        let maxScript = scriptLimit(extentPixels: Int(extent.width * extent.height), embeddedPixels: embeddedPixels)
         var script: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 512)
@@ -304,18 +302,31 @@ public enum IsolatedLoader {
         let replayMatrix: [Double]
     }
 
-    /// The most bytes of drawing commands (`record`) an SVG may make: 16 MiB, plus 32
-    /// bytes a byte of the document (librsvg's paths for its elements, a few times their
-    /// text) and 6 bytes a pixel of the extent and of the images it embeds (images and
-    /// filter results, deflated and base85-encoded: at most 5 bytes a pixel). Measured:
-    /// the corpus's icons record 1-60 KB; text drawn by librsvg 2.50 embeds each font
-    /// (DejaVu Sans: 475 KB). A pattern billion-laughs (8.7 KB, 1512 × 756 px) records
-    /// 62 MB of nested patterns and stops here (its limit is 23 MB). Replaying takes
-    /// about four times the script (the script, its inflated copy, the interpreter's
-    /// objects and recordings), bounded by `inflatedLimit`.
-    static func scriptLimit(extentPixels: Int, documentBytes: Int, embeddedPixels: Int) -> Int {
-        (16 << 20) + 32 * max(0, documentBytes) + 6 * (max(0, extentPixels) + max(0, embeddedPixels))
+    /// The most bytes a recorded drawing (`record`) may have: 16 MiB, plus 6 bytes a
+    /// pixel of the extent and of the images it embeds (images and filter results,
+    /// deflated and base85-encoded: at most 5 bytes a pixel). Its drawing commands
+    /// alone are held to `commandLimit` when it is replayed. Measured: the corpus's
+    /// icons record 1-60 KB; text drawn by librsvg 2.50 embeds each font (DejaVu Sans:
+    /// 475 KB). A pattern billion-laughs (8.7 KB, 1512 × 756 px) records 62 MB of
+    /// nested patterns and stops here (its limit is 22 MiB). The document's own size
+    /// is not counted: bytes that draw nothing (a 3 MB comment) lifted it, and a
+    /// padded billion-laughs was then replayed in 1.4 GB.
+    static func scriptLimit(extentPixels: Int, embeddedPixels: Int) -> Int {
+        (16 << 20) + 6 * (max(0, extentPixels) + max(0, embeddedPixels))
     }
+
+    /// The most bytes of drawing commands (all but the images and fonts) a recorded
+    /// drawing may have when it is replayed in this process: 16 MiB, whatever the
+    /// canvas. Replaying costs a multiple of them that Cairo does not bound (a pattern
+    /// billion-laughs: 23 times, nested recording surfaces), so they are held to a
+    /// size whose replay stays in the hundreds of MiB; the corpus's icons have 1-60 KB.
+    static let commandLimit = 16 << 20
+
+    /// The most gradient colour stops a recorded drawing may have in all: 16,384.
+    /// Cairo's PDF and SVG writers spend time on each stop at each use of its
+    /// gradient, with no limit (50,000 stops on 4 shapes: 30 s of PDF writing, after a
+    /// recording that took under the time limit); icons use tens.
+    static let colorStopLimit = 16_384
 
     /// The most bytes the compressed strings of a recorded drawing (the images and
     /// fonts Cairo's script surface deflates) may inflate to in all when it is
@@ -328,8 +339,8 @@ public enum IsolatedLoader {
     /// PNG embedded in one (a 130 KB flat image, 134 MB of ARGB32 once inflated) has
     /// 873 MB, and that PDF is drawn as before (its 694 MB peak is the image, its
     /// base85 copy and Cairo's).
-    static func inflatedLimit(extentPixels: Int, documentBytes: Int, embeddedPixels: Int) -> Int {
-        4 * scriptLimit(extentPixels: extentPixels, documentBytes: documentBytes, embeddedPixels: embeddedPixels)
+    static func inflatedLimit(extentPixels: Int, embeddedPixels: Int) -> Int {
+        4 * scriptLimit(extentPixels: extentPixels, embeddedPixels: embeddedPixels)
     }
 }
 

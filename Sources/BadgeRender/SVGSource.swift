@@ -57,8 +57,7 @@ final class SVGSource: Sendable {
             bytes, viewport: rect, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0],
             extent: extent, limits: limits, path: path, embeddedPixels: embeddedPixels)
         let inflated = IsolatedLoader.inflatedLimit(
-            extentPixels: Int(extent.width * extent.height), documentBytes: bytes.count,
-            embeddedPixels: embeddedPixels)
+            extentPixels: Int(extent.width * extent.height), embeddedPixels: embeddedPixels)
         try Self.replay(drawing, into: cr, inflatedLimit: inflated, path: path)
     }
 
@@ -73,7 +72,7 @@ final class SVGSource: Sendable {
         var message = [CChar](repeating: 0, count: 512)
         let status = ib_script_replay(
             UnsafeMutableRawPointer(cr), drawing.script, drawing.size, drawing.replayMatrix, max(0, inflatedLimit),
-            &message, message.count)
+            IsolatedLoader.commandLimit, IsolatedLoader.colorStopLimit, &message, message.count)
         if status == Int32(IB_IMAGE_TOO_LARGE) {
             throw .badInput(path: path, reason: "SVG too complex: \(String(nulTerminated: message))")
         }

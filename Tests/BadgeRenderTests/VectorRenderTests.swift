@@ -113,11 +113,46 @@ import Testing
     /// The limit: four times the script's, which replaying had in the child.
     @Test func inflatedLimitIsFourTimesTheScriptLimit() {
         #expect(
-            IsolatedLoader.inflatedLimit(extentPixels: 64 * 64, documentBytes: 1000, embeddedPixels: 0)
-                == 4 * ((16 << 20) + 32 * 1000 + 6 * 64 * 64))
+            IsolatedLoader.inflatedLimit(extentPixels: 64 * 64, embeddedPixels: 0)
+                == 4 * ((16 << 20) + 6 * 64 * 64))
         #expect(
-            IsolatedLoader.inflatedLimit(extentPixels: 0, documentBytes: 0, embeddedPixels: 100)
+            IsolatedLoader.inflatedLimit(extentPixels: 0, embeddedPixels: 100)
                 == 4 * ((16 << 20) + 600))
+    }
+
+    /// A drawing's commands (all but its images and fonts) are held to
+    /// `commandLimit` bytes before the interpreter runs, whatever the canvas or the
+    /// document's size: a padded pattern billion-laughs had lifted the recording's
+    /// limit and took 1.4 GB to replay. A comment is a command here: at the limit it
+    /// replays (drawing nothing), one byte over it is refused.
+    @Test func drawingCommandsAreBoundedBeforeReplay() throws {
+        let header = "%!CairoScript\n%"
+        let atLimit = header + String(repeating: "x", count: IsolatedLoader.commandLimit - header.utf8.count)
+        try Self.replay(atLimit, limit: 0)
+        #expect {
+            try Self.replay(atLimit + "x", limit: 0)
+        } throws: { error in
+            guard case .badInput(_, let reason) = error as? BadgeError else { return false }
+            return reason == "SVG too complex: drawing it as vectors takes more than 16 MiB of drawing commands"
+        }
+    }
+
+    /// Gradient colour stops are counted before replay: one over `colorStopLimit` is
+    /// refused whatever follows; at the limit the script goes to the interpreter
+    /// (which refuses these bare operators for its own reason).
+    @Test func colourStopsAreBoundedBeforeReplay() {
+        let stops = { (count: Int) in "%!CairoScript\n" + String(repeating: "add-color-stop\n", count: count) }
+        #expect {
+            try Self.replay(stops(IsolatedLoader.colorStopLimit + 1), limit: 0)
+        } throws: { error in
+            guard case .badInput(_, let reason) = error as? BadgeError else { return false }
+            return reason == "SVG too complex: drawing it as vectors takes more than 16384 gradient colour stops"
+        }
+        #expect {
+            try Self.replay(stops(IsolatedLoader.colorStopLimit), limit: 0)
+        } throws: { error in
+            "\(error)".contains("colour stops") == false
+        }
     }
 
     /// Replays `script` onto a 4 × 4 image surface with `limit` bytes for its

@@ -181,6 +181,14 @@ import Testing
             #expect(replaced.status == 0, "\(replaced.stderr)")
             #expect(!fm.fileExists(atPath: out + "/" + name + "/README.txt"))
         }
+        // A copy inside the set itself is refused, 64, and nothing is written there.
+        let inside = folder + "/inside/AppIcon.appiconset"
+        try fm.createDirectory(atPath: folder + "/inside", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: Self.singleSizeSet, toPath: inside)
+        let nested = try runIconbadge(["appiconset", inside, "--value", "BETA", "--out", inside + "/sub"])
+        #expect(nested.status == 64, "\(nested.stderr)")
+        #expect(nested.stderr.contains("is inside the set"), "\(nested.stderr)")
+        #expect(!fm.fileExists(atPath: inside + "/sub"))
         // An empty folder of that name is simply replaced.
         let empty = folder + "/empty"
         try fm.createDirectory(atPath: empty + "/AppIcon.appiconset", withIntermediateDirectories: true)

@@ -67,6 +67,15 @@ extension CatalogTransaction {
                             : "--out \(Quoted(out)) would write into the set itself; use --in-place to replace its images"
                     )
                 }
+                // A copy inside the set would be a stray folder Xcode warns about, and
+                // read as part of the set by the next run.
+                if let finalReal = resolvedPath(final.description), let setReal = FileIdentity.realPath(set.folder),
+                    finalReal.hasPrefix(setReal + "/")
+                {
+                    throw .usage(
+                        "--out \(Quoted(out)) is inside the set \(Quoted(set.folder)); write the copy beside it (build/beta), or use --in-place"
+                    )
+                }
             }
             var jobs = try set.jobs(
                 settings: settings.render, relativeSize: relativeSize, destination: destination,

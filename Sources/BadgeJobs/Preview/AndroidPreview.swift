@@ -59,6 +59,12 @@ package enum AndroidPreview {
     /// launcher shows, at 1:1 and 2×) and xxxhdpi (192 px).
     static let adaptiveDensities: [(name: String, scale: Double)] = [("mdpi", 1), ("xxxhdpi", 4)]
 
+    /// Whether `folder` is an overlay `android` wrote (it holds iconbadge's record),
+    /// which holds only what iconbadge changed and is previewed over main's `res/`.
+    package static func isOverlay(_ folder: String) -> Bool {
+        InputFile.exists(folder + "/" + OverlayRecord.components.joined(separator: "/"))
+    }
+
     /// The sheet of the icons `names` of `folders` (the overlay first, then `main`'s
     /// `res/`), titled `title`, reading within `limits`.
     ///

@@ -172,12 +172,14 @@ const void *ib_zlib_library_function(void);
 /// run by Cairo's script interpreter into a recording surface, which is painted with
 /// `replay_matrix` as the matrix (the context's own set aside; its clip and group apply).
 /// The script's compressed strings (images and fonts) may inflate to `max_inflated`
-/// bytes in all. Returns IB_IMAGE_OK, IB_IMAGE_NO_MEMORY, IB_IMAGE_TOO_LARGE with a
-/// reason in `error` (over `max_inflated`), or IB_IMAGE_CORRUPT with a reason (a script
-/// the interpreter rejects). Takes `script` (malloc'd, as ib_isolated_record gives it)
-/// and frees it.
+/// bytes in all; the rest of it, its drawing commands, may be `max_commands` bytes, and
+/// its gradients `max_stops` colour stops in all (the replay's cost grows with these,
+/// not with the document's size). Returns IB_IMAGE_OK, IB_IMAGE_NO_MEMORY,
+/// IB_IMAGE_TOO_LARGE with a reason in `error` (over one of the three), or
+/// IB_IMAGE_CORRUPT with a reason (a script the interpreter rejects). Takes `script`
+/// (malloc'd, as ib_isolated_record gives it) and frees it.
 int ib_script_replay(void *cairo, uint8_t *script, size_t size, const double replay_matrix[6], size_t max_inflated,
-                     char *error, size_t error_size);
+                     size_t max_commands, size_t max_stops, char *error, size_t error_size);
 
 /// Frees a buffer returned by this module.
 void ib_image_free(void *buffer);
