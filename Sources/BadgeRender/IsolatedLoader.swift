@@ -97,14 +97,17 @@ public enum IsolatedLoader {
     }
 
     /// The error of a child that ran out of its address space while `doing` ("decoding
-    /// it", "drawing it as SVG") the file at `path`, saying how much it may use.
-    static func outOfMemory(_ path: String, _ doing: String) -> BadgeError {
+    /// it", "drawing it as SVG") the file at `path`, saying how much it may use; with
+    /// `inProcess`, of Cairo running out while this process replayed its drawing.
+    static func outOfMemory(_ path: String, _ doing: String, inProcess: Bool = false) -> BadgeError {
         .render(
             .outOfMemory(
                 path: path, doing: doing,
-                budget: "an isolated render may use \(Int(IB_MEMORY_CAP_BASE) >> 20) MiB, plus "
-                    + "\(IB_MEMORY_CAP_PER_DOCUMENT_BYTE) bytes a byte of SVG and \(IB_MEMORY_CAP_PER_PIXEL) bytes a pixel "
-                    + "of its size and of the images the SVG embeds"))
+                budget: inProcess
+                    ? "Cairo could not allocate what replaying its drawing in iconbadge needs"
+                    : "an isolated render may use \(Int(IB_MEMORY_CAP_BASE) >> 20) MiB, plus "
+                        + "\(IB_MEMORY_CAP_PER_DOCUMENT_BYTE) bytes a byte of SVG and \(IB_MEMORY_CAP_PER_PIXEL) bytes a pixel "
+                        + "of its size and of the images the SVG embeds"))
     }
 
     /// Decodes `bytes` of `kind` (`svg`, or a gdk-pixbuf loader name) from `path`.

@@ -76,6 +76,7 @@ final class SVGSource: Sendable {
         if status == Int32(IB_IMAGE_TOO_LARGE) {
             throw .badInput(path: path, reason: "SVG too complex: \(String(nulTerminated: message))")
         }
+        if status == Int32(IB_IMAGE_NO_MEMORY) { throw IsolatedLoader.outOfMemory(path, "drawing it", inProcess: true) }
         guard status == Int32(IB_IMAGE_OK) else {
             throw SVGSource.error(status: status, message: String(nulTerminated: message), path: path)
         }

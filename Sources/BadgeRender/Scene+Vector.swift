@@ -1,14 +1,23 @@
 import BadgeCore
 internal import CCairo
 
-/// Collects the bytes a Cairo vector surface writes.
+/// Collects the bytes a Cairo vector surface writes, at most `limit`: past it the
+/// surface's writes fail and `over` is set.
 private final class ByteSink {
     var bytes: [UInt8] = []
+    let limit: Int
+    var over = false
+
+    init(limit: Int) { self.limit = limit }
 }
 
 private let appendToSink: cairo_write_func_t = { closure, data, length in
     guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
     let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+    guard !sink.over, Int(length) <= sink.limit - sink.bytes.count else {
+        sink.over = true
+        return CAIRO_STATUS_WRITE_ERROR
+    }
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
     return CAIRO_STATUS_SUCCESS
 }
@@ -73,7 +82,10 @@ extension Scene {
     /// The SVG or PDF of `painting` (an animated SVG's layers too).
     func vectorData(_ painting: VectorPainting) throws(BadgeError) -> [UInt8] {
         try icon.checkNotSpent()
-        let sink = ByteSink()
+        let svgs = ([icon.vector] + badges.map { $0.image?.svg }).compactMap { $0 }
+        let limit = Self.outputLimit(
+            canvasPixels: canvasWidth * canvasHeight, embeddedPixels: svgs.reduce(0) { $0 + $1.embeddedPixels })
+        let sink = ByteSink(limit: limit)
         let closure = Unmanaged.passUnretained(sink).toOpaque()
         let surface: OpaquePointer
         switch painting.format {
@@ -92,10 +104,19 @@ extension Scene {
         }
         do throws(BadgeError) {
             try draw(onto: surface, painting)
+            if sink.over { throw .internalError("Cairo: error while writing to output stream") }
         } catch {
+            let kind = painting.format == .svg ? "SVG" : "PDF"
+            if sink.over {
+                throw .badInput(
+                    path: svgs.first?.path ?? "the \(kind) output",
+                    reason:
+                        "SVG too complex: drawing it as \(kind) writes more than \((limit + (1 << 20) - 1) >> 20) MiB")
+            }
             // Out of memory reads the same however librsvg or Cairo noticed it.
-            if case .render(.outOfMemory(let path, "drawing it", _), _) = error {
-                throw IsolatedLoader.outOfMemory(path, "drawing it as \(painting.format == .svg ? "SVG" : "PDF")")
+            if case .render(.outOfMemory(let path, "drawing it", let budget), _) = error {
+                throw IsolatedLoader.outOfMemory(
+                    path, "drawing it as \(kind)", inProcess: budget.hasPrefix("Cairo could not allocate"))
             }
             throw error
         }
@@ -108,6 +129,17 @@ extension Scene {
             svg.replaceSubrange(range, with: "width=\"\(canvasWidth)px\" height=\"\(canvasHeight)px\"")
         }
         return Array(svg.utf8)
+    }
+
+    /// The most bytes an SVG or PDF output may have: 64 MiB, plus 8 bytes a pixel of
+    /// the canvas and of the images its SVG documents embed (a raster icon or image is
+    /// written deflated, base64 in SVG: at most about 6 bytes a pixel). Cairo's PDF
+    /// writer has no bound of its own on what some drawings make of it: a 349-byte
+    /// SVG whose gradient repeats every 10⁻⁸ px wrote a 2 GB PDF in 73 s, one
+    /// reference a repetition. Past it the output is refused, 65, after about a
+    /// second's writing.
+    static func outputLimit(canvasPixels: Int, embeddedPixels: Int) -> Int {
+        (64 << 20) + 8 * (max(0, canvasPixels) + max(0, embeddedPixels))
     }
 
     /// Cairo draws what a vector surface cannot express (a blend mode in SVG 1.1) as
@@ -164,7 +196,7 @@ extension Scene {
         if status == CAIRO_STATUS_SUCCESS { status = cairo_surface_status(surface) }
         guard status == CAIRO_STATUS_SUCCESS else {
             if status == CAIRO_STATUS_NO_MEMORY, let svg = icon.decoded.svg ?? badge.image?.svg {
-                throw IsolatedLoader.outOfMemory(svg.path, "drawing it")
+                throw IsolatedLoader.outOfMemory(svg.path, "drawing it", inProcess: true)
             }
             throw .internalError("Cairo: \(String(cString: cairo_status_to_string(status)))")
         }

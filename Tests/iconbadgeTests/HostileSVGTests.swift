@@ -345,4 +345,28 @@ enum HostileFiles {
         #expect(run.status == 65, "\(run.stderr)")
         #expect(run.stderr.contains("decoding it ran out of memory"), "\(run.stderr)")
     }
+
+    /// A 349-byte SVG whose gradient repeats every 10⁻⁸ px: Cairo's PDF writer wrote one
+    /// reference a repetition (2 GB in 73 s). The output stops at its limit
+    /// (`Scene.outputLimit`, 64 MiB and 8 bytes a pixel), 65, nothing written; with a
+    /// period Cairo writes compactly the same SVG is drawn.
+    @Test func aPDFThatWouldGrowWithoutBoundStopsAtTheOutputLimit() throws {
+        let folder = Paths.scratch("repeat-gradient")
+        func svg(_ x2: String) -> String {
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\" viewBox=\"0 0 64 64\"><defs>"
+                + "<linearGradient id=\"g\" x1=\"0\" x2=\"\(x2)\" spreadMethod=\"repeat\"><stop offset=\"0\" stop-color=\"red\"/>"
+                + "<stop offset=\"1\" stop-color=\"blue\"/></linearGradient></defs>"
+                + "<rect width=\"64\" height=\"64\" fill=\"url(#g)\"/></svg>"
+        }
+        try HostileFiles.write(svg("0.00000001"), folder + "/repeat.svg")
+        let run = try runIconbadge([folder + "/repeat.svg", "--value", "3", "-o", folder + "/o.pdf"])
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(
+            run.stderr.contains("repeat.svg\": SVG too complex: drawing it as PDF writes more than 65 MiB"),
+            "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/o.pdf"))
+        try HostileFiles.write(svg("0.25"), folder + "/tame.svg")
+        let tame = try runIconbadge([folder + "/tame.svg", "--value", "3", "-o", folder + "/t.pdf"])
+        #expect(tame.status == 0, "\(tame.stderr)")
+    }
 }
