@@ -16,8 +16,9 @@ import BadgeCore
 /// of them gave the same pixels (8-bit premultiplied pixels survive straight alpha
 /// and back, `AndroidDrawingPainter.png`), so a render of either is the same.
 public struct DrawnImage: Equatable, Sendable {
-    /// Size (pixels).
+    /// Width (pixels).
     public let width: Int
+    /// Height (pixels).
     public let height: Int
     /// Cairo ARGB32 words (0xAARRGGBB, premultiplied), row after row with no
     /// padding; empty for a blank (transparent) canvas.

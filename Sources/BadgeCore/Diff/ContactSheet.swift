@@ -25,9 +25,12 @@ public struct ContactSheet: Equatable, Sendable {
 
     /// A platform's part of the sheet ("iOS", "Android adaptive icons").
     public struct Section: Equatable, Sendable {
+        /// The heading drawn over its groups.
         public var title: String
+        /// Its outputs, top to bottom.
         public var groups: [Group]
 
+        /// A section titled `title` holding `groups`.
         public init(title: String, groups: [Group] = []) {
             self.title = title
             self.groups = groups
@@ -37,9 +40,12 @@ public struct ContactSheet: Equatable, Sendable {
     /// One output (a slot of a set, an adaptive icon at one density): its tiles side by
     /// side under one label, such as "iPhone 60 pt @3x · AppIcon-180.png".
     public struct Group: Equatable, Sendable {
+        /// The label drawn over its tiles.
         public var title: String
+        /// Its tiles, left to right.
         public var tiles: [Tile]
 
+        /// A group labelled `title` holding `tiles`.
         public init(title: String, tiles: [Tile] = []) {
             self.title = title
             self.tiles = tiles
@@ -62,6 +68,7 @@ public struct ContactSheet: Equatable, Sendable {
         /// How the system recolours the composed icon, if it does.
         public var filter: Filter?
 
+        /// A tile of `side` × `side` device pixels; the fields are as above.
         public init(
             caption: String, side: Int, backdrop: Color, layers: [Layer], mask: Mask = .none, filter: Filter? = nil
         ) {
